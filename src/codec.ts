@@ -1,0 +1,93 @@
+/**
+ * compile and decode: the two verbs of the codec, as small pipelines of single-purpose steps.
+ *
+ *   compile: resolve options -> validate (schema + rules, normal form) -> print
+ *   decode:  resolve options -> limits -> sanitize -> find payload (fence) -> parse + lower
+ *            -> req_id -> validate
+ */
+import { SilpError, SilpFrontendError, SilpLimitError, type ValidationIssue } from "./errors.js";
+import { DecodeContext, type Repair } from "./frontends/decode-context.js";
+import { findFence } from "./frontends/fence.js";
+import { getFrontend, type Frontend } from "./frontends/registry.js";
+import { deriveReqId } from "./ir/req-id.js";
+import type { SilpIR, SilpIRInput } from "./ir/types.js";
+import { assertValid } from "./ir/validate.js";
+import { resolveOptions, type ResolvedOptions, type SilpOptions } from "./options.js";
+import { prepareForDecode, type SanitizerReport } from "./security/decode-guard.js";
+
+export interface DecodeResult {
+  /** The decoded IR in normal form. */
+  ir: SilpIR;
+  frontend: string;
+  /** Every lenient repair applied, with its position (empty in strict mode). */
+  repairs: Repair[];
+  /** Validation warnings (errors would have thrown). */
+  warnings: ValidationIssue[];
+  /** What the sanitizer found and did. */
+  sanitizer: SanitizerReport;
+}
+
+/** Compiles an IR to the surface text of a synchronous frontend. */
+export function compile(ir: SilpIRInput, frontend = "code", options?: SilpOptions): string {
+  const resolved = resolveOptions(options);
+  const target = getFrontend(frontend);
+  if (!target.compile) {
+    throw new SilpFrontendError(`frontend "${frontend}" compiles asynchronously; use compileAsync`, { details: { frontend } });
+  }
+  return target.compile(assertValid(ir, resolved).ir, resolved);
+}
+
+/** Compiles with any frontend, including asynchronous ones such as llmlingua2. */
+export async function compileAsync(
+  ir: SilpIRInput,
+  frontend = "code",
+  options?: SilpOptions & Record<string, unknown>,
+): Promise<string> {
+  const resolved = resolveOptions(options);
+  const target = getFrontend(frontend);
+  const normal = assertValid(ir, resolved).ir;
+  if (target.compileAsync) return target.compileAsync(normal, resolved, options);
+  return (target.compile as NonNullable<Frontend["compile"]>)(normal, resolved);
+}
+
+/** Decodes a payload of a decoding frontend back to the IR. */
+export function decode(text: string, frontend = "code", options?: SilpOptions): DecodeResult {
+  const resolved = resolveOptions(options);
+  if (typeof text !== "string") throw new TypeError("decode expects the payload as a string");
+  const target = getFrontend(frontend);
+  if (!target.decode) {
+    throw new SilpFrontendError(
+      `frontend "${frontend}" is compile-only: ${target.lossless ? "" : "it is lossy and "}has no decoder (spec section 4)`,
+      { details: { frontend, operation: "decode" } },
+    );
+  }
+  if (text.length > resolved.limits.maxInputLength) {
+    throw new SilpLimitError(`payload of ${text.length} characters exceeds the limit of ${resolved.limits.maxInputLength}`, {
+      details: { limit: "maxInputLength", value: resolved.limits.maxInputLength, actual: text.length },
+    });
+  }
+  const prepared = prepareForDecode(text, resolved);
+  const context = new DecodeContext(prepared.text, resolved, prepared.hooks);
+  try {
+    const { start, end } = payloadBounds(context);
+    const input = target.decode(context, start, end);
+    if (!input.meta.req_id) input.meta = { ...input.meta, req_id: deriveReqId(context.source.slice(start, end).trim(), resolved.scopeLimited) };
+    const { ir, warnings } = assertValid(input, resolved);
+    return { ir, frontend, repairs: context.repairs, warnings, sanitizer: prepared.report() };
+  } catch (error) {
+    if (error instanceof SilpError && error.offset !== undefined && prepared.changed) {
+      error.relocate(text, prepared.originalOffset(error.offset));
+    }
+    throw error;
+  }
+}
+
+/** Where the payload sits: inside one code fence (lenient only), else the whole text. */
+function payloadBounds(context: DecodeContext): { start: number; end: number } {
+  const fence = context.strict ? undefined : findFence(context.source);
+  if (!fence) return { start: 0, end: context.source.length };
+  context.repair("code_fence", fence.fenceAt ?? 0, "removed a surrounding markdown code fence");
+  return { start: fence.start, end: fence.end };
+}
+
+export type { ResolvedOptions };

@@ -1,0 +1,212 @@
+/**
+ * The one error family of `silp`.
+ *
+ * Every failure a caller can meet is a `SilpError` carrying a stable `code`. The six codes of
+ * spec section 5.1 come first; the extensions after them are ours and are documented in
+ * docs/errors.md. Positions are stored as a UTF-16 offset into the text that failed; line and
+ * column are derived from it once, when the error is built, so no caller has to re-scan.
+ * Rendering (carets, colours) is the CLI's job, never this module's.
+ */
+
+/** Error codes of spec section 5.1 (Table 10). */
+export const SPEC_ERROR_CODES = [
+  "invalid_syntax",
+  "unsupported_version",
+  "unsupported_frontend",
+  "decode_failed",
+  "timeout",
+  "session_expired",
+] as const;
+
+/** Codes this implementation adds; see docs/errors.md for when each is raised. */
+export const EXTENSION_ERROR_CODES = [
+  /** The IR fails the normative JSON Schema or a semantic rule with severity "error". */
+  "invalid_ir",
+  /** Input is larger or deeper than the configured limits. */
+  "limit_exceeded",
+  /** The sanitizer's "reject" policy found invisible or bidirectional control characters. */
+  "unsafe_content",
+  /** A lossy frontend was asked to compile a precision-critical payload without consent. */
+  "lossy_refused",
+  /** No frontend or protocol version is shared by both peers during negotiation. */
+  "negotiation_failed",
+  /** A compile lock record or chain does not verify, or a frozen output would change. */
+  "lock_violation",
+  /** An optional component (tokenizer package, model files, Redis) is not available. */
+  "dependency_missing",
+] as const;
+
+export type SpecErrorCode = (typeof SPEC_ERROR_CODES)[number];
+export type ExtensionErrorCode = (typeof EXTENSION_ERROR_CODES)[number];
+export type SilpErrorCode = SpecErrorCode | ExtensionErrorCode;
+
+/** A position inside a text, as stored on errors and on decode reports. */
+export interface SourcePosition {
+  /** UTF-16 code-unit offset, 0-based. */
+  offset: number;
+  /** 1-based line. */
+  line: number;
+  /** 1-based column, counted in Unicode code points (what a terminal caret needs). */
+  column: number;
+}
+
+/** Computes line and column for an offset in one linear pass over the prefix. */
+export function positionAt(text: string, offset: number): SourcePosition {
+  const end = Math.max(0, Math.min(offset, text.length));
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < end; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  let column = 1;
+  for (let i = lineStart; i < end; i++) {
+    const unit = text.charCodeAt(i);
+    // A surrogate pair is one code point: count only its high half.
+    if (unit < 0xdc00 || unit > 0xdfff) column++;
+  }
+  return { offset: end, line, column };
+}
+
+export interface SilpErrorOptions {
+  /** The text the offset refers to; needed to derive line and column. */
+  source?: string;
+  offset?: number;
+  /** What the parser would have accepted at the offset. */
+  expected?: readonly string[];
+  /** JSON Pointer into the IR (for validation errors). */
+  path?: string;
+  /** Extra machine-readable detail. */
+  details?: Record<string, unknown>;
+  cause?: unknown;
+}
+
+export class SilpError extends Error {
+  readonly code: SilpErrorCode;
+  // Position fields are writable only so that `relocate` can move them (see below).
+  offset: number | undefined;
+  line: number | undefined;
+  column: number | undefined;
+  readonly expected: readonly string[] | undefined;
+  readonly path: string | undefined;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: SilpErrorCode, message: string, options: SilpErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.expected = options.expected;
+    this.path = options.path;
+    this.details = options.details;
+    if (options.offset !== undefined && options.source !== undefined) {
+      const at = positionAt(options.source, options.offset);
+      this.offset = at.offset;
+      this.line = at.line;
+      this.column = at.column;
+    } else {
+      this.offset = options.offset;
+      this.line = undefined;
+      this.column = undefined;
+    }
+  }
+
+  /**
+   * Moves the error's position into another text: decoders parse a cleaned copy of a payload
+   * (invisible characters stripped), and the caller must see positions in what it sent.
+   */
+  relocate(source: string, offset: number): this {
+    const at = positionAt(source, offset);
+    this.offset = at.offset;
+    this.line = at.line;
+    this.column = at.column;
+    return this;
+  }
+
+  /** The machine-readable form used by `silpc --json` and by the MCP/A2A integrations. */
+  toJSON(): SilpErrorJSON {
+    const out: SilpErrorJSON = { code: this.code, message: this.message };
+    if (this.offset !== undefined) out.offset = this.offset;
+    if (this.line !== undefined) out.line = this.line;
+    if (this.column !== undefined) out.column = this.column;
+    if (this.expected !== undefined) out.expected = [...this.expected];
+    if (this.path !== undefined) out.path = this.path;
+    if (this.details !== undefined) out.details = this.details;
+    return out;
+  }
+}
+
+export interface SilpErrorJSON {
+  code: SilpErrorCode;
+  message: string;
+  offset?: number;
+  line?: number;
+  column?: number;
+  expected?: string[];
+  path?: string;
+  details?: Record<string, unknown>;
+}
+
+/** The payload does not follow the frontend's grammar (spec: invalid_syntax). */
+export class SilpSyntaxError extends SilpError {
+  constructor(message: string, options: SilpErrorOptions = {}) {
+    super("invalid_syntax", message, options);
+  }
+}
+
+/** The payload parsed, but cannot be turned into an IR (spec: decode_failed). */
+export class SilpDecodeError extends SilpError {
+  constructor(message: string, options: SilpErrorOptions = {}) {
+    super("decode_failed", message, options);
+  }
+}
+
+/** One finding of IR validation: a schema violation or a semantic rule. */
+export interface ValidationIssue {
+  /** Stable rule id, e.g. `schema`, `verb-whitelist`, `duplicate-entity-id`. */
+  rule: string;
+  severity: "error" | "warning";
+  message: string;
+  /** JSON Pointer to the offending value. */
+  path: string;
+  /** Optional hint, e.g. the replacement verb for an excluded verb. */
+  hint?: string;
+}
+
+/** The IR fails the schema or a semantic rule (extension code invalid_ir). */
+export class SilpValidationError extends SilpError {
+  readonly issues: readonly ValidationIssue[];
+  constructor(issues: readonly ValidationIssue[], options: SilpErrorOptions = {}) {
+    const errors = issues.filter((issue) => issue.severity === "error");
+    const first = errors[0] ?? issues[0];
+    const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
+    const message = first
+      ? `invalid IR at ${first.path || "/"}: ${first.message} [${first.rule}]${more}`
+      : "invalid IR";
+    super("invalid_ir", message, { ...options, path: first?.path, details: { issues } });
+    this.issues = issues;
+  }
+}
+
+export class SilpVersionError extends SilpError {
+  constructor(message: string, options: SilpErrorOptions = {}) {
+    super("unsupported_version", message, options);
+  }
+}
+
+export class SilpFrontendError extends SilpError {
+  constructor(message: string, options: SilpErrorOptions = {}) {
+    super("unsupported_frontend", message, options);
+  }
+}
+
+export class SilpLimitError extends SilpError {
+  constructor(message: string, options: SilpErrorOptions = {}) {
+    super("limit_exceeded", message, options);
+  }
+}
+
+export function isSilpError(value: unknown): value is SilpError {
+  return value instanceof SilpError;
+}

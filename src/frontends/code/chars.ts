@@ -1,0 +1,53 @@
+/**
+ * Character classes of the code frontend (docs/grammar.md). A value prints bare only when every
+ * character is a "bare character"; anything else is quoted. The structural characters are never
+ * bare, which is what makes structure injection through values impossible.
+ */
+
+/**
+ * Bare characters: letters, marks and digits of any script, plus a few ASCII punctuation marks
+ * that values in the spec's examples use (`t+1am`, `90%`, `5_Tianfu_Ave`, `4.0`).
+ */
+export const BARE_CHAR = /[\p{L}\p{M}\p{N}_\-+.%/*#$&~^|?]/u;
+const BARE_TOKEN = /^[\p{L}\p{M}\p{N}_\-+.%/*#$&~^|?]+$/u;
+
+/** ASCII identifier: how names (types, keyword ids) print bare. */
+const ASCII_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Function names: the lower-cased action verb (spec 3.7). */
+export const FUNCTION_NAME = /^[a-z][a-z_]*$/;
+
+/** Words the grammar gives meaning to; values and names equal to them are quoted. */
+export const KEYWORDS: ReadonlySet<string> = new Set(["if", "else", "and", "then", "#meta"]);
+
+/** Times that the positional argument rules recognise (spec examples: t+1, t+1am, t+5). */
+export function isTimeLike(text: string): boolean {
+  return text.length >= 2 && text.charCodeAt(0) === 0x74 /* t */ && (text[1] === "+" || text[1] === "-");
+}
+
+export function isBareValue(text: string): boolean {
+  return text.length > 0 && BARE_TOKEN.test(text) && !KEYWORDS.has(text);
+}
+
+export function isBareName(text: string): boolean {
+  return ASCII_NAME.test(text) && !KEYWORDS.has(text);
+}
+
+/** Fast ASCII check for the lexer's hot loop; falls back to the Unicode class above. */
+export function isBareCode(code: number, char: string): boolean {
+  if (code < 0x80) {
+    return (
+      (code >= 0x61 && code <= 0x7a) || // a-z
+      (code >= 0x41 && code <= 0x5a) || // A-Z
+      (code >= 0x30 && code <= 0x39) || // 0-9
+      code === 0x5f || code === 0x2d || code === 0x2b || code === 0x2e || code === 0x25 || // _ - + . %
+      code === 0x2f || code === 0x2a || code === 0x23 || code === 0x24 || code === 0x26 || // / * # $ &
+      code === 0x7e || code === 0x5e || code === 0x7c || code === 0x3f // ~ ^ | ?
+    );
+  }
+  return BARE_CHAR.test(char);
+}
+
+export function isWhitespaceCode(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+}

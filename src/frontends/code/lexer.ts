@@ -1,0 +1,163 @@
+/**
+ * Lexer of the code frontend: a pull lexer over the payload, one token per `next()` call, in a
+ * single left-to-right pass with no backtracking, so lexing is linear in the input.
+ *
+ * Whitespace is not a token; each token records where the whitespace before it started, so the
+ * parser can insist on canonical spacing in strict mode and report repairs in lenient mode.
+ */
+import { SilpSyntaxError } from "../../errors.js";
+import { isBareCode, isWhitespaceCode } from "./chars.js";
+
+export type TokenKind =
+  | "bare" // a run of bare characters: names, function names, unquoted values, keywords
+  | "string" // "..." with JSON escapes; `text` is the decoded value
+  | "json" // `...` a JSON literal for non-string extra values; `text` is the JSON source
+  | "op" // == != <= >= < >
+  | "(" | ")" | "," | ";" | ":" | "@" | "=" | "!" | "[" | "]"
+  | "eof";
+
+export interface Token {
+  kind: TokenKind;
+  /** Decoded text: the value for strings, the JSON source for json literals, else the raw slice. */
+  text: string;
+  start: number;
+  end: number;
+  /** Offset where the whitespace before this token starts (== start when there is none). */
+  wsStart: number;
+}
+
+const PUNCTUATION: Readonly<Record<string, TokenKind>> = {
+  "(": "(", ")": ")", ",": ",", ";": ";", ":": ":", "@": "@", "[": "[", "]": "]",
+};
+
+export class Lexer {
+  private pos: number;
+
+  /** Lexes `source` from `start` up to (not including) `end`. */
+  constructor(
+    readonly source: string,
+    start = 0,
+    private readonly end = source.length,
+  ) {
+    this.pos = start;
+  }
+
+  /** The offset just after the last token read. */
+  get position(): number {
+    return this.pos;
+  }
+
+  next(): Token {
+    const source = this.source;
+    const wsStart = this.pos;
+    let pos = this.pos;
+    while (pos < this.end && isWhitespaceCode(source.charCodeAt(pos))) pos++;
+    const start = pos;
+    if (pos >= this.end) {
+      this.pos = pos;
+      return { kind: "eof", text: "", start, end: pos, wsStart };
+    }
+    const char = source[pos] as string;
+    const code = source.charCodeAt(pos);
+    const punctuation = PUNCTUATION[char];
+    if (punctuation !== undefined) {
+      this.pos = pos + 1;
+      return { kind: punctuation, text: char, start, end: pos + 1, wsStart };
+    }
+    if (char === "!" || char === "=" || char === "<" || char === ">") {
+      const twoChar = source[pos + 1] === "=" && pos + 1 < this.end;
+      if (char === "!" || char === "=") {
+        const kind: TokenKind = twoChar ? "op" : (char as "!" | "=");
+        this.pos = pos + (twoChar ? 2 : 1);
+        return { kind, text: source.slice(start, this.pos), start, end: this.pos, wsStart };
+      }
+      this.pos = pos + (twoChar ? 2 : 1);
+      return { kind: "op", text: source.slice(start, this.pos), start, end: this.pos, wsStart };
+    }
+    if (char === '"') return this.readString(start, wsStart);
+    if (char === "`") return this.readJsonLiteral(start, wsStart);
+    if (isBareCode(code, String.fromCodePoint(source.codePointAt(pos) as number))) {
+      return this.readBare(start, wsStart);
+    }
+    const codePoint = source.codePointAt(pos) as number;
+    throw new SilpSyntaxError(`unexpected character ${describeChar(codePoint)}`, {
+      source,
+      offset: pos,
+      expected: ["a name, a value, a quoted string or punctuation ( ) , ; : @ = ! < > [ ]"],
+    });
+  }
+
+  private readBare(start: number, wsStart: number): Token {
+    const source = this.source;
+    let pos = start;
+    while (pos < this.end) {
+      const code = source.charCodeAt(pos);
+      if (code < 0x80) {
+        if (!isBareCode(code, "")) break;
+        pos++;
+        continue;
+      }
+      const codePoint = source.codePointAt(pos) as number;
+      const width = codePoint > 0xffff ? 2 : 1;
+      if (!isBareCode(code, String.fromCodePoint(codePoint))) break;
+      pos += width;
+    }
+    this.pos = pos;
+    return { kind: "bare", text: source.slice(start, pos), start, end: pos, wsStart };
+  }
+
+  /** A JSON string literal. Escapes are checked here so errors point at the bad escape. */
+  private readString(start: number, wsStart: number): Token {
+    const source = this.source;
+    let pos = start + 1;
+    let escaped = false;
+    while (pos < this.end) {
+      const code = source.charCodeAt(pos);
+      if (code === 0x22) break; // closing quote
+      if (code === 0x5c) {
+        escaped = true;
+        const next = source[pos + 1];
+        if (next === "u") {
+          const hex = source.slice(pos + 2, pos + 6);
+          if (!/^[0-9a-fA-F]{4}$/.test(hex) || pos + 6 > this.end) {
+            throw new SilpSyntaxError("invalid \\u escape in string", { source, offset: pos, expected: ["\\u followed by 4 hex digits"] });
+          }
+          pos += 6;
+          continue;
+        }
+        if (next === undefined || pos + 1 >= this.end || !'"\\/bfnrt'.includes(next)) {
+          throw new SilpSyntaxError("invalid escape in string", { source, offset: pos, expected: ['one of \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX'] });
+        }
+        pos += 2;
+        continue;
+      }
+      if (code < 0x20) {
+        throw new SilpSyntaxError("unescaped control character in string", { source, offset: pos, expected: ["an escape such as \\n"] });
+      }
+      pos++;
+    }
+    if (pos >= this.end) {
+      throw new SilpSyntaxError("unterminated string", { source, offset: start, expected: ['a closing "'] });
+    }
+    const raw = source.slice(start, pos + 1);
+    this.pos = pos + 1;
+    const text = escaped ? (JSON.parse(raw) as string) : raw.slice(1, -1);
+    return { kind: "string", text, start, end: this.pos, wsStart };
+  }
+
+  /** `...`: a JSON literal. Backticks never occur inside it (the printer escapes them as \u0060). */
+  private readJsonLiteral(start: number, wsStart: number): Token {
+    const close = this.source.indexOf("`", start + 1);
+    if (close === -1 || close >= this.end) {
+      throw new SilpSyntaxError("unterminated JSON literal", { source: this.source, offset: start, expected: ["a closing `"] });
+    }
+    this.pos = close + 1;
+    return { kind: "json", text: this.source.slice(start + 1, close), start, end: this.pos, wsStart };
+  }
+}
+
+export function describeChar(codePoint: number): string {
+  const hex = codePoint.toString(16).toUpperCase().padStart(4, "0");
+  const printable = codePoint >= 0x21 && codePoint !== 0x7f && !/\p{C}|\p{Z}/u.test(String.fromCodePoint(codePoint));
+  return printable ? `"${String.fromCodePoint(codePoint)}" (U+${hex})` : `U+${hex}`;
+}

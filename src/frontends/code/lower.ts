@@ -1,0 +1,219 @@
+/**
+ * Lowering: syntax tree -> IR. Here the code frontend's role rules live (docs/grammar.md):
+ *
+ * - call arguments: a positional value is an entity with id "act"; `id=value` a keyword entity;
+ *   `value[key=...]` adds extra fields to that entity;
+ * - constraint calls: positional arguments take the roles of `assignConstraintRoles`; keyword
+ *   arguments name fields directly (`value`, `time`, `subject`, or any extra field);
+ * - else-branch calls: one positional `target[@location]`; bare `loc=` is the spec's spelling of
+ *   `location`; a quoted key is always a literal field name;
+ * - the `#meta` trailer carries meta (and non-default silp / version).
+ *
+ * Every structural conflict (a field given twice, a JSON literal where a string is required) is
+ * an error: decoding never silently drops or merges data.
+ */
+import { SilpDecodeError, SilpSyntaxError } from "../../errors.js";
+import { hasOwn, setField } from "../../ir/fields.js";
+import { isPlainObject } from "../../ir/normalize.js";
+import type { Alternative, Constraint, Entity, JsonValue, Meta, SilpIRInput } from "../../ir/types.js";
+import { functionNameToAction } from "../../ir/verbs.js";
+import type { DecodeContext } from "../decode-context.js";
+import { parseEmbeddedJson } from "../json-value.js";
+import { FUNCTION_NAME, isTimeLike } from "./chars.js";
+import type { ArgNode, CallNode, ConstraintNode, Lexeme, Statement } from "./syntax.js";
+
+export type ConstraintRole = "subject" | "value" | "time";
+
+/**
+ * Roles of positional constraint arguments, by count (spec 4.1 `func-call`):
+ * 1: value; 2: value,time when the second looks like a time (t+1, t-2am), else subject,value;
+ * 3: subject,value,time. Shared with the printer, which falls back to keywords whenever this
+ * reading would not give back the fields it prints.
+ */
+export function assignConstraintRoles(count: number, lastIsTimeLike: boolean): readonly ConstraintRole[] | undefined {
+  switch (count) {
+    case 0:
+      return [];
+    case 1:
+      return ["value"];
+    case 2:
+      return lastIsTimeLike ? ["value", "time"] : ["subject", "value"];
+    case 3:
+      return ["subject", "value", "time"];
+    default:
+      return undefined;
+  }
+}
+
+export function lowerStatement(statement: Statement, context: DecodeContext): SilpIRInput {
+  const lowering = new Lowering(context);
+  return lowering.statement(statement);
+}
+
+class Lowering {
+  constructor(private readonly context: DecodeContext) {}
+
+  statement(statement: Statement): SilpIRInput {
+    const [primary, ...secondary] = statement.actions;
+    if (!primary) throw this.syntax(0, "a payload needs at least one call", ["a function call"]);
+    const intent = this.verb(primary.name);
+    const entities: Entity[] = primary.args.map((arg) => this.entity(arg, intent));
+    for (const call of secondary) {
+      const action = this.verb(call.name);
+      if (action === intent) {
+        this.context.repair("merged_primary_call", call.start, `${call.name.text}(...) repeats the primary call; its arguments were merged into it`);
+      } else if (call.args.length === 0) {
+        throw new SilpDecodeError(
+          `${call.name.text}() has no arguments; a secondary action exists in the IR only through its arguments`,
+          { source: this.context.source, offset: call.start },
+        );
+      }
+      for (const arg of call.args) entities.push(this.entity(arg, action));
+    }
+    const ir: SilpIRInput = {
+      intent,
+      entities,
+      constraints: statement.conditions.map((node) => this.constraint(node)),
+      alternatives: statement.alternatives.map((call) => this.alternative(call)),
+      meta: { req_id: "" },
+    };
+    if (statement.trailer) this.trailer(statement.trailer, ir);
+    return ir;
+  }
+
+  private verb(name: Lexeme): string {
+    const folded = this.context.hooks.structural(name.text, name.start, "verb", false);
+    if (!FUNCTION_NAME.test(folded)) {
+      throw this.syntax(name.start, `"${name.text}" is not a function name (lowercase letters and underscores, spec 3.7)`, ["a function name such as cancel"]);
+    }
+    return functionNameToAction(folded);
+  }
+
+  private entity(arg: ArgNode, action: string): Entity {
+    if (arg.location) throw this.syntax(arg.location.start - 1, "@location is only allowed in else-branch calls", [",", ")"]);
+    const value = this.stringValue(arg.value, "an entity value");
+    const id = arg.key ? this.fieldName(arg.key) : "act";
+    const entity: Entity = { id, value, action };
+    for (const annotation of arg.annotations ?? []) {
+      const key = this.fieldName(annotation.key as Lexeme);
+      if (key === "id" || key === "value" || key === "action") {
+        throw this.decode(annotation.start, `"${key}" cannot be an extra field of an entity`);
+      }
+      this.setOnce(entity, key, this.anyValue(annotation), annotation.start);
+    }
+    return entity;
+  }
+
+  private constraint(node: ConstraintNode): Constraint {
+    const name = this.fieldName(node.name);
+    if (node.form === "operator") {
+      const constraint: Constraint = { type: name, value: this.stringValue(node.value, "a constraint value"), operator: node.operator };
+      if (node.time) constraint.time = this.stringValue(node.time, "a time");
+      return constraint;
+    }
+    const fields: Record<string, JsonValue> = {};
+    const args = node.args ?? [];
+    const positional = args.filter((arg) => !arg.key);
+    let roles: readonly ConstraintRole[] | undefined;
+    if (node.form === "negation") {
+      roles = positional.length <= 1 ? (positional.length === 1 ? ["time"] : []) : undefined;
+      if (!roles) throw this.decode((positional[1] as ArgNode).start, "a negated constraint takes at most one positional argument (its time)");
+    } else {
+      const last = positional[positional.length - 1];
+      roles = assignConstraintRoles(positional.length, last !== undefined && last.value.kind !== "json" && isTimeLike(last.value.text));
+      if (!roles) throw this.decode((positional[3] as ArgNode).start, "a constraint takes at most three positional arguments (subject, value, time)");
+    }
+    positional.forEach((arg, index) => {
+      this.rejectDecorations(arg);
+      fields[roles[index] as ConstraintRole] = this.stringValue(arg.value, `the constraint's ${roles[index]}`);
+    });
+    for (const arg of args) {
+      if (!arg.key) continue;
+      this.rejectDecorations(arg);
+      const key = this.fieldName(arg.key);
+      if (key === "type") throw this.decode(arg.start, '"type" is the constraint name and cannot be a keyword argument');
+      const value = key === "value" || key === "time" ? this.stringValue(arg.value, `the constraint's ${key}`) : this.anyValue(arg);
+      this.setOnce(fields, key, value, arg.start);
+    }
+    if (node.form === "negation" && !hasOwn(fields, "value")) fields.value = "true";
+    if (!hasOwn(fields, "value")) throw this.decode(node.start, `constraint ${name} has no value`);
+    const constraint: Constraint = { type: node.form === "negation" ? `!${name}` : name, value: fields.value as string };
+    for (const key of Object.keys(fields)) if (key !== "value") setField(constraint, key, fields[key]);
+    return constraint;
+  }
+
+  private alternative(call: CallNode): Alternative {
+    const alternative: Alternative = { action: this.verb(call.name) };
+    let positionalSeen = false;
+    for (const arg of call.args) {
+      if (arg.annotations) throw this.syntax(arg.start, "[...] extra fields are only allowed on entity arguments", [",", ")"]);
+      if (!arg.key) {
+        if (positionalSeen) throw this.decode(arg.start, "an else-branch call takes one positional argument (target[@location])");
+        positionalSeen = true;
+        this.setOnce(alternative, "target", this.stringValue(arg.value, "a target"), arg.start);
+        if (arg.location) this.setOnce(alternative, "location", this.stringValue(arg.location, "a location"), arg.location.start);
+        continue;
+      }
+      if (arg.location) throw this.syntax(arg.location.start - 1, "@location belongs to the positional target", [",", ")"]);
+      let key = this.fieldName(arg.key);
+      if (key === "loc" && arg.key.kind === "bare") key = "location";
+      if (key === "action") throw this.decode(arg.start, '"action" is the call name and cannot be a keyword argument');
+      const value = key === "target" || key === "location" ? this.stringValue(arg.value, `the ${key}`) : this.anyValue(arg);
+      this.setOnce(alternative, key, value, arg.start);
+    }
+    return alternative;
+  }
+
+  private trailer(trailer: NonNullable<Statement["trailer"]>, ir: SilpIRInput): void {
+    const parsed = parseEmbeddedJson(trailer.json, this.context.options.limits.maxDepth, this.context.source, trailer.start);
+    if (!isPlainObject(parsed)) throw this.decode(trailer.start, "#meta must be followed by a JSON object");
+    for (const key of Object.keys(parsed)) {
+      if (key !== "meta" && key !== "silp" && key !== "version") {
+        throw this.decode(trailer.start, `unknown field "${key}" in #meta (allowed: meta, silp, version)`);
+      }
+    }
+    if (!isPlainObject(parsed.meta)) throw this.decode(trailer.start, "#meta needs a \"meta\" object");
+    ir.meta = parsed.meta as unknown as Meta;
+    if (parsed.silp !== undefined) ir.silp = parsed.silp as string;
+    if (parsed.version !== undefined) ir.version = parsed.version as string;
+  }
+
+  private rejectDecorations(arg: ArgNode): void {
+    if (arg.location) throw this.syntax(arg.location.start - 1, "@location is only allowed in else-branch calls", [",", ")"]);
+    if (arg.annotations) throw this.syntax(arg.start, "[...] extra fields are only allowed on entity arguments", [",", ")"]);
+  }
+
+  private fieldName(lexeme: Lexeme): string {
+    return this.context.hooks.structural(lexeme.text, lexeme.start, "name", lexeme.kind === "string");
+  }
+
+  private stringValue(lexeme: Lexeme, what: string): string {
+    if (lexeme.kind === "json") {
+      throw this.decode(lexeme.start, `${what} must be a string; JSON literals are only allowed for extra fields`);
+    }
+    this.context.hooks.value(lexeme.text, lexeme.start);
+    return lexeme.text;
+  }
+
+  private anyValue(arg: ArgNode): JsonValue {
+    const lexeme = arg.value;
+    if (lexeme.kind !== "json") {
+      this.context.hooks.value(lexeme.text, lexeme.start);
+      return lexeme.text;
+    }
+    return parseEmbeddedJson(lexeme.text, this.context.options.limits.maxDepth, this.context.source, lexeme.start + 1) as JsonValue;
+  }
+
+  private setOnce(target: object, key: string, value: JsonValue, offset: number): void {
+    if (hasOwn(target, key)) throw this.decode(offset, `field "${key}" is given twice`);
+    setField(target as Record<string, unknown>, key, value);
+  }
+
+  private syntax(offset: number, message: string, expected: readonly string[]): SilpSyntaxError {
+    return new SilpSyntaxError(message, { source: this.context.source, offset, expected });
+  }
+
+  private decode(offset: number, message: string): SilpDecodeError {
+    return new SilpDecodeError(message, { source: this.context.source, offset });
+  }
+}

@@ -1,0 +1,322 @@
+/**
+ * Recursive-descent parser of the code frontend (grammar: docs/grammar.md). One token of
+ * lookahead plus one pushed-back token; no backtracking, so parsing is linear in the input.
+ *
+ * The parser only builds the syntax tree and enforces spacing: canonical spacing is required in
+ * strict mode, and every deviation is a recorded repair in lenient mode. Roles (which argument
+ * is a subject, a time, a target) are assigned later, in lower.ts.
+ */
+import { SilpSyntaxError } from "../../errors.js";
+import type { DecodeContext, RepairKind } from "../decode-context.js";
+import { Lexer, type Token, type TokenKind } from "./lexer.js";
+import type { ArgNode, CallNode, ConstraintNode, Lexeme, Statement } from "./syntax.js";
+
+export function parseStatement(context: DecodeContext, start: number, end: number): Statement {
+  return new Parser(context, start, end).statement();
+}
+
+class Parser {
+  private readonly lexer: Lexer;
+  private lookahead: Token | undefined;
+
+  constructor(
+    private readonly context: DecodeContext,
+    private readonly start: number,
+    private readonly end: number,
+  ) {
+    this.lexer = new Lexer(context.source, start, end);
+  }
+
+  /**
+   * statement = [ "if" SP condition ":" SP ] actions [ SP "else:" SP alt-actions ]
+   *             [ SP "#meta" SP json-object ]
+   */
+  statement(): Statement {
+    const statement: Statement = { conditions: [], actions: [], alternatives: [] };
+    const first = this.peek();
+    this.space(first, "", "whitespace", "no whitespace before the payload");
+    if (first.kind === "bare" && this.keyword(first) === "if") {
+      const ifToken = this.take();
+      const afterIf = this.peek();
+      if (afterIf.kind === "(") {
+        // `if(` is a call of a verb named IF, not a condition.
+        statement.actions = this.calls(ifToken);
+      } else {
+        this.space(afterIf, " ", "whitespace", "one space after if");
+        statement.conditions = this.condition();
+        statement.actions = this.calls();
+      }
+    } else {
+      statement.actions = this.calls();
+    }
+    let next = this.peek();
+    if (next.kind === "bare" && this.keyword(next) === "else") {
+      this.space(next, " ", "whitespace", "one space before else");
+      const elseToken = this.take();
+      const colon = this.peek();
+      if (colon.kind === ":") {
+        this.space(colon, "", "whitespace", "no space before the colon of else:");
+        this.take();
+      } else {
+        this.context.repair("else_without_colon", elseToken.end, "else without a colon", ["else:"]);
+      }
+      this.space(this.peek(), " ", "whitespace", "one space after else:");
+      statement.alternatives = this.calls();
+      next = this.peek();
+    }
+    if (next.kind === "bare" && this.keyword(next) === "#meta") {
+      this.space(next, " ", "whitespace", "one space before #meta");
+      const metaToken = this.take();
+      let jsonStart = metaToken.end;
+      const source = this.context.source;
+      while (jsonStart < this.end && /\s/.test(source[jsonStart] as string)) jsonStart++;
+      if (jsonStart - metaToken.end !== 1 || source[metaToken.end] !== " ") {
+        this.context.repair("whitespace", metaToken.end, "expected one space after #meta", ["SP"]);
+      }
+      let jsonEnd = this.end;
+      while (jsonEnd > jsonStart && /\s/.test(source[jsonEnd - 1] as string)) jsonEnd--;
+      if (jsonEnd !== this.end) this.context.repair("whitespace", jsonEnd, "trailing whitespace after the payload");
+      if (jsonStart >= jsonEnd) this.fail(jsonStart, "expected a JSON object after #meta", ["{"]);
+      statement.trailer = { json: source.slice(jsonStart, jsonEnd), start: jsonStart };
+      return statement;
+    }
+    const eof = this.peek();
+    if (eof.kind !== "eof") {
+      this.fail(eof.start, `unexpected ${describe(eof)} after the last call`, ['";" and another call', "else:", "#meta", "end of payload"]);
+    }
+    this.space(eof, "", "whitespace", "no whitespace after the payload");
+    return statement;
+  }
+
+  /** condition = constraint *( SP "and" SP constraint ), closed by ":" (or, lenient, "then"). */
+  private condition(): ConstraintNode[] {
+    const constraints = [this.constraint()];
+    for (;;) {
+      const next = this.peek();
+      if (next.kind === "bare") {
+        const word = this.keyword(next);
+        if (word === "and") {
+          this.space(next, " ", "whitespace", "one space before and");
+          this.take();
+          this.space(this.peek(), " ", "whitespace", "one space after and");
+          constraints.push(this.constraint());
+          continue;
+        }
+        if (word === "then") {
+          this.take();
+          this.context.repair("then_for_colon", next.start, "then used instead of a colon", [":"]);
+          this.space(this.peek(), " ", "whitespace", "one space after the condition");
+          return constraints;
+        }
+      }
+      if (next.kind === ":") {
+        this.space(next, "", "whitespace", "no space before the colon");
+        this.take();
+        this.space(this.peek(), " ", "whitespace", "one space after the colon");
+        return constraints;
+      }
+      this.fail(next.start, `unexpected ${describe(next)} in the condition`, ['"and" and another constraint', '":" and the actions']);
+    }
+  }
+
+  /**
+   * constraint = "!" name [ args ]              ; negation
+   *            / name args                      ; function-call form
+   *            / name operator value [ "," SP value ]  ; operator form
+   */
+  private constraint(): ConstraintNode {
+    const token = this.take();
+    if (token.kind === "!") {
+      const nameToken = this.take();
+      this.space(nameToken, "", "whitespace", "no space after !");
+      const name = this.name(nameToken, "a constraint name after !");
+      let args: ArgNode[] | undefined;
+      const open = this.peek();
+      if (open.kind === "(") {
+        this.space(open, "", "whitespace", "no space before (");
+        args = this.args();
+      }
+      return { form: "negation", name, args, start: token.start };
+    }
+    if (token.kind !== "bare" && token.kind !== "string") {
+      this.fail(token.start, `unexpected ${describe(token)} where a constraint should start`, ["a constraint name", "!"]);
+    }
+    const name = this.lexeme(token);
+    const next = this.peek();
+    if (next.kind === "(") {
+      this.space(next, "", "whitespace", "no space before (");
+      return { form: "call", name, args: this.args(), start: token.start };
+    }
+    if (next.kind === "op") {
+      this.space(next, "", "whitespace", "no space around an operator");
+      this.take();
+      const valueToken = this.take();
+      this.space(valueToken, "", "whitespace", "no space around an operator");
+      const value = this.value(valueToken, "a value after the operator");
+      let time: Lexeme | undefined;
+      const comma = this.peek();
+      if (comma.kind === ",") {
+        this.space(comma, "", "whitespace", "no space before the comma");
+        this.take();
+        const timeToken = this.take();
+        this.space(timeToken, " ", "whitespace", "one space after the comma of an operator condition");
+        time = this.value(timeToken, "a time after the comma");
+      }
+      return { form: "operator", name, operator: next.text, value, time, start: token.start };
+    }
+    this.fail(next.start, `unexpected ${describe(next)} after constraint name`, ["(", "an operator == != < > <= >="]);
+  }
+
+  /** actions = call *( ";" SP call ); `first` is an already consumed function name. */
+  private calls(first?: Token): CallNode[] {
+    const calls = [this.call(first)];
+    for (;;) {
+      const next = this.peek();
+      if (next.kind !== ";") return calls;
+      this.space(next, "", "whitespace", "no space before ;");
+      this.take();
+      this.space(this.peek(), " ", "whitespace", "one space after ;");
+      calls.push(this.call());
+    }
+  }
+
+  /** call = fn-name "(" [ arg *( "," arg ) ] ")" */
+  private call(consumed?: Token): CallNode {
+    const token = consumed ?? this.take();
+    if (token.kind !== "bare") {
+      this.fail(token.start, `unexpected ${describe(token)} where a function call should start`, ["a function name"]);
+    }
+    const name = this.lexeme(token);
+    const open = this.peek();
+    if (open.kind !== "(") this.fail(open.start, `expected ( after ${token.text}`, ["("]);
+    this.space(open, "", "whitespace", "no space before (");
+    return { name, args: this.args(), start: token.start };
+  }
+
+  /** args = "(" [ arg *( "," arg ) ] ")" */
+  private args(): ArgNode[] {
+    this.take(); // "("
+    const args: ArgNode[] = [];
+    let next = this.peek();
+    if (next.kind === ")") {
+      this.space(next, "", "whitespace", "no space inside ()");
+      this.take();
+      return args;
+    }
+    this.space(next, "", "whitespace", "no space after (");
+    for (;;) {
+      args.push(this.arg());
+      next = this.take();
+      if (next.kind === ")") {
+        this.space(next, "", "whitespace", "no space before )");
+        return args;
+      }
+      if (next.kind !== ",") {
+        this.fail(next.start, next.kind === "eof" ? "unexpected end of payload inside an argument list" : `unexpected ${describe(next)} in an argument list`, [",", ")"]);
+      }
+      this.space(next, "", "whitespace", "no space before a comma");
+      const after = this.peek();
+      this.space(after, "", after.wsStart < after.start && this.isSingleSpace(after) ? "space_after_comma" : "whitespace", "no space after a comma");
+    }
+  }
+
+  /** arg = [ key "=" ] value [ "@" value ] [ "[" arg *( "," arg ) "]" ] */
+  private arg(): ArgNode {
+    const first = this.take();
+    const start = first.start;
+    let key: Lexeme | undefined;
+    let valueToken = first;
+    if (this.peek().kind === "=") {
+      if (first.kind !== "bare" && first.kind !== "string") {
+        this.fail(first.start, `unexpected ${describe(first)} before =`, ["a keyword name"]);
+      }
+      key = this.lexeme(first);
+      const eq = this.take();
+      this.space(eq, "", "whitespace", "no space before =");
+      valueToken = this.take();
+      this.space(valueToken, "", "whitespace", "no space after =");
+    }
+    const node: ArgNode = { value: this.value(valueToken, key ? `a value for ${key.text}` : "an argument"), start };
+    if (key) node.key = key;
+    if (this.peek().kind === "@") {
+      const at = this.take();
+      this.space(at, "", "whitespace", "no space around @");
+      const location = this.take();
+      this.space(location, "", "whitespace", "no space around @");
+      node.location = this.value(location, "a location after @");
+    }
+    if (this.peek().kind === "[") {
+      const open = this.take();
+      this.space(open, "", "whitespace", "no space before [");
+      node.annotations = [];
+      for (;;) {
+        const item = this.peek();
+        this.space(item, "", "whitespace", "no space inside [...]");
+        const annotation = this.arg();
+        if (!annotation.key) this.fail(annotation.start, "extra fields in [...] must be written key=value", ["key=value"]);
+        node.annotations.push(annotation);
+        const next = this.take();
+        this.space(next, "", "whitespace", "no space inside [...]");
+        if (next.kind === "]") break;
+        if (next.kind !== ",") this.fail(next.start, `unexpected ${describe(next)} in [...]`, [",", "]"]);
+      }
+    }
+    return node;
+  }
+
+  private value(token: Token, what: string): Lexeme {
+    if (token.kind === "bare" || token.kind === "string" || token.kind === "json") return this.lexeme(token);
+    this.fail(token.start, token.kind === "eof" ? `unexpected end of payload: expected ${what}` : `unexpected ${describe(token)}: expected ${what}`, [what]);
+  }
+
+  private name(token: Token, what: string): Lexeme {
+    if (token.kind === "bare" || token.kind === "string") return this.lexeme(token);
+    this.fail(token.start, token.kind === "eof" ? `unexpected end of payload: expected ${what}` : `unexpected ${describe(token)}: expected ${what}`, [what]);
+  }
+
+  private lexeme(token: Token): Lexeme {
+    return { kind: token.kind as Lexeme["kind"], text: token.text, start: token.start, end: token.end };
+  }
+
+  /** The keyword a bare token spells, after the sanitizer folded look-alike characters. */
+  private keyword(token: Token): string {
+    return this.context.hooks.structural(token.text, token.start, "keyword", false);
+  }
+
+  private peek(): Token {
+    return (this.lookahead ??= this.lexer.next());
+  }
+
+  private take(): Token {
+    const token = this.peek();
+    this.lookahead = undefined;
+    return token;
+  }
+
+  private isSingleSpace(token: Token): boolean {
+    return token.start - token.wsStart === 1 && this.context.source.charCodeAt(token.wsStart) === 0x20;
+  }
+
+  /**
+   * Checks the whitespace before `token` against the canonical `expected` ("" or " "). A
+   * deviation is a repair of the given kind (an error in strict mode).
+   */
+  private space(token: Token, expected: "" | " ", kind: RepairKind, message: string): void {
+    const length = token.start - token.wsStart;
+    if (expected === "" ? length === 0 : length === 1 && this.context.source.charCodeAt(token.wsStart) === 0x20) return;
+    if (token.kind === "eof" && expected === " ") return; // reported by the missing token instead
+    this.context.repair(kind, token.wsStart, `non-canonical whitespace: ${message}`, [expected === "" ? "no whitespace" : "one space"]);
+  }
+
+  private fail(offset: number, message: string, expected: readonly string[]): never {
+    throw new SilpSyntaxError(message, { source: this.context.source, offset, expected });
+  }
+}
+
+function describe(token: Token): string {
+  if (token.kind === "eof") return "end of payload";
+  const kinds: Partial<Record<TokenKind, string>> = { string: "quoted string", json: "JSON literal", bare: "word" };
+  const label = kinds[token.kind];
+  const text = token.text.length > 40 ? `${token.text.slice(0, 40)}…` : token.text;
+  return label ? `${label} "${text}"` : `"${token.text}"`;
+}

@@ -1,0 +1,172 @@
+/**
+ * Printer of the code frontend: IR normal form -> payload text. For the IRs the reference
+ * implementation can express it prints byte for byte what the reference printed
+ * (`if loc(me,Beijing,t+1am): cancel(flight); email(zhangsan)`); for everything else it uses the
+ * grammar's extensions (quoted strings, keyword roles, [...] extras, `json` literals, #meta), so
+ * that every valid IR prints to text that parses back to the same IR.
+ */
+import { extraEntries } from "../../ir/fields.js";
+import {
+  ALTERNATIVE_FIELDS,
+  CONSTRAINT_FIELDS,
+  CONSTRAINT_OPERATORS,
+  DEFAULT_IR_VERSION,
+  DEFAULT_SILP_VERSION,
+  ENTITY_FIELDS,
+  type Alternative,
+  type Constraint,
+  type Entity,
+  type JsonValue,
+  type SilpIR,
+} from "../../ir/types.js";
+import { actionToFunctionName } from "../../ir/verbs.js";
+import { quoteString, stringifyJson } from "../text-escape.js";
+import { isBareName, isBareValue, isTimeLike } from "./chars.js";
+import { assignConstraintRoles } from "./lower.js";
+
+const OPERATORS: ReadonlySet<string> = new Set(CONSTRAINT_OPERATORS);
+/** Field names that a bare keyword would alias in else-branch calls (`loc=` means location). */
+const ALTERNATIVE_ALIASES: ReadonlySet<string> = new Set(["loc"]);
+const NO_ALIASES: ReadonlySet<string> = new Set();
+
+export function printCode(ir: SilpIR, inlineMeta: boolean): string {
+  let out = "";
+  if (ir.constraints.length > 0) {
+    out = "if ";
+    for (let i = 0; i < ir.constraints.length; i++) {
+      if (i > 0) out += " and ";
+      out += printConstraint(ir.constraints[i] as Constraint);
+    }
+    out += ": ";
+  }
+  out += printActions(ir);
+  if (ir.alternatives.length > 0) {
+    out += " else: ";
+    for (let i = 0; i < ir.alternatives.length; i++) {
+      if (i > 0) out += "; ";
+      out += printAlternative(ir.alternatives[i] as Alternative);
+    }
+  }
+  if (inlineMeta) out += ` #meta ${stringifyJson(metaTrailer(ir))}`;
+  return out;
+}
+
+/** The `#meta` trailer object: meta, plus silp/version only when they differ from the defaults. */
+export function metaTrailer(ir: SilpIR): Record<string, unknown> {
+  const trailer: Record<string, unknown> = {};
+  if (ir.silp !== DEFAULT_SILP_VERSION) trailer.silp = ir.silp;
+  if (ir.version !== DEFAULT_IR_VERSION) trailer.version = ir.version;
+  trailer.meta = ir.meta;
+  return trailer;
+}
+
+/** Primary call, then one call per secondary action (entities are grouped in normal form). */
+function printActions(ir: SilpIR): string {
+  let out = `${actionToFunctionName(ir.intent)}(`;
+  let currentAction = ir.intent;
+  let first = true;
+  for (const entity of ir.entities) {
+    const action = entity.action ?? ir.intent;
+    if (action !== currentAction) {
+      out += `); ${actionToFunctionName(action)}(`;
+      currentAction = action;
+      first = true;
+    }
+    if (!first) out += ",";
+    out += printEntity(entity);
+    first = false;
+  }
+  return `${out})`;
+}
+
+function printEntity(entity: Entity): string {
+  let out = entity.id === "act" ? printValue(entity.value) : `${printName(entity.id, NO_ALIASES)}=${printValue(entity.value)}`;
+  const extras = extraEntries(entity, ENTITY_FIELDS);
+  if (extras.length > 0) out += `[${extras.map(([key, value]) => printKeyword(key, value, NO_ALIASES)).join(",")}]`;
+  return out;
+}
+
+function printConstraint(constraint: Constraint): string {
+  const negated = constraint.type.startsWith("!");
+  const name = printName(negated ? constraint.type.slice(1) : constraint.type, NO_ALIASES);
+  const extras = extraEntries(constraint, CONSTRAINT_FIELDS);
+  const time = constraint.time;
+
+  if (negated) {
+    const args: string[] = [];
+    if (time !== undefined && isTimeLike(time)) args.push(printValue(time));
+    if (constraint.value !== "true") args.push(`value=${printValue(constraint.value)}`);
+    if (time !== undefined && !isTimeLike(time)) args.push(`time=${printValue(time)}`);
+    for (const [key, value] of extras) args.push(printKeyword(key, value, NO_ALIASES));
+    return args.length === 0 ? `!${name}` : `!${name}(${args.join(",")})`;
+  }
+
+  const operator = constraint.operator;
+  if (
+    typeof operator === "string" &&
+    OPERATORS.has(operator) &&
+    extras.length === 1 && // the operator itself is the only extra field
+    (time === undefined || isTimeLike(time))
+  ) {
+    return `${name}${operator}${printValue(constraint.value)}${time === undefined ? "" : `, ${printValue(time)}`}`;
+  }
+
+  const subject = typeof constraint.subject === "string" ? constraint.subject : undefined;
+  const timePositional = time !== undefined && isTimeLike(time);
+  const positional: string[] = [];
+  if (subject !== undefined) positional.push(subject);
+  positional.push(constraint.value);
+  if (timePositional) positional.push(time);
+  const roles = assignConstraintRoles(positional.length, isTimeLike(positional[positional.length - 1] as string));
+  const expected = subject !== undefined ? ["subject", "value"] : ["value"];
+  if (timePositional) expected.push("time");
+  const readsBack = roles !== undefined && roles.join() === expected.join();
+
+  const args: string[] = [];
+  if (readsBack) {
+    for (const text of positional) args.push(printValue(text));
+  } else {
+    // e.g. {subject:"user", value:"t+5"}: `auth(user,t+5)` would read back as value,time.
+    if (subject !== undefined) args.push(`subject=${printValue(subject)}`);
+    args.push(`value=${printValue(constraint.value)}`);
+    if (timePositional) args.push(`time=${printValue(time)}`);
+  }
+  if (time !== undefined && !timePositional) args.push(`time=${printValue(time)}`);
+  for (const [key, value] of extras) {
+    if (key === "subject" && subject !== undefined) continue;
+    args.push(printKeyword(key, value, NO_ALIASES));
+  }
+  return `${name}(${args.join(",")})`;
+}
+
+function printAlternative(alternative: Alternative): string {
+  const args: string[] = [];
+  if (alternative.target !== undefined) {
+    const location = alternative.location === undefined ? "" : `@${printValue(alternative.location)}`;
+    args.push(`${printValue(alternative.target)}${location}`);
+  } else if (alternative.location !== undefined) {
+    args.push(`loc=${printValue(alternative.location)}`);
+  }
+  for (const [key, value] of extraEntries(alternative, ALTERNATIVE_FIELDS)) {
+    args.push(printKeyword(key, value, ALTERNATIVE_ALIASES));
+  }
+  return `${actionToFunctionName(alternative.action)}(${args.join(",")})`;
+}
+
+function printKeyword(key: string, value: JsonValue, aliases: ReadonlySet<string>): string {
+  return `${printName(key, aliases)}=${printExtraValue(value)}`;
+}
+
+/** Strings print as values; any other JSON value as a `...` literal (backticks escaped inside). */
+function printExtraValue(value: JsonValue): string {
+  if (typeof value === "string") return printValue(value);
+  return `\`${stringifyJson(value).replace(/`/g, "\\u0060")}\``;
+}
+
+export function printValue(text: string): string {
+  return isBareValue(text) ? text : quoteString(text);
+}
+
+function printName(text: string, aliases: ReadonlySet<string>): string {
+  return isBareName(text) && !aliases.has(text) ? text : quoteString(text);
+}

@@ -1,0 +1,60 @@
+/**
+ * State shared by one decode call: the text being decoded, the resolved options, the sanitizer
+ * hooks, and the repairs applied so far. Strictness is decided here, once: in strict mode a
+ * repair is an error; in lenient mode it is recorded and reported on the decode result.
+ */
+import { SilpSyntaxError } from "../errors.js";
+import type { ResolvedOptions } from "../options.js";
+import type { StructureHooks } from "../security/hooks.js";
+
+export type RepairKind =
+  /** One surrounding markdown code fence was removed. */
+  | "code_fence"
+  /** `else` without `:` (draft -00 example A.1). */
+  | "else_without_colon"
+  /** `then` used for `:` (draft -00 example 4). */
+  | "then_for_colon"
+  /** A space after a comma inside an argument list (spec example A.3). */
+  | "space_after_comma"
+  /** Other whitespace that differs from the canonical form. */
+  | "whitespace"
+  /** json: a number where a string is expected, kept with its exact digits. */
+  | "number_as_string"
+  /** json: a boolean where a string is expected. */
+  | "boolean_as_string"
+  /** json: a secondary action given as one string instead of a list. */
+  | "secondary_not_array"
+  /** json: an `action_` key written in upper or mixed case. */
+  | "action_key_case"
+  /** code: the primary verb called again after other calls; its arguments were merged. */
+  | "merged_primary_call";
+
+export interface Repair {
+  kind: RepairKind;
+  /** Offset in the payload the caller passed in. */
+  offset: number;
+  message: string;
+}
+
+export class DecodeContext {
+  readonly repairs: Repair[] = [];
+
+  constructor(
+    /** The text the decoder reads (already sanitized). */
+    readonly source: string,
+    readonly options: ResolvedOptions,
+    readonly hooks: StructureHooks,
+  ) {}
+
+  get strict(): boolean {
+    return this.options.strict;
+  }
+
+  /** Records a repair, or rejects the payload in strict mode. */
+  repair(kind: RepairKind, offset: number, message: string, expected?: readonly string[]): void {
+    if (this.options.strict) {
+      throw new SilpSyntaxError(`${message} (rejected in strict mode)`, { source: this.source, offset, expected: expected ?? [] });
+    }
+    this.repairs.push({ kind, offset, message });
+  }
+}

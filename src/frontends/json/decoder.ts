@@ -1,0 +1,220 @@
+/**
+ * Decoder of the json frontend. The payload is parsed into a positioned tree (jsonc-parser, with
+ * comments and trailing commas disallowed) so that every error, including type errors found
+ * later, points at the offending line and column, and so that two things JSON.parse hides can be
+ * caught: duplicate keys (JSON.parse silently keeps the last) and the exact digits of a number
+ * written where a string belongs (lenient mode keeps "4.0" as "4.0", not "4").
+ */
+import { parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
+import { SilpDecodeError, SilpSyntaxError } from "../../errors.js";
+import { hasOwn, setField } from "../../ir/fields.js";
+import type { Alternative, Constraint, Entity, JsonValue, Meta, SilpIRInput } from "../../ir/types.js";
+import type { DecodeContext } from "../decode-context.js";
+import { checkJsonDepth } from "../json-value.js";
+import { RESERVED_KEYS, SECONDARY_PREFIX } from "./printer.js";
+
+const SECONDARY_VERB = /^[a-z][a-z_]*$/i;
+
+export function decodeJsonPayload(context: DecodeContext, start: number, end: number): SilpIRInput {
+  const source = context.source;
+  const text = start === 0 && end === source.length ? source : source.slice(start, end);
+  checkJsonDepth(text, context.options.limits.maxDepth, source, start);
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const firstError = errors[0];
+  if (firstError || !root) {
+    throw new SilpSyntaxError(`invalid JSON: ${firstError ? describeParseError(firstError) : "empty payload"}`, {
+      source,
+      offset: start + (firstError?.offset ?? 0),
+      expected: ["a JSON object"],
+    });
+  }
+  return new JsonLowering(context, start).root(root);
+}
+
+function describeParseError(error: ParseError): string {
+  const name = printParseErrorCode(error.error);
+  return name.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+}
+
+class JsonLowering {
+  constructor(
+    private readonly context: DecodeContext,
+    /** Offset of the parsed text inside `context.source` (a removed code fence shifts it). */
+    private readonly base: number,
+  ) {}
+
+  root(node: Node): SilpIRInput {
+    if (node.type !== "object") throw this.fail(node, "a json payload must be a JSON object");
+    const ir: SilpIRInput = { intent: "", meta: { req_id: "" } };
+    let intentSeen = false;
+    const flat: Entity[] = [];
+    const secondary: Entity[] = [];
+    let fullList: Entity[] | undefined;
+    for (const [key, keyNode, value] of this.properties(node)) {
+      if (key === "intent") {
+        ir.intent = this.string(value, "intent", false);
+        intentSeen = true;
+      } else if (key === "constraints") {
+        ir.constraints = this.list(value, key).map((item) => this.constraint(item));
+      } else if (key === "alternatives") {
+        ir.alternatives = this.list(value, key).map((item) => this.alternative(item));
+      } else if (key === "entities") {
+        fullList = this.list(value, key).map((item) => this.fullEntity(item));
+      } else if (key === "meta") {
+        if (value.type !== "object") throw this.fail(value, '"meta" must be an object');
+        ir.meta = this.value(value) as unknown as Meta;
+      } else if (key === "silp" || key === "version") {
+        ir[key] = this.string(value, key, false);
+      } else if (key.startsWith(SECONDARY_PREFIX)) {
+        secondary.push(...this.secondary(key, keyNode, value));
+      } else {
+        flat.push(...this.primary(key, keyNode, value));
+      }
+    }
+    if (!intentSeen) throw this.fail(node, 'a json payload needs an "intent"');
+    if (fullList) {
+      if (flat.length > 0 || secondary.length > 0) {
+        throw this.fail(node, '"entities" cannot be combined with flat slots or action_ keys');
+      }
+      ir.entities = fullList.map((entity) => (entity.action === undefined ? { ...entity, action: ir.intent } : entity));
+    } else {
+      for (const entity of flat) entity.action = ir.intent;
+      ir.entities = [...flat, ...secondary];
+    }
+    return ir;
+  }
+
+  /** Properties of an object node, rejecting duplicate keys. */
+  private *properties(node: Node): Generator<[string, Node, Node]> {
+    const seen = new Set<string>();
+    for (const property of node.children ?? []) {
+      const [keyNode, valueNode] = property.children ?? [];
+      if (!keyNode || !valueNode) throw this.fail(property, "incomplete property");
+      const key = keyNode.value as string;
+      if (seen.has(key)) throw this.decodeFail(keyNode, `duplicate key "${key}" (JSON parsers would silently keep only one)`);
+      seen.add(key);
+      yield [key, keyNode, valueNode];
+    }
+  }
+
+  private primary(key: string, keyNode: Node, value: Node): Entity[] {
+    const name = this.context.hooks.structural(key, this.offset(keyNode), "name", true);
+    if (RESERVED_KEYS.has(name)) throw this.decodeFail(keyNode, `"${name}" is reserved`);
+    if (name === "act" && value.type === "array") {
+      return (value.children ?? []).map((item) => ({ id: "act", value: this.string(item, "act", true) }));
+    }
+    return [{ id: name, value: this.string(value, name, true) }];
+  }
+
+  private secondary(key: string, keyNode: Node, value: Node): Entity[] {
+    const verb = key.slice(SECONDARY_PREFIX.length);
+    if (!SECONDARY_VERB.test(verb)) throw this.decodeFail(keyNode, `"${key}" does not name an action (action_<verb>)`);
+    if (verb !== verb.toLowerCase()) {
+      this.context.repair("action_key_case", this.offset(keyNode), `"${key}" is not lower case`, [`"${SECONDARY_PREFIX}${verb.toLowerCase()}"`]);
+    }
+    const folded = this.context.hooks.structural(verb.toLowerCase(), this.offset(keyNode) + 1 + SECONDARY_PREFIX.length, "verb", true);
+    const action = `!${folded.toUpperCase()}`;
+    let items: Node[];
+    if (value.type === "array") {
+      items = value.children ?? [];
+    } else {
+      this.context.repair("secondary_not_array", this.offset(value), `"${key}" should be a list`, ["a JSON array"]);
+      items = [value];
+    }
+    return items.map((item) => {
+      if (item.type !== "object") return { id: "act", value: this.string(item, key, true), action };
+      const entity = this.objectWith(item, ["id", "value"], `an item of "${key}"`) as Entity;
+      if (hasOwn(entity, "action")) throw this.decodeFail(item, `items of "${key}" take their action from the key`);
+      entity.action = action;
+      return entity;
+    });
+  }
+
+  private fullEntity(node: Node): Entity {
+    return this.objectWith(node, ["id", "value"], "an entity", ["action"]) as Entity;
+  }
+
+  private constraint(node: Node): Constraint {
+    return this.objectWith(node, ["type", "value"], "a constraint", ["time"]) as Constraint;
+  }
+
+  private alternative(node: Node): Alternative {
+    return this.objectWith(node, ["action"], "an alternative", ["target", "location"]) as Alternative;
+  }
+
+  /**
+   * An object whose `required` and `optional` fields must be strings (numbers and booleans are
+   * repaired in lenient mode); all other fields are extras and keep any JSON value.
+   */
+  private objectWith(node: Node, required: readonly string[], what: string, optional: readonly string[] = []): Record<string, unknown> {
+    if (node.type !== "object") throw this.fail(node, `${what} must be a JSON object`);
+    const out: Record<string, unknown> = {};
+    for (const [key, keyNode, value] of this.properties(node)) {
+      const name = this.context.hooks.structural(key, this.offset(keyNode), "name", true);
+      if (hasOwn(out, name)) throw this.decodeFail(keyNode, `duplicate key "${name}"`);
+      const known = required.includes(name) || optional.includes(name);
+      const isNullOptional = optional.includes(name) && value.type === "null";
+      setField(out, name, known && !isNullOptional ? this.string(value, name, name !== "action" && name !== "type") : this.value(value));
+    }
+    for (const key of required) {
+      if (!hasOwn(out, key)) throw this.decodeFail(node, `${what} needs "${key}"`);
+    }
+    return out;
+  }
+
+  private list(node: Node, key: string): Node[] {
+    if (node.type !== "array") throw this.fail(node, `"${key}" must be a list`);
+    return node.children ?? [];
+  }
+
+  /**
+   * A string slot. Where `coercible`, lenient mode accepts a number or boolean and keeps its
+   * exact source text ("4.0" stays "4.0"), recording the repair.
+   */
+  private string(node: Node, key: string, coercible: boolean): string {
+    if (node.type === "string") {
+      const text = node.value as string;
+      this.context.hooks.value(text, this.offset(node));
+      return text;
+    }
+    if (coercible && (node.type === "number" || node.type === "boolean")) {
+      const raw = this.context.source.slice(this.offset(node), this.offset(node) + node.length);
+      this.context.repair(
+        node.type === "number" ? "number_as_string" : "boolean_as_string",
+        this.offset(node),
+        `"${key}" should be a string, got ${node.type} ${raw}`,
+        ["a JSON string"],
+      );
+      return raw;
+    }
+    throw this.decodeFail(node, `"${key}" must be a string, got ${node.type}`);
+  }
+
+  /** Any JSON value, built so that a key "__proto__" stays an ordinary field. */
+  private value(node: Node): JsonValue {
+    switch (node.type) {
+      case "object": {
+        const out: Record<string, JsonValue> = {};
+        for (const [key, , value] of this.properties(node)) setField(out, key, this.value(value));
+        return out;
+      }
+      case "array":
+        return (node.children ?? []).map((child) => this.value(child));
+      default:
+        return node.value as JsonValue;
+    }
+  }
+
+  private offset(node: Node): number {
+    return this.base + node.offset;
+  }
+
+  private fail(node: Node, message: string): SilpSyntaxError {
+    return new SilpSyntaxError(message, { source: this.context.source, offset: this.offset(node) });
+  }
+
+  private decodeFail(node: Node, message: string): SilpDecodeError {
+    return new SilpDecodeError(message, { source: this.context.source, offset: this.offset(node) });
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * Small helpers for building IR objects safely from untrusted data. An extra field may be named
+ * `__proto__`; plain assignment would change the object's prototype instead of adding a field,
+ * silently dropping data, so every dynamic key goes through `setField`.
+ */
+import type { JsonValue } from "./types.js";
+
+export function setField(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    target[key] = value;
+  }
+}
+
+export function hasOwn(target: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(target, key);
+}
+
+/** The extra (non-schema) fields of a sub-object, in insertion order. */
+export function extraEntries(source: Record<string, unknown>, known: readonly string[]): [string, JsonValue][] {
+  const out: [string, JsonValue][] = [];
+  for (const key of Object.keys(source)) {
+    if (!known.includes(key)) out.push([key, source[key] as JsonValue]);
+  }
+  return out;
+}

@@ -1,0 +1,176 @@
+/**
+ * The IR normal form (docs/ir.md). Two IRs are semantically equal when their normal forms are
+ * deeply equal; the lossless frontends guarantee decode(compile(ir)) == normalize(ir) up to a
+ * regenerated meta.req_id.
+ *
+ * - every default of spec 3.1-3.5 is filled (silp, version, arrays, priority, confidence, seq, out);
+ * - `null` in an optional known field means "absent" (the reference implementation's pydantic
+ *   output writes nulls; the schema does not allow them) and is dropped;
+ * - every entity carries `action` explicitly: the intent for primary arguments;
+ * - entities are grouped per action: the primary action's arguments first, then each secondary
+ *   action's arguments, actions in order of first appearance, order kept inside each group;
+ * - known fields come first in schema order, extra fields after them in their original order.
+ */
+import { extraEntries, setField } from "./fields.js";
+import {
+  ALTERNATIVE_FIELDS,
+  CONSTRAINT_FIELDS,
+  DEFAULT_IR_VERSION,
+  DEFAULT_OUT,
+  DEFAULT_SILP_VERSION,
+  ENTITY_FIELDS,
+  META_FIELDS,
+  type Alternative,
+  type Constraint,
+  type Entity,
+  type NormalMeta,
+  type SilpIR,
+  type SilpIRInput,
+} from "./types.js";
+import type { ValidationIssue } from "../errors.js";
+
+/** Optional known fields whose `null` the reference implementation emits for "absent". */
+const NULLABLE_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  entities: ["action"],
+  constraints: ["time"],
+  alternatives: ["target", "location"],
+};
+const NULLABLE_META = ["session_id", "next_agent"];
+
+/**
+ * Returns a copy of `input` without `null` in optional known fields, and one warning per null
+ * dropped (rule `null-optional-field`). Anything that is not shaped like an IR is returned as is
+ * for the schema to report.
+ */
+export function dropNullOptionals(input: unknown): { value: unknown; issues: ValidationIssue[] } {
+  if (!isPlainObject(input)) return { value: input, issues: [] };
+  const issues: ValidationIssue[] = [];
+  let copy: Record<string, unknown> | undefined;
+  const root = (): Record<string, unknown> => (copy ??= { ...input });
+  for (const [list, fields] of Object.entries(NULLABLE_FIELDS)) {
+    const items = input[list];
+    if (!Array.isArray(items)) continue;
+    let changedItems: unknown[] | undefined;
+    items.forEach((item, index) => {
+      if (!isPlainObject(item)) return;
+      let itemCopy: Record<string, unknown> | undefined;
+      for (const field of fields) {
+        if (item[field] === null) {
+          itemCopy ??= { ...item };
+          delete itemCopy[field];
+          issues.push(nullIssue(`/${list}/${index}/${field}`));
+        }
+      }
+      if (itemCopy) {
+        changedItems ??= [...items];
+        changedItems[index] = itemCopy;
+      }
+    });
+    if (changedItems) root()[list] = changedItems;
+  }
+  const meta = input.meta;
+  if (isPlainObject(meta)) {
+    let metaCopy: Record<string, unknown> | undefined;
+    for (const field of NULLABLE_META) {
+      if (meta[field] === null) {
+        metaCopy ??= { ...meta };
+        delete metaCopy[field];
+        issues.push(nullIssue(`/meta/${field}`));
+      }
+    }
+    if (metaCopy) root().meta = metaCopy;
+  }
+  return { value: copy ?? input, issues };
+}
+
+function nullIssue(path: string): ValidationIssue {
+  return {
+    rule: "null-optional-field",
+    severity: "warning",
+    message: "null in an optional field is read as absent (the schema allows only strings)",
+    path,
+  };
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Brings a schema-valid IR to normal form. New objects are built for the IR and its sub-objects;
+ * JSON values inside extra fields are shared, not copied (treat IRs as immutable).
+ */
+export function normalize(input: SilpIRInput): SilpIR {
+  const intent = input.intent;
+  return {
+    silp: input.silp ?? DEFAULT_SILP_VERSION,
+    version: input.version ?? DEFAULT_IR_VERSION,
+    intent,
+    entities: normalizeEntities(input.entities ?? [], intent),
+    constraints: (input.constraints ?? []).map(normalizeConstraint),
+    alternatives: (input.alternatives ?? []).map(normalizeAlternative),
+    meta: normalizeMeta(input.meta),
+  };
+}
+
+function normalizeEntities(entities: readonly Entity[], intent: string): Entity[] {
+  const primary: Entity[] = [];
+  const secondary = new Map<string, Entity[]>();
+  for (const entity of entities) {
+    const action = entity.action ?? intent;
+    const normal = normalizeEntity(entity, action);
+    if (action === intent) {
+      primary.push(normal);
+    } else {
+      const group = secondary.get(action);
+      if (group) group.push(normal);
+      else secondary.set(action, [normal]);
+    }
+  }
+  if (secondary.size === 0) return primary;
+  for (const group of secondary.values()) primary.push(...group);
+  return primary;
+}
+
+function normalizeEntity(entity: Entity, action: string): Entity {
+  const out: Entity = { id: entity.id, value: entity.value, action };
+  for (const [key, value] of extraEntries(entity, ENTITY_FIELDS)) setField(out, key, value);
+  return out;
+}
+
+export function normalizeConstraint(constraint: Constraint): Constraint {
+  const out: Constraint = { type: constraint.type, value: constraint.value };
+  if (constraint.time !== undefined) out.time = constraint.time;
+  for (const [key, value] of extraEntries(constraint, CONSTRAINT_FIELDS)) setField(out, key, value);
+  return out;
+}
+
+export function normalizeAlternative(alternative: Alternative): Alternative {
+  const out: Alternative = { action: alternative.action };
+  if (alternative.target !== undefined) out.target = alternative.target;
+  if (alternative.location !== undefined) out.location = alternative.location;
+  for (const [key, value] of extraEntries(alternative, ALTERNATIVE_FIELDS)) setField(out, key, value);
+  return out;
+}
+
+export function normalizeMeta(meta: SilpIRInput["meta"]): NormalMeta {
+  const out: NormalMeta = {
+    req_id: meta.req_id,
+    priority: meta.priority ?? 0,
+    confidence: meta.confidence ?? 1.0,
+    seq: meta.seq ? [...meta.seq] : [],
+    out: meta.out ?? DEFAULT_OUT,
+  };
+  if (meta.session_id !== undefined) out.session_id = meta.session_id;
+  if (meta.next_agent !== undefined) out.next_agent = meta.next_agent;
+  for (const [key, value] of extraEntries(meta, META_FIELDS)) setField(out, key, value);
+  return reorderMeta(out);
+}
+
+/** Meta keys in schema order, so that printed meta reads the same for equal IRs. */
+function reorderMeta(meta: NormalMeta): NormalMeta {
+  const out = {} as NormalMeta;
+  for (const key of META_FIELDS) if (meta[key] !== undefined) setField(out, key, meta[key]);
+  for (const [key, value] of extraEntries(meta, META_FIELDS)) setField(out, key, value);
+  return out;
+}

@@ -1,0 +1,155 @@
+/**
+ * Semantic rules: what the JSON Schema cannot express. Each rule has a stable id (used in
+ * reports, docs/ir.md and tests) and a severity. Rules run on the normal form only.
+ */
+import type { ValidationIssue } from "../errors.js";
+import type { ResolvedOptions } from "../options.js";
+import { escapePointer } from "./schema.js";
+import { CONSTRAINT_OPERATORS, SEQ_KEYWORDS, ACTION_CODE_PATTERN, type SilpIR } from "./types.js";
+import { excludedVerb, isApprovedVerb } from "./verbs.js";
+
+export const RULE_IDS = [
+  "verb-whitelist",
+  "duplicate-entity-id",
+  "operator-invalid",
+  "negated-constraint-value",
+  "alternative-location-without-target",
+  "seq-keyword",
+  "seq-entry-unknown",
+  "empty-entity",
+  "req-id-short",
+  "session-id-length",
+  "null-optional-field",
+] as const;
+export type RuleId = (typeof RULE_IDS)[number] | "schema";
+
+const OPERATORS: ReadonlySet<string> = new Set(CONSTRAINT_OPERATORS);
+const KEYWORDS: ReadonlySet<string> = new Set(SEQ_KEYWORDS);
+
+export function semanticIssues(ir: SilpIR, options: ResolvedOptions): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  checkVerbs(ir, options, issues);
+  checkEntities(ir, issues);
+  ir.constraints.forEach((constraint, index) => {
+    const path = `/constraints/${index}`;
+    if (constraint.operator !== undefined) {
+      if (typeof constraint.operator !== "string" || !OPERATORS.has(constraint.operator)) {
+        issues.push({
+          rule: "operator-invalid",
+          severity: "error",
+          message: `operator ${JSON.stringify(constraint.operator)} is not one of ${CONSTRAINT_OPERATORS.join(" ")}`,
+          path: `${path}/operator`,
+        });
+      }
+    }
+    if (constraint.type.startsWith("!") && constraint.value !== "true") {
+      issues.push({
+        rule: "negated-constraint-value",
+        severity: "warning",
+        message: `negated constraint "${constraint.type}" has value ${JSON.stringify(constraint.value)}; the convention (spec 3.3) is "true"`,
+        path: `${path}/value`,
+      });
+    }
+  });
+  ir.alternatives.forEach((alternative, index) => {
+    if (alternative.location !== undefined && alternative.target === undefined) {
+      issues.push({
+        rule: "alternative-location-without-target",
+        severity: "warning",
+        message: "alternative has a location but no target",
+        path: `/alternatives/${index}`,
+      });
+    }
+  });
+  ir.meta.seq.forEach((entry, index) => {
+    const path = `/meta/seq/${index}`;
+    if (KEYWORDS.has(entry)) {
+      issues.push({
+        rule: "seq-keyword",
+        severity: "warning",
+        message: `"${entry}" is a recognised ordering keyword with no defined behaviour (draft -02 3.6); seq order stays strict`,
+        path,
+      });
+    } else if (!ACTION_CODE_PATTERN.test(entry)) {
+      issues.push({
+        rule: "seq-entry-unknown",
+        severity: "warning",
+        message: `seq entry "${entry}" is neither an action code nor an ordering keyword`,
+        path,
+      });
+    }
+  });
+  const reqIdLength = ir.meta.req_id.length;
+  if (reqIdLength < 8 && !(options.scopeLimited && reqIdLength === 4)) {
+    issues.push({
+      rule: "req-id-short",
+      severity: "warning",
+      message: `req_id has ${reqIdLength} hex characters; 8 is the default, 4 only in scope-limited sessions (spec 3.6)`,
+      path: "/meta/req_id",
+    });
+  }
+  if (ir.meta.session_id !== undefined && [...ir.meta.session_id].length !== 2) {
+    issues.push({
+      rule: "session-id-length",
+      severity: "warning",
+      message: "session_id should be 2 characters (spec 5.2)",
+      path: "/meta/session_id",
+    });
+  }
+  return issues;
+}
+
+function checkVerbs(ir: SilpIR, options: ResolvedOptions, issues: ValidationIssue[]): void {
+  if (options.whitelist === "off") return;
+  const severity = options.whitelist === "strict" ? "error" : "warning";
+  const seen = new Set<string>();
+  const check = (code: string, path: string): void => {
+    if (isApprovedVerb(code) || seen.has(`${code}@${path}`)) return;
+    seen.add(`${code}@${path}`);
+    const excluded = excludedVerb(code);
+    const issue: ValidationIssue = {
+      rule: "verb-whitelist",
+      severity,
+      message: excluded
+        ? `${code} is excluded from the verb whitelist: ${excluded.reason}`
+        : `${code} is not in the verb whitelist (spec 3.8)`,
+      path,
+    };
+    if (excluded) issue.hint = `use ${excluded.hint}`;
+    issues.push(issue);
+  };
+  check(ir.intent, "/intent");
+  ir.entities.forEach((entity, index) => {
+    if (entity.action !== undefined && entity.action !== ir.intent) check(entity.action, `/entities/${index}/action`);
+  });
+  ir.alternatives.forEach((alternative, index) => check(alternative.action, `/alternatives/${index}/action`));
+}
+
+function checkEntities(ir: SilpIR, issues: ValidationIssue[]): void {
+  const idsPerAction = new Map<string, Set<string>>();
+  ir.entities.forEach((entity, index) => {
+    const path = `/entities/${index}`;
+    const action = entity.action ?? ir.intent;
+    if (entity.id !== "act") {
+      let ids = idsPerAction.get(action);
+      if (!ids) idsPerAction.set(action, (ids = new Set()));
+      if (ids.has(entity.id)) {
+        issues.push({
+          rule: "duplicate-entity-id",
+          severity: "error",
+          message: `keyword id "${entity.id}" is repeated within ${action}; only "act" (positional) may repeat`,
+          path: `${path}/id`,
+        });
+      }
+      ids.add(entity.id);
+    }
+    if (entity.id === "" || entity.value === "") {
+      issues.push({
+        rule: "empty-entity",
+        severity: "warning",
+        message: entity.id === "" ? "entity has an empty id" : `entity "${escapePointer(entity.id)}" has an empty value`,
+        path,
+      });
+    }
+  });
+}

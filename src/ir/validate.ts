@@ -1,0 +1,54 @@
+/**
+ * IR validation: the normative schema (Ajv) first, then the semantic rules on the normal form.
+ * Validation never throws for bad input; it returns every issue found. `assertValid` is the
+ * throwing form used by compile and decode.
+ */
+import { SilpValidationError, SilpVersionError, type ValidationIssue } from "../errors.js";
+import { resolveOptions, type ResolvedOptions, type SilpOptions } from "../options.js";
+import { dropNullOptionals, normalize } from "./normalize.js";
+import { semanticIssues } from "./rules.js";
+import { schemaIssues } from "./schema.js";
+import { SUPPORTED_SILP_VERSIONS, type SilpIR, type SilpIRInput } from "./types.js";
+
+export interface ValidationResult {
+  /** True when no issue has severity "error". */
+  ok: boolean;
+  /** The normal form, present whenever the input satisfies the schema. */
+  ir?: SilpIR;
+  issues: ValidationIssue[];
+}
+
+export function validate(input: unknown, options?: SilpOptions | ResolvedOptions): ValidationResult {
+  const resolved = resolveOptions(options);
+  const { value, issues } = dropNullOptionals(input);
+  const schema = schemaIssues(value);
+  if (schema.length > 0) return { ok: false, issues: [...issues, ...schema] };
+  const ir = normalize(value as SilpIRInput);
+  issues.push(...semanticIssues(ir, resolved));
+  return { ok: !issues.some((issue) => issue.severity === "error"), ir, issues };
+}
+
+/**
+ * Validates and returns the normal form with its warnings, or throws: `unsupported_version` for a
+ * `silp` version this implementation does not speak, `invalid_ir` for any error-level issue.
+ */
+export function assertValid(
+  input: unknown,
+  options: ResolvedOptions,
+): { ir: SilpIR; warnings: ValidationIssue[] } {
+  const result = validate(input, options);
+  if (result.ir) assertSupportedVersion(result.ir.silp);
+  if (!result.ok || !result.ir) throw new SilpValidationError(result.issues);
+  return { ir: result.ir, warnings: result.issues };
+}
+
+export function assertSupportedVersion(version: string): void {
+  if (!SUPPORTED_SILP_VERSIONS.includes(version)) {
+    throw new SilpVersionError(
+      `SILP version "${version}" is not supported (this implementation speaks ${SUPPORTED_SILP_VERSIONS.join(", ")})`,
+      { details: { version, supported: SUPPORTED_SILP_VERSIONS } },
+    );
+  }
+}
+
+export type { SilpIRInput };

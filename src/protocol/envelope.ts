@@ -1,0 +1,62 @@
+/**
+ * The SILP envelope: a compact payload plus the meta it does not carry, with the field names of
+ * draft -02 section 7.2 (`silp_encoding`, `silp_payload`) and `silp_meta` for meta. It round-trips
+ * the whole IR, meta included; the spec's compact surface alone carries no meta.
+ */
+import { compile, decode, type DecodeResult } from "../codec.js";
+import { SilpDecodeError } from "../errors.js";
+import { isPlainObject } from "../ir/normalize.js";
+import { DEFAULT_IR_VERSION, type Meta, type SilpIRInput } from "../ir/types.js";
+import { assertSupportedVersion, assertValid } from "../ir/validate.js";
+import { resolveOptions, type SilpOptions } from "../options.js";
+
+export interface SilpEnvelope {
+  /** Protocol version, "v1". */
+  silp: string;
+  /** Frontend of the payload (draft -02 7.2). */
+  silp_encoding: string;
+  /** The compiled payload (draft -02 7.2). */
+  silp_payload: string;
+  /** The IR's meta object, which the compact payload does not carry. */
+  silp_meta: Meta;
+  /** The IR schema version, present only when it differs from "ir-v0.1". */
+  silp_ir_version?: string;
+}
+
+export function toEnvelope(ir: SilpIRInput, frontend = "code", options?: SilpOptions): SilpEnvelope {
+  const resolved = resolveOptions({ ...options, inlineMeta: false });
+  const normal = assertValid(ir, resolved).ir;
+  const envelope: SilpEnvelope = {
+    silp: normal.silp,
+    silp_encoding: frontend,
+    silp_payload: compile(normal, frontend, resolved),
+    silp_meta: normal.meta,
+  };
+  if (normal.version !== DEFAULT_IR_VERSION) envelope.silp_ir_version = normal.version;
+  return envelope;
+}
+
+/** True for objects that look like an envelope (used to tell envelopes from bare IRs). */
+export function isEnvelope(value: unknown): value is SilpEnvelope {
+  return isPlainObject(value) && typeof value.silp_encoding === "string" && typeof value.silp_payload === "string";
+}
+
+export function fromEnvelope(envelope: unknown, options?: SilpOptions): DecodeResult {
+  const resolved = resolveOptions(options);
+  if (!isEnvelope(envelope)) {
+    throw new SilpDecodeError("not a SILP envelope: silp_encoding and silp_payload must be strings");
+  }
+  assertSupportedVersion(typeof envelope.silp === "string" ? envelope.silp : String(envelope.silp));
+  const result = decode(envelope.silp_payload, envelope.silp_encoding, resolved);
+  const meta = envelope.silp_meta;
+  if (meta === undefined) return result;
+  if (!isPlainObject(meta)) throw new SilpDecodeError("silp_meta must be an object");
+  const withMeta: SilpIRInput = {
+    ...result.ir,
+    silp: envelope.silp,
+    meta: { ...(meta as Meta), req_id: typeof meta.req_id === "string" ? meta.req_id : result.ir.meta.req_id },
+  };
+  if (envelope.silp_ir_version !== undefined) withMeta.version = envelope.silp_ir_version;
+  const { ir, warnings } = assertValid(withMeta, resolved);
+  return { ...result, ir, warnings };
+}
