@@ -84,9 +84,9 @@ export function decode(text: string, frontend = "code", options?: SilpOptions): 
 
 /** Where the payload sits: inside one code fence (lenient only), else the whole text. */
 function payloadBounds(context: DecodeContext): { start: number; end: number } {
-  const fence = context.strict ? undefined : findFence(context.source);
+  const fence = findFence(context.source);
   if (!fence) return { start: 0, end: context.source.length };
-  context.repair("code_fence", fence.fenceAt ?? 0, "removed a surrounding markdown code fence");
+  context.repair("code_fence", fence.fenceAt ?? 0, "a surrounding markdown code fence", ["the bare payload"]);
   return { start: fence.start, end: fence.end };
 }
 

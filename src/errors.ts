@@ -85,6 +85,8 @@ export interface SilpErrorOptions {
 
 export class SilpError extends Error {
   readonly code: SilpErrorCode;
+  /** The text the position refers to (non-enumerable). */
+  declare source: string | undefined;
   // Position fields are writable only so that `relocate` can move them (see below).
   offset: number | undefined;
   line: number | undefined;
@@ -100,6 +102,9 @@ export class SilpError extends Error {
     this.expected = options.expected;
     this.path = options.path;
     this.details = options.details;
+    // The text the position refers to, kept out of JSON and enumeration: it may be large, and
+    // only a renderer (the CLI's code frame) needs it.
+    Object.defineProperty(this, "source", { value: options.source, writable: true, enumerable: false });
     if (options.offset !== undefined && options.source !== undefined) {
       const at = positionAt(options.source, options.offset);
       this.offset = at.offset;
@@ -118,6 +123,7 @@ export class SilpError extends Error {
    */
   relocate(source: string, offset: number): this {
     const at = positionAt(source, offset);
+    this.source = source;
     this.offset = at.offset;
     this.line = at.line;
     this.column = at.column;

@@ -40,7 +40,6 @@ export function readJsonInput(path: string): unknown {
       source: text,
       offset: match ? Number(match[1]) : 0,
       cause: error,
-      details: { source: text },
     });
   }
 }
@@ -59,7 +58,7 @@ export function writeJson(value: unknown): void {
  */
 export function renderError(error: SilpError, source?: string): string {
   const lines = [`error[${error.code}]: ${error.message}`];
-  const text = source ?? (typeof error.details?.source === "string" ? error.details.source : undefined);
+  const text = source ?? error.source;
   if (text !== undefined && error.line !== undefined && error.column !== undefined) {
     const lineText = text.split("\n")[error.line - 1] ?? "";
     const gutter = `${error.line} | `;
@@ -67,7 +66,7 @@ export function renderError(error: SilpError, source?: string): string {
     lines.push(`${gutter}${lineText}`);
     lines.push(`${" ".repeat(gutter.length + error.column - 1)}^`);
   }
-  if (error.expected && error.expected.length > 0) lines.push(`expected: ${error.expected.join(", ")}`);
+  if (error.expected && error.expected.length > 0) lines.push(`expected: ${error.expected.map((item) => (item.length <= 2 ? `"${item}"` : item)).join(" or ")}`);
   return lines.join("\n");
 }
 

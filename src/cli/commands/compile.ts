@@ -1,0 +1,52 @@
+/** `silpc compile FILE -f NAME`: prints the surface text (or the envelope with --envelope). */
+import type { Command } from "commander";
+import { compile, compileAsync } from "../../codec.js";
+import { getFrontend } from "../../frontends/registry.js";
+import type { SilpIRInput } from "../../ir/types.js";
+import { toEnvelope } from "../../protocol/envelope.js";
+import { addCodecFlags, codecOptions, type CodecFlags } from "../codec-flags.js";
+import { readJsonInput, runCommand, writeJson, writeOut } from "../io.js";
+
+interface CompileFlags extends CodecFlags {
+  frontend: string;
+  envelope?: boolean;
+  model?: string;
+  rate?: string;
+  allowLossy?: boolean;
+}
+
+export function register(program: Command): void {
+  addCodecFlags(
+    program
+      .command("compile")
+      .description("compile an IR (JSON file or -) to a frontend's surface text")
+      .argument("<file>")
+      .option("-f, --frontend <name>", "frontend: code, json, natural, nl_json, llmlingua2", "code")
+      .option("--inline-meta", "append meta to code/json payloads (#meta / \"meta\")")
+      .option("--envelope", "print the envelope {silp, silp_encoding, silp_payload, silp_meta}")
+      .option("--model <dir>", "llmlingua2: local model folder (or SILP_LLMLINGUA2_MODEL)")
+      .option("--rate <rate>", "llmlingua2: share of words to keep (default 0.5)")
+      .option("--allow-lossy", "llmlingua2: accept lossy output for precision-critical payloads"),
+  ).action((file: string, flags: CompileFlags) =>
+    runCommand(Boolean(flags.json), async () => {
+      const ir = readJsonInput(file) as SilpIRInput;
+      const options = codecOptions(flags);
+      if (flags.envelope) {
+        writeJson(toEnvelope(ir, flags.frontend, options));
+        return;
+      }
+      if (flags.frontend === "llmlingua2") await import("../../frontends/llmlingua2/index.js");
+      const frontend = getFrontend(flags.frontend);
+      const text = frontend.async
+        ? await compileAsync(ir, flags.frontend, {
+            ...options,
+            ...(flags.model ? { model: flags.model } : {}),
+            ...(flags.rate ? { rate: Number(flags.rate) } : {}),
+            allowLossy: Boolean(flags.allowLossy),
+          })
+        : compile(ir, flags.frontend, options);
+      if (flags.json) writeJson({ frontend: flags.frontend, payload: text });
+      else writeOut(text);
+    }),
+  );
+}

@@ -1,0 +1,49 @@
+/** Runs the data-driven decode conformance fixtures of test/fixtures/decode-cases.json. */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { describe, test } from "node:test";
+import { decode, SilpError, type SilpOptions } from "../../src/index.js";
+
+interface Fixture {
+  name: string;
+  spec: string;
+  frontend: string;
+  payload: string;
+  options?: SilpOptions;
+  error?: { code: string; offset?: number; line?: number; column?: number };
+  repairs?: string[];
+  warnings?: string[];
+  entities?: unknown[];
+  constraints?: unknown[];
+  alternatives?: unknown[];
+}
+
+const { cases } = JSON.parse(readFileSync(new URL("../fixtures/decode-cases.json", import.meta.url), "utf8")) as { cases: Fixture[] };
+
+describe("decode conformance fixtures", () => {
+  for (const fixture of cases) {
+    test(`${fixture.name} [${fixture.spec}]`, () => {
+      if (fixture.error) {
+        const expected = fixture.error;
+        assert.throws(() => decode(fixture.payload, fixture.frontend, fixture.options), (error: unknown) => {
+          assert.ok(error instanceof SilpError, `expected a SilpError, got ${String(error)}`);
+          assert.equal(error.code, expected.code, error.message);
+          if (expected.offset !== undefined) assert.equal(error.offset, expected.offset, error.message);
+          if (expected.line !== undefined) assert.equal(error.line, expected.line);
+          if (expected.column !== undefined) assert.equal(error.column, expected.column);
+          return true;
+        });
+        return;
+      }
+      const result = decode(fixture.payload, fixture.frontend, fixture.options);
+      if (fixture.repairs) assert.deepEqual(result.repairs.map((repair) => repair.kind), fixture.repairs);
+      if (fixture.warnings) assert.deepEqual([...new Set(result.warnings.map((warning) => warning.rule))].sort(), [...fixture.warnings].sort());
+      if (fixture.entities) assert.deepEqual(result.ir.entities, fixture.entities);
+      if (fixture.constraints) assert.deepEqual(result.ir.constraints, fixture.constraints);
+      if (fixture.alternatives) assert.deepEqual(result.ir.alternatives, fixture.alternatives);
+      for (const repair of result.repairs) {
+        assert.ok(repair.offset >= 0 && repair.offset <= fixture.payload.length, "repairs carry a position in the payload");
+      }
+    });
+  }
+});
