@@ -73,7 +73,10 @@ export function decode(text: string, frontend = "code", options?: SilpOptions): 
     const input = target.decode(context, start, end);
     if (!input.meta.req_id) input.meta = { ...input.meta, req_id: deriveReqId(context.source.slice(start, end).trim(), resolved.scopeLimited) };
     const { ir, warnings } = assertValid(input, resolved);
-    return { ir, frontend, repairs: context.repairs, warnings, sanitizer: prepared.report() };
+    const repairs = prepared.changed
+      ? context.repairs.map((repair) => ({ ...repair, offset: prepared.originalOffset(repair.offset) }))
+      : context.repairs;
+    return { ir, frontend, repairs, warnings, sanitizer: prepared.report() };
   } catch (error) {
     if (error instanceof SilpError && error.offset !== undefined && prepared.changed) {
       error.relocate(text, prepared.originalOffset(error.offset));

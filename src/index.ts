@@ -33,6 +33,8 @@ export {
 } from "./frontends/registry.js";
 export type { Repair, RepairKind } from "./frontends/decode-context.js";
 export { toEnvelope, fromEnvelope, isEnvelope, type SilpEnvelope } from "./protocol/envelope.js";
+export * from "./protocol/session/index.js";
+export * from "./protocol/negotiation/index.js";
 export {
   resolveOptions,
   DEFAULT_OPTIONS,
@@ -43,3 +45,26 @@ export {
   type Limits,
 } from "./options.js";
 export * from "./errors.js";
+export {
+  sanitizePayload,
+  createSanitizerHooks,
+  scanPayload,
+  OffsetMap,
+  locateHits,
+  resolveSanitizeOptions,
+  DEFAULT_SANITIZE_OPTIONS,
+  describeCodePoint,
+  type SanitizedPayload,
+  type SanitizerSession,
+  type ScanResult,
+  type SanitizerReport,
+  type SanitizerHit,
+  type SanitizerHitKind,
+  type SanitizerAction,
+  type LocatedHit,
+  type SanitizeOptions,
+  type ResolvedSanitizeOptions,
+  type InvisiblePolicy,
+  type HomoglyphPolicy,
+  type JoinerMode,
+} from "./security/index.js";

@@ -1,3 +1,5 @@
+import { DEFAULT_SANITIZE_OPTIONS, resolveSanitizeOptions, type ResolvedSanitizeOptions, type SanitizeOptions } from "./security/options.js";
+
 /**
  * Options are resolved once, at the public entry points, into a frozen `ResolvedOptions`.
  * Helpers deep inside the codec receive the resolved object and never invent defaults of their
@@ -31,6 +33,8 @@ export interface SilpOptions {
   inlineMeta?: boolean;
   /** Input limits for decode. */
   limits?: Partial<Limits>;
+  /** Sanitizer policies for decode (docs/security.md), or false to turn sanitization off. */
+  sanitize?: SanitizeOptions | false;
 }
 
 export interface ResolvedOptions {
@@ -39,6 +43,7 @@ export interface ResolvedOptions {
   readonly scopeLimited: boolean;
   readonly inlineMeta: boolean;
   readonly limits: Readonly<Limits>;
+  readonly sanitize: ResolvedSanitizeOptions | false;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -52,6 +57,7 @@ export const DEFAULT_OPTIONS: ResolvedOptions = Object.freeze({
   scopeLimited: false,
   inlineMeta: false,
   limits: DEFAULT_LIMITS,
+  sanitize: DEFAULT_SANITIZE_OPTIONS,
 });
 
 const WHITELIST_MODES: readonly WhitelistMode[] = ["strict", "advisory", "off"];
@@ -78,5 +84,6 @@ export function resolveOptions(options: SilpOptions | ResolvedOptions | undefine
     scopeLimited: options.scopeLimited ?? DEFAULT_OPTIONS.scopeLimited,
     inlineMeta: options.inlineMeta ?? DEFAULT_OPTIONS.inlineMeta,
     limits: Object.freeze(limits),
+    sanitize: options.sanitize === false ? false : resolveSanitizeOptions(options.sanitize),
   });
 }

@@ -5,9 +5,9 @@
  * value. Printing them as \uXXXX escapes keeps the payload visible and the value exact.
  */
 
-/** Invisible or line-breaking characters that must never appear raw in a payload. */
-const INVISIBLE = /[\p{Cf}\p{Zl}\p{Zp}\u007f-\u009f]/u;
-const INVISIBLE_GLOBAL = /[\p{Cf}\p{Zl}\p{Zp}\u007f-\u009f]/gu;
+/** Invisible (format, default-ignorable) or line-breaking characters that must never appear raw in a payload. */
+const INVISIBLE = /[\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u007f-\u009f]/u;
+const INVISIBLE_GLOBAL = /[\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u007f-\u009f]/gu;
 
 function escapeChar(char: string): string {
   let out = "";

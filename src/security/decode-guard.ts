@@ -1,14 +1,18 @@
 /**
  * The seam between decode and the sanitizer: what decode needs from sanitization, in one call.
  * Returns the text the decoder should read, the structure hooks, a way to map positions back to
- * the caller's text, and the report of what was found.
+ * the caller's text, and the report of what was found (docs/security.md).
  */
 import type { ResolvedOptions } from "../options.js";
 import { IDENTITY_HOOKS, type StructureHooks } from "./hooks.js";
+import { emptyCounts, type SanitizerReport } from "./report.js";
+import { sanitizePayload } from "./sanitize.js";
+import { createSanitizerHooks } from "./sanitizer-hooks.js";
 
-export interface SanitizerReport {
-  hits: unknown[];
-}
+export type { SanitizerReport };
+
+/** Anything outside printable ASCII, tab, LF and CR. */
+const NON_ASCII_OR_CONTROL = /[^\x20-\x7e\t\n\r]/;
 
 export interface PreparedText {
   text: string;
@@ -19,12 +23,26 @@ export interface PreparedText {
   report(): SanitizerReport;
 }
 
-export function prepareForDecode(text: string, _options: ResolvedOptions): PreparedText {
+/** Runs the raw-text pass (may throw `unsafe_content`) and sets up the structural hooks. */
+export function prepareForDecode(text: string, options: ResolvedOptions): PreparedText {
+  const settings = options.sanitize;
+  // Printable ASCII holds no invisible character and no confusable: nothing to scan or fold.
+  if (settings === false || !NON_ASCII_OR_CONTROL.test(text)) {
+    return {
+      text,
+      changed: false,
+      hooks: IDENTITY_HOOKS,
+      originalOffset: (offset) => offset,
+      report: () => ({ hits: [], counts: emptyCounts(), truncated: false, changed: false }),
+    };
+  }
+  const payload = sanitizePayload(text, settings);
+  const session = createSanitizerHooks(payload);
   return {
-    text,
-    changed: false,
-    hooks: IDENTITY_HOOKS,
-    originalOffset: (offset) => offset,
-    report: () => ({ hits: [] }),
+    text: payload.text,
+    changed: !payload.offsets.identity,
+    hooks: session.hooks,
+    originalOffset: (offset) => payload.offsets.toOriginal(offset),
+    report: () => session.report(),
   };
 }

@@ -5,7 +5,7 @@ import { getFrontend } from "../../frontends/registry.js";
 import type { SilpIRInput } from "../../ir/types.js";
 import { toEnvelope } from "../../protocol/envelope.js";
 import { addCodecFlags, codecOptions, type CodecFlags } from "../codec-flags.js";
-import { readJsonInput, runCommand, writeJson, writeOut } from "../io.js";
+import { UsageError, readJsonInput, runCommand, writeJson, writeOut } from "../io.js";
 
 interface CompileFlags extends CodecFlags {
   frontend: string;
@@ -13,6 +13,7 @@ interface CompileFlags extends CodecFlags {
   model?: string;
   rate?: string;
   allowLossy?: boolean;
+  precisionCritical?: boolean;
 }
 
 export function register(program: Command): void {
@@ -26,23 +27,28 @@ export function register(program: Command): void {
       .option("--envelope", "print the envelope {silp, silp_encoding, silp_payload, silp_meta}")
       .option("--model <dir>", "llmlingua2: local model folder (or SILP_LLMLINGUA2_MODEL)")
       .option("--rate <rate>", "llmlingua2: share of words to keep (default 0.5)")
-      .option("--allow-lossy", "llmlingua2: accept lossy output for precision-critical payloads"),
+      .option("--allow-lossy", "llmlingua2: accept lossy output for precision-critical payloads")
+      .option("--precision-critical", "llmlingua2: mark the payload precision-critical (refused unless --allow-lossy)"),
   ).action((file: string, flags: CompileFlags) =>
     runCommand(Boolean(flags.json), async () => {
       const ir = readJsonInput(file) as SilpIRInput;
       const options = codecOptions(flags);
       if (flags.envelope) {
+        if (flags.frontend === "llmlingua2") throw new UsageError("--envelope carries lossless payloads; llmlingua2 output cannot be decoded");
         writeJson(toEnvelope(ir, flags.frontend, options));
         return;
       }
       if (flags.frontend === "llmlingua2") await import("../../frontends/llmlingua2/index.js");
       const frontend = getFrontend(flags.frontend);
+      const rate = flags.rate === undefined ? undefined : Number(flags.rate);
+      if (rate !== undefined && !(rate >= 0 && rate <= 1)) throw new UsageError(`--rate must be a number from 0 to 1, got ${flags.rate}`);
       const text = frontend.async
         ? await compileAsync(ir, flags.frontend, {
             ...options,
-            ...(flags.model ? { model: flags.model } : {}),
-            ...(flags.rate ? { rate: Number(flags.rate) } : {}),
+            ...(flags.model ? { modelDir: flags.model } : {}),
+            ...(rate !== undefined ? { rate } : {}),
             allowLossy: Boolean(flags.allowLossy),
+            precisionCritical: Boolean(flags.precisionCritical),
           })
         : compile(ir, flags.frontend, options);
       if (flags.json) writeJson({ frontend: flags.frontend, payload: text });

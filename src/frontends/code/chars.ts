@@ -25,8 +25,11 @@ export function isTimeLike(text: string): boolean {
   return text.length >= 2 && text.charCodeAt(0) === 0x74 /* t */ && (text[1] === "+" || text[1] === "-");
 }
 
+/** Default-ignorable code points (e.g. U+034F, U+3164) can be letters or marks; never bare. */
+const DEFAULT_IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;
+
 export function isBareValue(text: string): boolean {
-  return text.length > 0 && BARE_TOKEN.test(text) && !KEYWORDS.has(text);
+  return text.length > 0 && BARE_TOKEN.test(text) && !KEYWORDS.has(text) && !DEFAULT_IGNORABLE.test(text);
 }
 
 export function isBareName(text: string): boolean {

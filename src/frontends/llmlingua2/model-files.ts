@@ -34,9 +34,9 @@ export function downloadInstructions(): string {
   return [
     `The llmlingua2 frontend runs ${MODEL_ID} locally and never downloads it.`,
     `That Hugging Face repository ships PyTorch weights only (model.safetensors, 2.24 GB), so export it to ONNX once, on a machine with network access:`,
-    `  pip install "optimum[exporters]"`,
+    `  pip install optimum-onnx        (older Optimum releases: pip install "optimum[exporters]")`,
     `  optimum-cli export onnx --model ${MODEL_ID} --task token-classification DIR`,
-    `DIR then holds model.onnx (plus model.onnx_data: the float32 weights are over the 2 GB protobuf limit, keep both files together), tokenizer.json, tokenizer_config.json, special_tokens_map.json and config.json.`,
+    `DIR then holds model.onnx (with model.onnx_data beside it when the exporter stores the 2.24 GB of weights outside the graph; keep them together), tokenizer.json, tokenizer_config.json, special_tokens_map.json and config.json.`,
     `Point silp at DIR with --model DIR (option modelDir) or the environment variable ${MODEL_ENV_VAR}=DIR.`,
     `See docs/llmlingua2.md.`,
   ].join("\n");

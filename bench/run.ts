@@ -1,0 +1,119 @@
+/**
+ * `npm run bench`: codec throughput next to a JSON.stringify + JSON.parse baseline of the same
+ * IRs, measured in the same run and reported as ratios, plus the linearity of decode in the
+ * payload size. Numbers are for this machine and this run; compare ratios, not absolutes.
+ */
+import { Bench } from "tinybench";
+import { compile, decode, validate, type SilpIRInput } from "../src/index.js";
+import { corpusCases, sizedIR, wideIR } from "./datasets.js";
+
+const OPTIONS = { whitelist: "off" } as const;
+const TIME_MS = Number(process.env.SILP_BENCH_MS ?? 500);
+
+interface Dataset {
+  name: string;
+  irs: SilpIRInput[];
+}
+
+function opsPerIR(bench: Bench, taskName: string, batch: number): number {
+  const task = bench.tasks.find((candidate) => candidate.name === taskName);
+  const result = task?.result as { throughput?: { mean?: number }; hz?: number } | undefined;
+  const hz = result?.throughput?.mean ?? result?.hz ?? 0;
+  return hz * batch;
+}
+
+async function measureDataset(dataset: Dataset): Promise<Record<string, number>> {
+  const irs = dataset.irs;
+  const codePayloads = irs.map((ir) => compile(ir, "code", OPTIONS));
+  const jsonPayloads = irs.map((ir) => compile(ir, "json", OPTIONS));
+  const bench = new Bench({ time: TIME_MS, warmupTime: 100 });
+  bench
+    .add("baseline JSON.stringify+parse", () => {
+      for (const ir of irs) JSON.parse(JSON.stringify(ir));
+    })
+    .add("validate", () => {
+      for (const ir of irs) validate(ir, OPTIONS);
+    })
+    .add("compile code", () => {
+      for (const ir of irs) compile(ir, "code", OPTIONS);
+    })
+    .add("decode code", () => {
+      for (const text of codePayloads) decode(text, "code", OPTIONS);
+    })
+    .add("round trip code", () => {
+      for (const ir of irs) decode(compile(ir, "code", OPTIONS), "code", OPTIONS);
+    })
+    .add("compile json", () => {
+      for (const ir of irs) compile(ir, "json", OPTIONS);
+    })
+    .add("decode json", () => {
+      for (const text of jsonPayloads) decode(text, "json", OPTIONS);
+    })
+    .add("round trip json", () => {
+      for (const ir of irs) decode(compile(ir, "json", OPTIONS), "json", OPTIONS);
+    });
+  await bench.run();
+  const out: Record<string, number> = {};
+  for (const task of bench.tasks) out[task.name] = opsPerIR(bench, task.name, irs.length);
+  return out;
+}
+
+function formatOps(value: number): string {
+  return value >= 1e6 ? `${(value / 1e6).toFixed(2)}M` : value >= 1e3 ? `${(value / 1e3).toFixed(1)}k` : value.toFixed(1);
+}
+
+async function throughput(): Promise<void> {
+  const datasets: Dataset[] = [];
+  const corpus = corpusCases();
+  if (corpus) datasets.push({ name: `study cases (${corpus.length})`, irs: corpus });
+  else console.log("(study corpus not found: set SILP_CORPUS to include the 27 cases)");
+  datasets.push({ name: "wide IR (ours)", irs: [wideIR()] });
+  datasets.push({ name: "10 KB IR (ours)", irs: [sizedIR(10_000)] });
+
+  console.log(`\nThroughput in IRs per second (each task ran ~${TIME_MS} ms); ratio = SILP cost / baseline cost`);
+  console.log("baseline = JSON.stringify + JSON.parse of the full IR, measured in the same run\n");
+  const header = ["dataset", "operation", "ops/s", "ratio vs baseline"];
+  const rows: string[][] = [];
+  for (const dataset of datasets) {
+    const result = await measureDataset(dataset);
+    const baseline = result["baseline JSON.stringify+parse"] ?? 0;
+    for (const [name, ops] of Object.entries(result)) {
+      rows.push([dataset.name, name, formatOps(ops), name.startsWith("baseline") ? "1.00" : (baseline / ops).toFixed(2)]);
+    }
+  }
+  printTable(header, rows);
+  console.log("\nGoal (issue #2): round trip code <= 2.00 x the baseline.");
+}
+
+async function linearity(): Promise<void> {
+  console.log("\nDecode time against payload size (code and json frontends)");
+  const rows: string[][] = [];
+  for (const frontend of ["code", "json"]) {
+    let previousPerKb: number | undefined;
+    for (const size of [10_000, 100_000, 1_000_000]) {
+      const payload = compile(sizedIR(size), frontend, OPTIONS);
+      const options = { ...OPTIONS, limits: { maxInputLength: 4_000_000 } };
+      const runs = size >= 1_000_000 ? 5 : 30;
+      decode(payload, frontend, options);
+      const started = process.hrtime.bigint();
+      for (let i = 0; i < runs; i++) decode(payload, frontend, options);
+      const ms = Number(process.hrtime.bigint() - started) / 1e6 / runs;
+      const perKb = ms / (payload.length / 1024);
+      rows.push([frontend, `${(payload.length / 1024).toFixed(0)} KB`, `${ms.toFixed(2)} ms`, `${(perKb * 1000).toFixed(1)} µs/KB`, previousPerKb ? (perKb / previousPerKb).toFixed(2) : "-"]);
+      previousPerKb = perKb;
+    }
+  }
+  printTable(["frontend", "payload", "decode", "per KB", "per-KB ratio to previous size"], rows);
+  console.log("Linear decoding keeps the per-KB cost flat (ratios near 1) as the payload grows 100x.");
+}
+
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)));
+  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ");
+  console.log(line(header));
+  console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  for (const row of rows) console.log(line(row));
+}
+
+await throughput();
+await linearity();

@@ -1,0 +1,67 @@
+/**
+ * The storage contract behind the session manager. A store holds, per session id, the heartbeat
+ * N, the turn counter, the renewal counter, the session's idle TTL and the accumulated context
+ * (entries already serialized to JSON text by the manager, so no store can alias caller objects).
+ *
+ * Every method is one atomic step of the store: two callers, in one process or in several,
+ * never observe a half-applied turn. Expiry is the store's own: the in-memory store compares
+ * against its clock, the Redis store lets Redis drop keys by TTL.
+ */
+import type { Heartbeat } from "./heartbeat.js";
+
+export interface NewSessionRecord {
+  heartbeat: Heartbeat;
+  /** Idle time-to-live in milliseconds; every recorded turn restarts it. */
+  ttlMs: number;
+}
+
+export interface StoredSession {
+  heartbeat: Heartbeat;
+  /** Turns recorded so far, which is also the 0-based index of the next turn. */
+  turns: number;
+  /** How many times the context has been cleared. */
+  renewals: number;
+  ttlMs: number;
+  /** Milliseconds left before the session expires (by the store's clock). */
+  expiresInMs: number;
+  /** Entries in the current context window. */
+  contextLength: number;
+}
+
+export type TurnOutcome =
+  | {
+      status: "ok";
+      /** 0-based index of the turn just recorded. */
+      turn: number;
+      /** The context cleared after this turn (the heartbeat fired). */
+      renewed: boolean;
+      renewals: number;
+      heartbeat: Heartbeat;
+      /** The serialized entries this turn saw: earlier turns of the current window, oldest first. */
+      context: string[];
+    }
+  | { status: "missing" }
+  | { status: "timeout"; storeNow: number };
+
+export interface SessionStore {
+  /** A short name for messages and test titles ("memory", "redis"). */
+  readonly kind: string;
+  /**
+   * Creates a session under the first free id, probing the fixed id order (ids.ts) from
+   * position `start`. Returns the id, or undefined when every id is held by a live session.
+   */
+  allocate(record: NewSessionRecord, start: number): Promise<string | undefined>;
+  read(id: string): Promise<StoredSession | undefined>;
+  /**
+   * Atomically: check the session exists and the deadline (epoch ms, store clock) has not
+   * passed, take the next turn number, append `entry`, clear the context when the heartbeat
+   * fires, and restart the TTL. Nothing is written on "missing" or "timeout".
+   */
+  recordTurn(id: string, entry: string, deadline: number | undefined): Promise<TurnOutcome>;
+  /** The serialized entries of the current context window, or undefined for no such session. */
+  readContext(id: string): Promise<string[] | undefined>;
+  /** Ends a session; true when it existed. */
+  remove(id: string): Promise<boolean>;
+  /** Releases connections the store opened itself. */
+  close(): Promise<void>;
+}
