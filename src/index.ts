@@ -35,6 +35,7 @@ export type { Repair, RepairKind } from "./frontends/decode-context.js";
 export { toEnvelope, fromEnvelope, isEnvelope, type SilpEnvelope } from "./protocol/envelope.js";
 export * from "./protocol/session/index.js";
 export * from "./protocol/negotiation/index.js";
+export * from "./lock/index.js";
 export {
   resolveOptions,
   DEFAULT_OPTIONS,

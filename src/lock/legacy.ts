@@ -1,0 +1,51 @@
+/**
+ * Checks lock files in the reference implementation's format (one JSON object per line with
+ * `frontend`, `compiled`, `ir_hash`, `output_hash`, `timestamp`, `verified`; no chain), such as
+ * the study corpus's phase2/compile.lock.jsonl. Only `output_hash == sha256(compiled)` can be
+ * checked: the reference's `ir_hash` is over its own pydantic serialization, which has no
+ * specification to recompute it from, and its stored `verified` flag is self-asserted, so it is
+ * ignored. Without a chain, deleted or reordered records cannot be detected (docs/lock.md).
+ */
+import { HASH_PATTERN } from "./hash.js";
+import { isRecordObject, parseLines } from "./lines.js";
+import type { LockProblem, LockReport } from "./problems.js";
+import { outputHash } from "./record.js";
+
+export interface LegacyRecord {
+  frontend: string;
+  compiled: string;
+  output_hash: string;
+  ir_hash?: string;
+  timestamp?: string;
+  verified?: boolean;
+}
+
+/** The defect of one legacy record, or undefined when its output hash verifies. */
+export function legacyRecordProblem(value: unknown): Pick<LockProblem, "kind" | "message"> | undefined {
+  if (!isRecordObject(value)) return { kind: "invalid_record", message: "a record must be a JSON object" };
+  for (const field of ["frontend", "compiled", "output_hash"]) {
+    if (typeof value[field] !== "string") return { kind: "invalid_record", message: `${field} must be a string` };
+  }
+  const stored = value.output_hash as string;
+  if (!HASH_PATTERN.test(stored)) {
+    return { kind: "invalid_record", message: 'output_hash must be "sha256:" followed by 64 lowercase hex digits' };
+  }
+  if (outputHash(value.compiled as string) !== stored) {
+    return { kind: "output_hash_mismatch", message: "output_hash is not the SHA-256 of compiled" };
+  }
+  return undefined;
+}
+
+/** Verifies every line of a legacy lock file; `head` is always null (there is no chain). */
+export function verifyLegacyLockText(text: string): LockReport {
+  const { lines, problems } = parseLines(text);
+  let records = 0;
+  for (const { line, value } of lines) {
+    if (value === undefined) continue;
+    const problem = legacyRecordProblem(value);
+    if (problem === undefined || problem.kind !== "invalid_record") records++;
+    if (problem !== undefined) problems.push({ line, ...problem });
+  }
+  problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  return { ok: problems.length === 0, lines: lines.length, records, head: null, problems };
+}
