@@ -11,7 +11,7 @@ import { findFence } from "./frontends/fence.js";
 import { getFrontend, type Frontend } from "./frontends/registry.js";
 import { deriveReqId } from "./ir/req-id.js";
 import type { SilpIR, SilpIRInput } from "./ir/types.js";
-import { assertValid } from "./ir/validate.js";
+import { assertValid, assertValidNormal } from "./ir/validate.js";
 import { resolveOptions, type ResolvedOptions, type SilpOptions } from "./options.js";
 import { prepareForDecode, type SanitizerReport } from "./security/decode-guard.js";
 
@@ -72,7 +72,7 @@ export function decode(text: string, frontend = "code", options?: SilpOptions): 
     const { start, end } = payloadBounds(context);
     const input = target.decode(context, start, end);
     if (!input.meta.req_id) input.meta = { ...input.meta, req_id: deriveReqId(context.source.slice(start, end).trim(), resolved.scopeLimited) };
-    const { ir, warnings } = assertValid(input, resolved);
+    const { ir, warnings } = context.normalForm ? assertValidNormal(input as SilpIR, resolved) : assertValid(input, resolved);
     const repairs = prepared.changed
       ? context.repairs.map((repair) => ({ ...repair, offset: prepared.originalOffset(repair.offset) }))
       : context.repairs;

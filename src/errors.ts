@@ -34,6 +34,8 @@ export const EXTENSION_ERROR_CODES = [
   "lock_violation",
   /** An optional component (tokenizer package, model files, Redis) is not available. */
   "dependency_missing",
+  /** The receiver has no handler for an action the IR asks for, so it dispatches none of them. */
+  "unsupported_action",
 ] as const;
 
 export type SpecErrorCode = (typeof SPEC_ERROR_CODES)[number];

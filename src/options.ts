@@ -72,18 +72,23 @@ export function resolveOptions(options: SilpOptions | ResolvedOptions | undefine
   if (!WHITELIST_MODES.includes(whitelist)) {
     throw new TypeError(`whitelist must be one of ${WHITELIST_MODES.join(", ")}, got ${String(whitelist)}`);
   }
-  const limits = { ...DEFAULT_LIMITS, ...(options.limits ?? {}) };
-  for (const [name, value] of Object.entries(limits)) {
-    if (!Number.isInteger(value) || value <= 0) {
-      throw new TypeError(`limits.${name} must be a positive integer, got ${String(value)}`);
+  let limits: Readonly<Limits> = DEFAULT_LIMITS;
+  if (options.limits !== undefined) {
+    const merged = { ...DEFAULT_LIMITS, ...options.limits };
+    for (const [name, value] of Object.entries(merged)) {
+      if (!Number.isInteger(value) || value <= 0) {
+        throw new TypeError(`limits.${name} must be a positive integer, got ${String(value)}`);
+      }
     }
+    limits = Object.freeze(merged);
   }
   return Object.freeze({
     whitelist,
     strict: options.strict ?? DEFAULT_OPTIONS.strict,
     scopeLimited: options.scopeLimited ?? DEFAULT_OPTIONS.scopeLimited,
     inlineMeta: options.inlineMeta ?? DEFAULT_OPTIONS.inlineMeta,
-    limits: Object.freeze(limits),
-    sanitize: options.sanitize === false ? false : resolveSanitizeOptions(options.sanitize),
+    limits,
+    sanitize:
+      options.sanitize === false ? false : options.sanitize === undefined ? DEFAULT_SANITIZE_OPTIONS : resolveSanitizeOptions(options.sanitize),
   });
 }

@@ -38,6 +38,11 @@ export interface Repair {
 
 export class DecodeContext {
   readonly repairs: Repair[] = [];
+  /**
+   * Set by a decoder whose output is already in the IR normal form (docs/ir.md), so decode can
+   * validate it without normalizing a second time.
+   */
+  normalForm = false;
 
   constructor(
     /** The text the decoder reads (already sanitized). */

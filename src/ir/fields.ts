@@ -17,11 +17,14 @@ export function hasOwn(target: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(target, key);
 }
 
-/** The extra (non-schema) fields of a sub-object, in insertion order. */
-export function extraEntries(source: Record<string, unknown>, known: readonly string[]): [string, JsonValue][] {
-  const out: [string, JsonValue][] = [];
-  for (const key of Object.keys(source)) {
-    if (!known.includes(key)) out.push([key, source[key] as JsonValue]);
+const NO_EXTRAS: readonly [string, JsonValue][] = Object.freeze([]);
+
+/** The extra (non-schema) fields of a sub-object, in insertion order; allocates only when there are some. */
+export function extraEntries(source: Record<string, unknown>, known: readonly string[]): readonly [string, JsonValue][] {
+  let out: [string, JsonValue][] | undefined;
+  for (const key in source) {
+    if (known.includes(key) || !Object.prototype.hasOwnProperty.call(source, key)) continue;
+    (out ??= []).push([key, source[key] as JsonValue]);
   }
-  return out;
+  return out ?? NO_EXTRAS;
 }

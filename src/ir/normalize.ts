@@ -11,14 +11,11 @@
  *   action's arguments, actions in order of first appearance, order kept inside each group;
  * - known fields come first in schema order, extra fields after them in their original order.
  */
-import { extraEntries, setField } from "./fields.js";
+import { setField } from "./fields.js";
 import {
-  ALTERNATIVE_FIELDS,
-  CONSTRAINT_FIELDS,
   DEFAULT_IR_VERSION,
   DEFAULT_OUT,
   DEFAULT_SILP_VERSION,
-  ENTITY_FIELDS,
   META_FIELDS,
   type Alternative,
   type Constraint,
@@ -43,7 +40,7 @@ const NULLABLE_META = ["session_id", "next_agent"];
  * for the schema to report.
  */
 export function dropNullOptionals(input: unknown): { value: unknown; issues: ValidationIssue[] } {
-  if (!isPlainObject(input)) return { value: input, issues: [] };
+  if (!isPlainObject(input) || !hasNullOptional(input)) return { value: input, issues: [] };
   const issues: ValidationIssue[] = [];
   let copy: Record<string, unknown> | undefined;
   const root = (): Record<string, unknown> => (copy ??= { ...input });
@@ -81,6 +78,24 @@ export function dropNullOptionals(input: unknown): { value: unknown; issues: Val
     if (metaCopy) root().meta = metaCopy;
   }
   return { value: copy ?? input, issues };
+}
+
+/** Cheap check so the common case (no nulls) allocates nothing. */
+function hasNullOptional(input: Record<string, unknown>): boolean {
+  return (
+    anyNull(input.entities, "action") ||
+    anyNull(input.constraints, "time") ||
+    anyNull(input.alternatives, "target", "location") ||
+    (isPlainObject(input.meta) && (input.meta.session_id === null || input.meta.next_agent === null))
+  );
+}
+
+function anyNull(items: unknown, field: string, other?: string): boolean {
+  if (!Array.isArray(items)) return false;
+  for (const item of items) {
+    if (isPlainObject(item) && (item[field] === null || (other !== undefined && item[other] === null))) return true;
+  }
+  return false;
 }
 
 function nullIssue(path: string): ValidationIssue {
@@ -134,14 +149,22 @@ function normalizeEntities(entities: readonly Entity[], intent: string): Entity[
 
 function normalizeEntity(entity: Entity, action: string): Entity {
   const out: Entity = { id: entity.id, value: entity.value, action };
-  for (const [key, value] of extraEntries(entity, ENTITY_FIELDS)) setField(out, key, value);
+  for (const key in entity) {
+    if (key !== "id" && key !== "value" && key !== "action" && Object.prototype.hasOwnProperty.call(entity, key)) {
+      setField(out, key, entity[key]);
+    }
+  }
   return out;
 }
 
 export function normalizeConstraint(constraint: Constraint): Constraint {
   const out: Constraint = { type: constraint.type, value: constraint.value };
   if (constraint.time !== undefined) out.time = constraint.time;
-  for (const [key, value] of extraEntries(constraint, CONSTRAINT_FIELDS)) setField(out, key, value);
+  for (const key in constraint) {
+    if (key !== "type" && key !== "value" && key !== "time" && Object.prototype.hasOwnProperty.call(constraint, key)) {
+      setField(out, key, constraint[key]);
+    }
+  }
   return out;
 }
 
@@ -149,28 +172,27 @@ export function normalizeAlternative(alternative: Alternative): Alternative {
   const out: Alternative = { action: alternative.action };
   if (alternative.target !== undefined) out.target = alternative.target;
   if (alternative.location !== undefined) out.location = alternative.location;
-  for (const [key, value] of extraEntries(alternative, ALTERNATIVE_FIELDS)) setField(out, key, value);
+  for (const key in alternative) {
+    if (key !== "action" && key !== "target" && key !== "location" && Object.prototype.hasOwnProperty.call(alternative, key)) {
+      setField(out, key, alternative[key]);
+    }
+  }
   return out;
 }
 
+/** Meta in schema order (so printed meta reads the same for equal IRs), extras after. */
 export function normalizeMeta(meta: SilpIRInput["meta"]): NormalMeta {
-  const out: NormalMeta = {
-    req_id: meta.req_id,
-    priority: meta.priority ?? 0,
-    confidence: meta.confidence ?? 1.0,
-    seq: meta.seq ? [...meta.seq] : [],
-    out: meta.out ?? DEFAULT_OUT,
-  };
+  const out = { req_id: meta.req_id } as NormalMeta;
   if (meta.session_id !== undefined) out.session_id = meta.session_id;
+  out.priority = meta.priority ?? 0;
+  out.confidence = meta.confidence ?? 1.0;
+  out.seq = meta.seq ? [...meta.seq] : [];
+  out.out = meta.out ?? DEFAULT_OUT;
   if (meta.next_agent !== undefined) out.next_agent = meta.next_agent;
-  for (const [key, value] of extraEntries(meta, META_FIELDS)) setField(out, key, value);
-  return reorderMeta(out);
-}
-
-/** Meta keys in schema order, so that printed meta reads the same for equal IRs. */
-function reorderMeta(meta: NormalMeta): NormalMeta {
-  const out = {} as NormalMeta;
-  for (const key of META_FIELDS) if (meta[key] !== undefined) setField(out, key, meta[key]);
-  for (const [key, value] of extraEntries(meta, META_FIELDS)) setField(out, key, value);
+  for (const key in meta) {
+    if (!META_KEYS.has(key) && Object.prototype.hasOwnProperty.call(meta, key)) setField(out, key, meta[key]);
+  }
   return out;
 }
+
+const META_KEYS: ReadonlySet<string> = new Set(META_FIELDS);

@@ -102,10 +102,8 @@ export function semanticIssues(ir: SilpIR, options: ResolvedOptions): Validation
 function checkVerbs(ir: SilpIR, options: ResolvedOptions, issues: ValidationIssue[]): void {
   if (options.whitelist === "off") return;
   const severity = options.whitelist === "strict" ? "error" : "warning";
-  const seen = new Set<string>();
   const check = (code: string, path: string): void => {
-    if (isApprovedVerb(code) || seen.has(`${code}@${path}`)) return;
-    seen.add(`${code}@${path}`);
+    if (isApprovedVerb(code)) return;
     const excluded = excludedVerb(code);
     const issue: ValidationIssue = {
       rule: "verb-whitelist",
@@ -126,14 +124,15 @@ function checkVerbs(ir: SilpIR, options: ResolvedOptions, issues: ValidationIssu
 }
 
 function checkEntities(ir: SilpIR, issues: ValidationIssue[]): void {
-  const idsPerAction = new Map<string, Set<string>>();
+  // One set of "action id" pairs; allocated only when a keyword id appears.
+  let keywordIds: Set<string> | undefined;
   ir.entities.forEach((entity, index) => {
     const path = `/entities/${index}`;
     const action = entity.action ?? ir.intent;
     if (entity.id !== "act") {
-      let ids = idsPerAction.get(action);
-      if (!ids) idsPerAction.set(action, (ids = new Set()));
-      if (ids.has(entity.id)) {
+      const key = `${action} ${entity.id}`;
+      keywordIds ??= new Set();
+      if (keywordIds.has(key)) {
         issues.push({
           rule: "duplicate-entity-id",
           severity: "error",
@@ -141,7 +140,7 @@ function checkEntities(ir: SilpIR, issues: ValidationIssue[]): void {
           path: `${path}/id`,
         });
       }
-      ids.add(entity.id);
+      keywordIds.add(key);
     }
     if (entity.id === "" || entity.value === "") {
       issues.push({

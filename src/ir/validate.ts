@@ -42,6 +42,18 @@ export function assertValid(
   return { ir: result.ir, warnings: result.issues };
 }
 
+/**
+ * The throwing validation for an IR a decoder built in normal form (DecodeContext.normalForm):
+ * the same schema and rules as assertValid, without normalizing a second time.
+ */
+export function assertValidNormal(ir: SilpIR, options: ResolvedOptions): { ir: SilpIR; warnings: ValidationIssue[] } {
+  assertSupportedVersion(ir.silp);
+  const issues = schemaIssues(ir);
+  if (issues.length === 0) issues.push(...semanticIssues(ir, options));
+  if (issues.some((issue) => issue.severity === "error")) throw new SilpValidationError(issues);
+  return { ir, warnings: issues };
+}
+
 export function assertSupportedVersion(version: string): void {
   if (!SUPPORTED_SILP_VERSIONS.includes(version)) {
     throw new SilpVersionError(

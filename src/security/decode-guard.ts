@@ -23,19 +23,19 @@ export interface PreparedText {
   report(): SanitizerReport;
 }
 
+const identityOffset = (offset: number): number => offset;
+const emptyReport = (): SanitizerReport => ({ hits: [], counts: emptyCounts(), truncated: false, changed: false });
+
+/** The text needs no sanitizing: no hooks, no position mapping, an empty report. */
+function untouched(text: string): PreparedText {
+  return { text, changed: false, hooks: IDENTITY_HOOKS, originalOffset: identityOffset, report: emptyReport };
+}
+
 /** Runs the raw-text pass (may throw `unsafe_content`) and sets up the structural hooks. */
 export function prepareForDecode(text: string, options: ResolvedOptions): PreparedText {
   const settings = options.sanitize;
   // Printable ASCII holds no invisible character and no confusable: nothing to scan or fold.
-  if (settings === false || !NON_ASCII_OR_CONTROL.test(text)) {
-    return {
-      text,
-      changed: false,
-      hooks: IDENTITY_HOOKS,
-      originalOffset: (offset) => offset,
-      report: () => ({ hits: [], counts: emptyCounts(), truncated: false, changed: false }),
-    };
-  }
+  if (settings === false || !NON_ASCII_OR_CONTROL.test(text)) return untouched(text);
   const payload = sanitizePayload(text, settings);
   const session = createSanitizerHooks(payload);
   return {

@@ -31,6 +31,8 @@ for (const frontend of ["code", "json"] as const) {
           const payload = compile(ir, frontend, { ...OFF, inlineMeta: true });
           const decoded = decode(payload, frontend, { ...OFF, strict: true });
           assert.deepStrictEqual(decoded.ir, expected, `payload: ${payload}`);
+          // The normal form fixes field order too: the decoded IR serializes identically.
+          assert.equal(JSON.stringify(decoded.ir), JSON.stringify(expected));
           assert.deepStrictEqual(decoded.repairs, []);
         }),
         { numRuns: RUNS },
@@ -61,6 +63,9 @@ for (const frontend of ["code", "json"] as const) {
             `payload: ${payload}`,
           );
           assert.equal(decoded.meta.req_id, deriveReqId(payload));
+          assert.equal(JSON.stringify(decoded.entities), JSON.stringify(expected.entities));
+          assert.equal(JSON.stringify(decoded.constraints), JSON.stringify(expected.constraints));
+          assert.equal(JSON.stringify(decoded.alternatives), JSON.stringify(expected.alternatives));
           // Compiling the decoded IR again gives the same text: the surface is a fixed point.
           assert.equal(compile(decoded, frontend, OFF), payload);
         }),

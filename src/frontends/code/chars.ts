@@ -29,7 +29,19 @@ export function isTimeLike(text: string): boolean {
 const DEFAULT_IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;
 
 export function isBareValue(text: string): boolean {
-  return text.length > 0 && BARE_TOKEN.test(text) && !KEYWORDS.has(text) && !DEFAULT_IGNORABLE.test(text);
+  if (text.length === 0) return false;
+  // Fast path: plain ASCII needs no Unicode class test.
+  let ascii = true;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x80) {
+      ascii = false;
+      break;
+    }
+    if (!isBareCode(code, "")) return false;
+  }
+  if (ascii) return !KEYWORDS.has(text);
+  return BARE_TOKEN.test(text) && !KEYWORDS.has(text) && !DEFAULT_IGNORABLE.test(text);
 }
 
 export function isBareName(text: string): boolean {

@@ -26,10 +26,6 @@ export interface Token {
   wsStart: number;
 }
 
-const PUNCTUATION: Readonly<Record<string, TokenKind>> = {
-  "(": "(", ")": ")", ",": ",", ";": ";", ":": ":", "@": "@", "[": "[", "]": "]",
-};
-
 export class Lexer {
   private pos: number;
 
@@ -57,26 +53,29 @@ export class Lexer {
       this.pos = pos;
       return { kind: "eof", text: "", start, end: pos, wsStart };
     }
-    const char = source[pos] as string;
     const code = source.charCodeAt(pos);
-    const punctuation = PUNCTUATION[char];
-    if (punctuation !== undefined) {
-      this.pos = pos + 1;
-      return { kind: punctuation, text: char, start, end: pos + 1, wsStart };
-    }
-    if (char === "!" || char === "=" || char === "<" || char === ">") {
-      const twoChar = source[pos + 1] === "=" && pos + 1 < this.end;
-      if (char === "!" || char === "=") {
-        const kind: TokenKind = twoChar ? "op" : (char as "!" | "=");
+    switch (code) {
+      case 0x28: return this.single("(", start, wsStart);
+      case 0x29: return this.single(")", start, wsStart);
+      case 0x2c: return this.single(",", start, wsStart);
+      case 0x3b: return this.single(";", start, wsStart);
+      case 0x3a: return this.single(":", start, wsStart);
+      case 0x40: return this.single("@", start, wsStart);
+      case 0x5b: return this.single("[", start, wsStart);
+      case 0x5d: return this.single("]", start, wsStart);
+      case 0x22: return this.readString(start, wsStart);
+      case 0x60: return this.readJsonLiteral(start, wsStart);
+      case 0x21: // !  !=
+      case 0x3d: // =  ==
+      case 0x3c: // <  <=
+      case 0x3e: { // >  >=
+        const twoChar = pos + 1 < this.end && source.charCodeAt(pos + 1) === 0x3d;
         this.pos = pos + (twoChar ? 2 : 1);
+        const kind: TokenKind = twoChar || code === 0x3c || code === 0x3e ? "op" : code === 0x21 ? "!" : "=";
         return { kind, text: source.slice(start, this.pos), start, end: this.pos, wsStart };
       }
-      this.pos = pos + (twoChar ? 2 : 1);
-      return { kind: "op", text: source.slice(start, this.pos), start, end: this.pos, wsStart };
     }
-    if (char === '"') return this.readString(start, wsStart);
-    if (char === "`") return this.readJsonLiteral(start, wsStart);
-    if (isBareCode(code, String.fromCodePoint(source.codePointAt(pos) as number))) {
+    if (code < 0x80 ? isBareCode(code, "") : isBareCode(code, String.fromCodePoint(source.codePointAt(pos) as number))) {
       return this.readBare(start, wsStart);
     }
     const codePoint = source.codePointAt(pos) as number;
@@ -85,6 +84,11 @@ export class Lexer {
       offset: pos,
       expected: ["a name, a value, a quoted string or punctuation ( ) , ; : @ = ! < > [ ]"],
     });
+  }
+
+  private single(kind: TokenKind, start: number, wsStart: number): Token {
+    this.pos = start + 1;
+    return { kind, text: kind, start, end: start + 1, wsStart };
   }
 
   private readBare(start: number, wsStart: number): Token {

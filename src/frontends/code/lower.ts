@@ -15,7 +15,17 @@
 import { SilpDecodeError, SilpSyntaxError } from "../../errors.js";
 import { hasOwn, setField } from "../../ir/fields.js";
 import { isPlainObject } from "../../ir/normalize.js";
-import type { Alternative, Constraint, Entity, JsonValue, Meta, SilpIRInput } from "../../ir/types.js";
+import {
+  DEFAULT_IR_VERSION,
+  DEFAULT_OUT,
+  DEFAULT_SILP_VERSION,
+  type Alternative,
+  type Constraint,
+  type Entity,
+  type JsonValue,
+  type Meta,
+  type SilpIRInput,
+} from "../../ir/types.js";
 import { functionNameToAction } from "../../ir/verbs.js";
 import type { DecodeContext } from "../decode-context.js";
 import { parseEmbeddedJson } from "../json-value.js";
@@ -58,8 +68,13 @@ class Lowering {
     if (!primary) throw this.syntax(0, "a payload needs at least one call", ["a function call"]);
     const intent = this.verb(primary.name);
     const entities: Entity[] = primary.args.map((arg) => this.entity(arg, intent));
+    // Entities come out grouped per action (normal form) unless a verb is called twice.
+    const called = new Set<string>([intent]);
+    let grouped = true;
     for (const call of secondary) {
       const action = this.verb(call.name);
+      if (called.has(action)) grouped = false;
+      called.add(action);
       if (action === intent) {
         this.context.repair("merged_primary_call", call.start, `${call.name.text}(...) repeats the primary call; its arguments were merged into it`);
       } else if (call.args.length === 0) {
@@ -71,13 +86,21 @@ class Lowering {
       for (const arg of call.args) entities.push(this.entity(arg, action));
     }
     const ir: SilpIRInput = {
+      silp: DEFAULT_SILP_VERSION,
+      version: DEFAULT_IR_VERSION,
       intent,
       entities,
       constraints: statement.conditions.map((node) => this.constraint(node)),
       alternatives: statement.alternatives.map((call) => this.alternative(call)),
-      meta: { req_id: "" },
+      meta: { req_id: "", priority: 0, confidence: 1.0, seq: [], out: DEFAULT_OUT },
     };
-    if (statement.trailer) this.trailer(statement.trailer, ir);
+    if (statement.trailer) {
+      delete ir.silp;
+      delete ir.version;
+      this.trailer(statement.trailer, ir);
+    }
+    // Every object above is built in normal-form field order; meta from a trailer is not.
+    this.context.normalForm = grouped && !statement.trailer;
     return ir;
   }
 
@@ -107,8 +130,9 @@ class Lowering {
   private constraint(node: ConstraintNode): Constraint {
     const name = this.fieldName(node.name);
     if (node.form === "operator") {
-      const constraint: Constraint = { type: name, value: this.stringValue(node.value, "a constraint value"), operator: node.operator };
+      const constraint: Constraint = { type: name, value: this.stringValue(node.value, "a constraint value") };
       if (node.time) constraint.time = this.stringValue(node.time, "a time");
+      constraint.operator = node.operator;
       return constraint;
     }
     const fields: Record<string, JsonValue> = {};
@@ -137,13 +161,16 @@ class Lowering {
     }
     if (node.form === "negation" && !hasOwn(fields, "value")) fields.value = "true";
     if (!hasOwn(fields, "value")) throw this.decode(node.start, `constraint ${name} has no value`);
+    // Normal-form order: type, value, time, then the other fields as written.
     const constraint: Constraint = { type: node.form === "negation" ? `!${name}` : name, value: fields.value as string };
-    for (const key of Object.keys(fields)) if (key !== "value") setField(constraint, key, fields[key]);
+    if (hasOwn(fields, "time")) constraint.time = fields.time as string;
+    for (const key of Object.keys(fields)) if (key !== "value" && key !== "time") setField(constraint, key, fields[key]);
     return constraint;
   }
 
   private alternative(call: CallNode): Alternative {
-    const alternative: Alternative = { action: this.verb(call.name) };
+    const fields: Alternative = { action: this.verb(call.name) };
+    const alternative = fields;
     let positionalSeen = false;
     for (const arg of call.args) {
       if (arg.annotations) throw this.syntax(arg.start, "[...] extra fields are only allowed on entity arguments", [",", ")"]);
@@ -161,7 +188,14 @@ class Lowering {
       const value = key === "target" || key === "location" ? this.stringValue(arg.value, `the ${key}`) : this.anyValue(arg);
       this.setOnce(alternative, key, value, arg.start);
     }
-    return alternative;
+    // Normal-form order: action, target, location, then the other fields as written.
+    const ordered: Alternative = { action: fields.action };
+    if (fields.target !== undefined) ordered.target = fields.target;
+    if (fields.location !== undefined) ordered.location = fields.location;
+    for (const key of Object.keys(fields)) {
+      if (key !== "action" && key !== "target" && key !== "location") setField(ordered, key, fields[key]);
+    }
+    return ordered;
   }
 
   private trailer(trailer: NonNullable<Statement["trailer"]>, ir: SilpIRInput): void {

@@ -274,8 +274,9 @@ class Parser {
     this.fail(token.start, token.kind === "eof" ? `unexpected end of payload: expected ${what}` : `unexpected ${describe(token)}: expected ${what}`, [what]);
   }
 
+  /** A value or name token is its own lexeme (tokens are never reused), saving an allocation. */
   private lexeme(token: Token): Lexeme {
-    return { kind: token.kind as Lexeme["kind"], text: token.text, start: token.start, end: token.end };
+    return token as Lexeme;
   }
 
   /** The keyword a bare token spells, after the sanitizer folded look-alike characters. */
