@@ -11,6 +11,8 @@ import { hasOwn, setField } from "../../ir/fields.js";
 import type { Alternative, Constraint, Entity, JsonValue, Meta, SilpIRInput } from "../../ir/types.js";
 import type { DecodeContext } from "../decode-context.js";
 import { checkJsonDepth } from "../json-value.js";
+import { IDENTITY_HOOKS } from "../../security/hooks.js";
+import { decodeJsonFast } from "./fast-path.js";
 import { RESERVED_KEYS, SECONDARY_PREFIX } from "./printer.js";
 
 const SECONDARY_VERB = /^[a-z][a-z_]*$/i;
@@ -19,6 +21,18 @@ export function decodeJsonPayload(context: DecodeContext, start: number, end: nu
   const source = context.source;
   const text = start === 0 && end === source.length ? source : source.slice(start, end);
   checkJsonDepth(text, context.options.limits.maxDepth, source, start);
+  // Payloads the sanitizer has nothing to say about can take the native fast path; it declines
+  // anything that needs a position (an error or a repair), and the positioned decoder runs.
+  if (context.hooks === IDENTITY_HOOKS) {
+    const fast = decodeJsonFast(text);
+    if (fast) return fast;
+  }
+  return decodeJsonPositioned(context, text, start);
+}
+
+/** The positioned decoder: every error and repair carries its line and column. */
+export function decodeJsonPositioned(context: DecodeContext, text: string, start: number): SilpIRInput {
+  const source = context.source;
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const firstError = errors[0];
