@@ -36,6 +36,7 @@ export { toEnvelope, fromEnvelope, isEnvelope, type SilpEnvelope } from "./proto
 export * from "./protocol/session/index.js";
 export * from "./protocol/negotiation/index.js";
 export * from "./lock/index.js";
+export { wrapSilp, unwrapSilp, splitSilp, hasSilpFields, WRAPPER_FIELDS } from "./integrations/wrapper.js";
 export {
   resolveOptions,
   DEFAULT_OPTIONS,

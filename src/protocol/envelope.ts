@@ -6,13 +6,13 @@
 import { compile, decode, type DecodeResult } from "../codec.js";
 import { SilpDecodeError } from "../errors.js";
 import { isPlainObject } from "../ir/normalize.js";
-import { DEFAULT_IR_VERSION, type Meta, type SilpIRInput } from "../ir/types.js";
+import { DEFAULT_IR_VERSION, DEFAULT_SILP_VERSION, type Meta, type SilpIRInput } from "../ir/types.js";
 import { assertSupportedVersion, assertValid } from "../ir/validate.js";
 import { resolveOptions, type SilpOptions } from "../options.js";
 
 export interface SilpEnvelope {
-  /** Protocol version, "v1". */
-  silp: string;
+  /** Protocol version, "v1" (absent in a bare -02 wrapper: read as "v1"). */
+  silp?: string;
   /** Frontend of the payload (draft -02 7.2). */
   silp_encoding: string;
   /** The compiled payload (draft -02 7.2). */
@@ -46,14 +46,16 @@ export function fromEnvelope(envelope: unknown, options?: SilpOptions): DecodeRe
   if (!isEnvelope(envelope)) {
     throw new SilpDecodeError("not a SILP envelope: silp_encoding and silp_payload must be strings");
   }
-  assertSupportedVersion(typeof envelope.silp === "string" ? envelope.silp : String(envelope.silp));
+  // Draft -02's MCP wrapper has only silp_encoding and silp_payload: a missing version means v1.
+  const version = envelope.silp === undefined ? DEFAULT_SILP_VERSION : envelope.silp;
+  assertSupportedVersion(typeof version === "string" ? version : String(version));
   const result = decode(envelope.silp_payload, envelope.silp_encoding, resolved);
   const meta = envelope.silp_meta;
   if (meta === undefined) return result;
   if (!isPlainObject(meta)) throw new SilpDecodeError("silp_meta must be an object");
   const withMeta: SilpIRInput = {
     ...result.ir,
-    silp: envelope.silp,
+    silp: version,
     meta: { ...(meta as Meta), req_id: typeof meta.req_id === "string" ? meta.req_id : result.ir.meta.req_id },
   };
   if (envelope.silp_ir_version !== undefined) withMeta.version = envelope.silp_ir_version;
