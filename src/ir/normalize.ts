@@ -42,42 +42,36 @@ const NULLABLE_META = ["session_id", "next_agent"];
 export function dropNullOptionals(input: unknown): { value: unknown; issues: ValidationIssue[] } {
   if (!isPlainObject(input) || !hasNullOptional(input)) return { value: input, issues: [] };
   const issues: ValidationIssue[] = [];
-  let copy: Record<string, unknown> | undefined;
-  const root = (): Record<string, unknown> => (copy ??= { ...input });
-  for (const [list, fields] of Object.entries(NULLABLE_FIELDS)) {
+  const copy: Record<string, unknown> = { ...input };
+  for (const list in NULLABLE_FIELDS) {
     const items = input[list];
     if (!Array.isArray(items)) continue;
-    let changedItems: unknown[] | undefined;
-    items.forEach((item, index) => {
-      if (!isPlainObject(item)) return;
-      let itemCopy: Record<string, unknown> | undefined;
-      for (const field of fields) {
-        if (item[field] === null) {
-          itemCopy ??= { ...item };
-          delete itemCopy[field];
-          issues.push(nullIssue(`/${list}/${index}/${field}`));
-        }
-      }
-      if (itemCopy) {
-        changedItems ??= [...items];
-        changedItems[index] = itemCopy;
-      }
-    });
-    if (changedItems) root()[list] = changedItems;
+    const fields = NULLABLE_FIELDS[list] as readonly string[];
+    copy[list] = items.map((item: unknown, index) =>
+      isPlainObject(item) ? withoutNulls(item, fields, `/${list}/${index}`, issues) : item,
+    );
   }
-  const meta = input.meta;
-  if (isPlainObject(meta)) {
-    let metaCopy: Record<string, unknown> | undefined;
-    for (const field of NULLABLE_META) {
-      if (meta[field] === null) {
-        metaCopy ??= { ...meta };
-        delete metaCopy[field];
-        issues.push(nullIssue(`/meta/${field}`));
-      }
-    }
-    if (metaCopy) root().meta = metaCopy;
+  if (isPlainObject(input.meta)) copy.meta = withoutNulls(input.meta, NULLABLE_META, "/meta", issues);
+  return { value: copy, issues };
+}
+
+/**
+ * `source` without the listed fields that are null (built field by field rather than with
+ * `delete`, which would turn the object into a slow dictionary for everything after).
+ */
+function withoutNulls(
+  source: Record<string, unknown>,
+  fields: readonly string[],
+  path: string,
+  issues: ValidationIssue[],
+): Record<string, unknown> {
+  if (!fields.some((field) => source[field] === null)) return source;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(source)) {
+    if (source[key] === null && fields.includes(key)) issues.push(nullIssue(`${path}/${key}`));
+    else setField(out, key, source[key]);
   }
-  return { value: copy ?? input, issues };
+  return out;
 }
 
 /** Cheap check so the common case (no nulls) allocates nothing. */

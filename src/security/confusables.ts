@@ -115,6 +115,52 @@ export function isAscii(text: string): boolean {
   return /^[\x00-\x7f]*$/.test(text);
 }
 
+/**
+ * A linear, regex-free prefilter for findMixedScriptWords. It splits on ASCII characters that are
+ * not letters, digits or `_` (a word never crosses one) and answers true when some run holds both
+ * a character that may be Latin (an ASCII letter, or a non-ASCII code point in a block with Latin
+ * letters or an astral one) and another non-ASCII character. Pure Cyrillic, CJK or Arabic words
+ * next to ASCII words ("Tokyo 東京", "item 5 and Москва") are ruled out without any regex.
+ */
+export function mayHoldMixedWord(text: string): boolean {
+  let maybeLatin = false;
+  let other = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) {
+      const wordChar = (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x5f;
+      if (!wordChar) {
+        maybeLatin = false;
+        other = false;
+      } else if (code >= 0x41) {
+        maybeLatin = true;
+      }
+    } else if (mayBeLatin(code)) {
+      maybeLatin = true;
+      other = true; // a non-ASCII Latin letter may itself sit next to a look-alike
+    } else {
+      other = true;
+    }
+    if (maybeLatin && other) return true;
+  }
+  return false;
+}
+
+/** Blocks that hold Latin-script (or Latin look-alike) letters; surrogates count as maybe. */
+function mayBeLatin(code: number): boolean {
+  return (
+    code <= 0x02ff ||
+    (code >= 0x1d00 && code <= 0x1eff) ||
+    (code >= 0x2000 && code <= 0x218f) ||
+    (code >= 0x2c60 && code <= 0x2c7f) ||
+    (code >= 0xa720 && code <= 0xa7ff) ||
+    (code >= 0xab30 && code <= 0xab6f) ||
+    (code >= 0xd800 && code <= 0xdfff) ||
+    (code >= 0xfb00 && code <= 0xfb4f) ||
+    (code >= 0xff00 && code <= 0xffef)
+  );
+}
+
 const WORD = /[\p{L}\p{M}\p{N}_]+/gu;
 const LETTER = /^\p{L}$/u;
 const LATIN = /^\p{Script=Latin}$/u;
@@ -136,7 +182,7 @@ export interface MixedScriptWord {
  * digits and punctuation never count; letters with no Latin look-alike (東, Δ) never count.
  */
 export function findMixedScriptWords(text: string): MixedScriptWord[] {
-  if (isAscii(text)) return [];
+  if (!mayHoldMixedWord(text)) return [];
   const found: MixedScriptWord[] = [];
   for (const match of text.matchAll(WORD)) {
     const word = match[0];

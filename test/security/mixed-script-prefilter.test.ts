@@ -1,0 +1,57 @@
+/**
+ * mayHoldMixedWord is a regex-free prefilter in front of findMixedScriptWords. It may say "maybe"
+ * too often, never too rarely: checked against the exact per-word rule (Unicode script
+ * properties, ASCII prototypes) on generated text mixing scripts, accents, marks and astral letters.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import fc from "fast-check";
+import { asciiPrototype, mayHoldMixedWord } from "../../src/security/confusables.js";
+import { findMixedScriptWords } from "../../src/security/confusables.js";
+
+const WORD = /[\p{L}\p{M}\p{N}_]+/gu;
+const LETTER = /^\p{L}$/u;
+const LATIN = /^\p{Script=Latin}$/u;
+
+/** The exact rule of docs/security.md, without any prefilter. */
+function exactMixedWords(text: string): number {
+  let count = 0;
+  for (const match of text.matchAll(WORD)) {
+    const word = match[0];
+    if (/^[\x00-\x7f]*$/.test(word) || !/\p{Script=Latin}/u.test(word)) continue;
+    for (const char of word) {
+      if (LETTER.test(char) && !LATIN.test(char) && /^[A-Za-z]$/.test(asciiPrototype(char) ?? "")) {
+        count++;
+        break;
+      }
+    }
+  }
+  return count;
+}
+
+const PIECES = ["a", "B", "é", "е", "о", "Ρ", "Δ", "東", "1", "_", " ", "-", "Москва", "paypаl", "K", "Å", "ℂ", "𝐀", "İ", "ß", "ｆ", "\u0301", "ǅ", "ⅰ"];
+
+test("the prefilter never hides a mixed-script word, and the scan agrees with the exact rule", () => {
+  let positives = 0;
+  fc.assert(
+    fc.property(fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ unit: "binary", maxLength: 3 })), { maxLength: 8 }), (parts) => {
+      const text = parts.join("");
+      const exact = exactMixedWords(text);
+      if (exact > 0) {
+        positives++;
+        assert.ok(mayHoldMixedWord(text), JSON.stringify(text));
+      }
+      assert.equal(findMixedScriptWords(text).length, exact, JSON.stringify(text));
+    }),
+    { numRuns: 20_000 },
+  );
+  assert.ok(positives > 1000, `the generator must produce mixed words (got ${positives})`);
+});
+
+test("plain text in one script per word is ruled out by the prefilter", () => {
+  for (const text of ["Tokyo 東京", "item 5: \"quoted\" and Москва", "مرحبا world", "naïve café", "北京市"]) {
+    assert.equal(findMixedScriptWords(text).length, 0, text);
+  }
+  assert.equal(mayHoldMixedWord("Москва"), false);
+  assert.equal(mayHoldMixedWord("paypаl"), true);
+});
