@@ -4,7 +4,8 @@
  * exactly the spec's schema; everything the schema cannot say lives in rules.ts.
  */
 import { readFileSync } from "node:fs";
-import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
+import { createRequire } from "node:module";
+import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import type { ValidationIssue } from "../errors.js";
 
 /** The schema file sits two folders above this module both in src/ir and in dist/ir. */
@@ -12,13 +13,23 @@ const SCHEMA_URL = new URL("../../schema/silp-ir.schema.json", import.meta.url);
 
 export const irSchema: Record<string, unknown> = JSON.parse(readFileSync(SCHEMA_URL, "utf8"));
 
-const ajv = new Ajv2020({ allErrors: true, strict: true, useDefaults: false });
-const validateSchema = ajv.compile(irSchema);
+/** Loaded and compiled on first use: together about 150 ms, which commands that never validate should not pay. */
+let validateSchema: ValidateFunction | undefined;
+
+function schemaValidator(): ValidateFunction {
+  if (validateSchema === undefined) {
+    // Ajv is CommonJS; requiring it here keeps `import "silp"` fast for commands that never validate.
+    const { Ajv2020 } = createRequire(import.meta.url)("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
+    validateSchema = new Ajv2020({ allErrors: true, strict: true, useDefaults: false }).compile(irSchema);
+  }
+  return validateSchema;
+}
 
 /** Validates against the normative schema; returns one issue per schema violation. */
 export function schemaIssues(input: unknown): ValidationIssue[] {
-  if (validateSchema(input)) return [];
-  return (validateSchema.errors ?? []).map(toIssue);
+  const validator = schemaValidator();
+  if (validator(input)) return [];
+  return (validator.errors ?? []).map(toIssue);
 }
 
 function toIssue(error: ErrorObject): ValidationIssue {
