@@ -1,54 +1,20 @@
 /**
- * RFC 4180 CSV reading (quoted fields, doubled quotes, CRLF or LF), for the study's published
- * tables. Linear in the input; an unterminated quote is a positioned `invalid_syntax`.
+ * Reading the study's CSV tables (RFC 4180: quoted fields, doubled quotes, CRLF or LF) through
+ * `csv-parse`, with its errors turned into positioned `invalid_syntax` SilpErrors.
  */
+import { parse } from "csv-parse/sync";
 import { SilpError } from "../../errors.js";
 
 export function parseCsv(text: string, source = "csv"): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let i = 0;
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (ch === '"' && field === "") {
-      const start = i;
-      i++;
-      for (;;) {
-        if (i >= text.length) throw new SilpError("invalid_syntax", `${source}: unterminated quoted field`, { source: text, offset: start });
-        if (text[i] === '"') {
-          if (text[i + 1] === '"') {
-            field += '"';
-            i += 2;
-            continue;
-          }
-          i++;
-          break;
-        }
-        field += text[i];
-        i++;
-      }
-      continue;
-    }
-    if (ch === ",") {
-      row.push(field);
-      field = "";
-    } else if (ch === "\n" || ch === "\r") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      if (ch === "\r" && text[i + 1] === "\n") i++;
-    } else {
-      field += ch;
-    }
-    i++;
+  try {
+    return parse(text, { relax_column_count: true, skip_empty_lines: false, bom: true }) as string[][];
+  } catch (error) {
+    const info = error as { message?: string; lines?: number };
+    const line = typeof info.lines === "number" ? info.lines : 1;
+    let offset = 0;
+    for (let seen = 1; seen < line && offset !== -1; seen++) offset = text.indexOf("\n", offset) + 1;
+    throw new SilpError("invalid_syntax", `${source}: ${info.message ?? "invalid CSV"}`, { source: text, offset: Math.max(0, offset), cause: error });
   }
-  if (field !== "" || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
 }
 
 /** Rows as objects keyed by the header line. */
