@@ -7,7 +7,7 @@ import { SilpError } from "../../errors.js";
 
 export function parseCsv(text: string, source = "csv"): string[][] {
   try {
-    return parse(text, { relax_column_count: true, skip_empty_lines: false, bom: true }) as string[][];
+    return parse(text, { relax_column_count: true, skip_empty_lines: false, bom: true, record_delimiter: ["\r\n", "\n", "\r"] }) as string[][];
   } catch (error) {
     const info = error as { message?: string; lines?: number };
     const line = typeof info.lines === "number" ? info.lines : 1;
