@@ -5,7 +5,10 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { answerPing, acceptPong, CompileLock, createPing, decode, formatProbe, SessionManager } from "../src/index.js";
+import { decode } from "silp";
+import { CompileLock } from "@silp/lock";
+import { answerPing, acceptPong, createPing, formatProbe } from "silp/negotiation";
+import { SessionManager } from "silp/session";
 
 // Sessions: N=5, so the context is cleared after turns 4, 9, 14, ...
 const sessions = new SessionManager({ heartbeat: 5 });

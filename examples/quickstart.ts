@@ -2,7 +2,7 @@
  * The README's library example, runnable: `node --import tsx examples/quickstart.ts`.
  * test/examples.test.ts runs it, so the README cannot drift from what the code does.
  */
-import { compile, decode, fromEnvelope, SilpError, toEnvelope, validate } from "../src/index.js";
+import { compile, decode, fromEnvelope, SilpError, toEnvelope, validate } from "silp";
 
 const ir = {
   intent: "!START",

@@ -1,0 +1,114 @@
+/**
+ * A SILP agent as a real A2A v1.0 server: express with the SDK's agent-card and JSON-RPC
+ * handlers, the SilpAgentExecutor behind them, listening on a loopback port.
+ */
+import { createServer } from "node:http";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { AGENT_CARD_PATH, type AgentCard, type AgentExtension, type AgentSkill } from "@a2a-js/sdk";
+import { DefaultRequestHandler, InMemoryTaskStore } from "@a2a-js/sdk/server";
+import { UserBuilder, agentCardHandler, jsonRpcHandler } from "@a2a-js/sdk/server/express";
+import { closeServer, listen, origin } from "silp/node";
+import { SilpAgentExecutor, type SilpExecutorOptions } from "./executor.js";
+
+/** Path of the JSON-RPC endpoint under the agent's base URL. */
+export const JSON_RPC_PATH = "/a2a/jsonrpc";
+
+export interface SilpAgentCardOptions {
+  name: string;
+  description?: string;
+  /** The JSON-RPC endpoint URL. */
+  url: string;
+  version?: string;
+  /** The SILP extension entry (SilpAgentExecutor.extension()). */
+  extension: AgentExtension;
+  /** Action codes the agent handles, listed in its skill. */
+  actions?: string[];
+  skills?: AgentSkill[];
+}
+
+/** An A2A v1.0 AgentCard declaring the SILP extension. */
+export function silpAgentCard(options: SilpAgentCardOptions): AgentCard {
+  const actions = options.actions ?? [];
+  return {
+    name: options.name,
+    description: options.description ?? `${options.name}: a SILP agent`,
+    supportedInterfaces: [{ url: options.url, protocolBinding: "JSONRPC", tenant: "", protocolVersion: "1.0" }],
+    provider: undefined,
+    version: options.version ?? "1.0.0",
+    capabilities: { streaming: false, pushNotifications: false, extensions: [options.extension] },
+    securitySchemes: {},
+    securityRequirements: [],
+    defaultInputModes: ["application/json", "text/plain"],
+    defaultOutputModes: ["application/json", "text/plain"],
+    skills: options.skills ?? [
+      {
+        id: "silp",
+        name: "SILP actions",
+        description: actions.length > 0 ? `Performs SILP actions: ${actions.join(", ")}` : "Performs SILP actions",
+        tags: ["silp", ...actions],
+        examples: [],
+        inputModes: ["application/json", "text/plain"],
+        outputModes: ["application/json", "text/plain"],
+        securityRequirements: [],
+      },
+    ],
+    signatures: [],
+  };
+}
+
+export interface StartSilpAgentOptions extends SilpExecutorOptions {
+  name: string;
+  description?: string;
+  /** Loopback address; default 127.0.0.1. */
+  host?: string;
+  /** Port; default 0 (a free one). */
+  port?: number;
+}
+
+export interface RunningSilpAgent {
+  /** Base URL; the card is at `${url}/.well-known/agent-card.json`. */
+  url: string;
+  card: AgentCard;
+  executor: SilpAgentExecutor;
+  /** Closes the listener (and its open connections) and the executor's sessions. */
+  close(): Promise<void>;
+}
+
+/**
+ * Errors the SDK's routers pass on (e.g. a body over express.json's limit, HTTP 413) become a
+ * JSON-RPC error with the same status, instead of express's HTML page and a stack trace on stderr.
+ */
+function transportErrors(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+  if (res.headersSent) return next(error);
+  const status = typeof (error as { status?: unknown }).status === "number" ? (error as { status: number }).status : 500;
+  const message = status === 413 ? "request body too large" : status < 500 ? "invalid request" : "internal error";
+  res.status(status).json({ jsonrpc: "2.0", id: null, error: { code: status < 500 ? -32600 : -32603, message } });
+}
+
+export async function startSilpAgent(options: StartSilpAgentOptions): Promise<RunningSilpAgent> {
+  const host = options.host ?? "127.0.0.1";
+  const executor = new SilpAgentExecutor(options);
+  const app = express();
+  const server = createServer(app);
+  const url = origin(host, await listen(server, options.port ?? 0, host));
+  const card = silpAgentCard({
+    name: options.name,
+    url: `${url}${JSON_RPC_PATH}`,
+    extension: executor.extension(),
+    actions: executor.actions,
+    ...(options.description === undefined ? {} : { description: options.description }),
+  });
+  const requestHandler = new DefaultRequestHandler(card, new InMemoryTaskStore(), executor);
+  app.use(`/${AGENT_CARD_PATH}`, agentCardHandler({ agentCardProvider: requestHandler }));
+  app.use(JSON_RPC_PATH, jsonRpcHandler({ requestHandler, userBuilder: UserBuilder.noAuthentication }));
+  app.use(transportErrors);
+  return {
+    url,
+    card,
+    executor,
+    close: async () => {
+      await closeServer(server);
+      await executor.close();
+    },
+  };
+}

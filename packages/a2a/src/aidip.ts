@@ -1,0 +1,130 @@
+/**
+ * `silp/aidip`: SILP inside an AIDIP invocation (spec 7.1). AIDIP (draft-cui-ai-agent-discovery-
+ * invocation) invokes an agent with `POST /agents/{id}/invoke` and a JSON body whose `inputs`
+ * field holds the task; the agent answers with `outputs`. The spec says only that a SILP string
+ * "can replace the natural-language inputs content". We place it in two forms:
+ *
+ * - object form (default, lossless): `inputs` is the -02 wrapper object
+ *   `{silp_encoding, silp_payload, silp, silp_meta, ...other inputs}` (as for MCP, src/integrations/wrapper.ts),
+ *   so meta travels and the agent's other input fields stay beside it;
+ * - string form: `inputs` is the bare payload string, for agents whose `inputs` must be a string.
+ *   The frontend must then be agreed out of band (option `frontend`, default "code") and the
+ *   receiver derives req_id from the text: meta does not travel.
+ *
+ * Other members of the body (e.g. a session or stream flag of the AIDIP deployment) pass through.
+ */
+import { decode } from "silp";
+import {  } from "silp/util";
+import { SilpError } from "silp";
+import { isPlainObject } from "silp/util";
+import type { SilpIRInput } from "silp";
+import type { SilpOptions } from "silp";
+import { isEnvelope, toEnvelope, type SilpEnvelope } from "silp";
+import { unwrapSilp, wrapSilp, type Unwrapped } from "silp";
+
+export type AidipField = "inputs" | "outputs";
+
+export interface PlaceOptions extends SilpOptions {
+  /** Frontend to compile an IR with; default "code". */
+  frontend?: string;
+  /** "object" (default): the wrapper object; "string": the bare payload. */
+  form?: "object" | "string";
+  /** Other fields of `inputs`/`outputs` next to the SILP fields (object form only). */
+  fields?: Record<string, unknown>;
+  /** Other members of the request or response body. */
+  body?: Record<string, unknown>;
+}
+
+export interface ReadOptions extends SilpOptions {
+  /** Frontend of a string-form payload; default "code". */
+  frontend?: string;
+}
+
+export interface ReadResult extends Unwrapped {
+  /** The body's other members. */
+  body: Record<string, unknown>;
+}
+
+/** The request body of `POST /agents/{id}/invoke` with the SILP payload in `inputs`. */
+export function silpInvocation(payload: SilpIRInput | SilpEnvelope, options: PlaceOptions = {}): Record<string, unknown> {
+  return place("inputs", payload, options);
+}
+
+/** An agent's response body with the SILP payload in `outputs`. */
+export function silpInvocationResult(payload: SilpIRInput | SilpEnvelope, options: PlaceOptions = {}): Record<string, unknown> {
+  return place("outputs", payload, options);
+}
+
+/** Reads the SILP payload of a request body's `inputs` (either form), validated. */
+export function readSilpInvocation(body: unknown, options: ReadOptions = {}): ReadResult {
+  return read("inputs", body, options);
+}
+
+/** Reads the SILP payload of a response body's `outputs` (either form), validated. */
+export function readSilpInvocationResult(body: unknown, options: ReadOptions = {}): ReadResult {
+  return read("outputs", body, options);
+}
+
+function place(field: AidipField, payload: SilpIRInput | SilpEnvelope, options: PlaceOptions): Record<string, unknown> {
+  const body = options.body ?? {};
+  if (Object.hasOwn(body, field)) throw new TypeError(`options.body may not carry ${field}; the SILP payload goes there`);
+  let value: unknown;
+  if (options.form === "string") {
+    if (options.fields !== undefined) throw new TypeError("the string form has no room for other fields");
+    value = isEnvelope(payload) ? payload.silp_payload : toEnvelope(payload, options.frontend ?? "code", options).silp_payload;
+  } else {
+    value = wrapSilp(payload, options.fields ?? {}, options);
+  }
+  return Object.fromEntries([[field, value], ...Object.entries(body)]);
+}
+
+function read(field: AidipField, body: unknown, options: ReadOptions): ReadResult {
+  if (!isPlainObject(body)) throw new SilpError("decode_failed", `an AIDIP body must be a JSON object with ${field}`, { path: "" });
+  const rest = Object.fromEntries(Object.entries(body).filter(([key]) => key !== field));
+  const value = body[field];
+  if (typeof value === "string") {
+    const frontend = options.frontend ?? "code";
+    const decoded = decode(value, frontend, options);
+    const envelope: SilpEnvelope = { silp: decoded.ir.silp, silp_encoding: frontend, silp_payload: value, silp_meta: decoded.ir.meta };
+    return { ...decoded, envelope, params: {}, body: rest };
+  }
+  if (value === undefined) throw new SilpError("decode_failed", `the AIDIP body has no ${field}`, { path: `/${field}` });
+  return { ...unwrapSilp(value, options, `the AIDIP ${field}`), body: rest };
+}
+
+/** A non-2xx answer of an AIDIP endpoint. */
+export class AidipHttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`AIDIP invoke answered HTTP ${status}`);
+    this.name = "AidipHttpError";
+  }
+}
+
+export interface InvokeOptions {
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** `POST {baseUrl}/agents/{agentId}/invoke` with a JSON body; resolves with the JSON answer. */
+export async function invokeAidipAgent(baseUrl: string, agentId: string, body: unknown, options: InvokeOptions = {}): Promise<unknown> {
+  const url = new URL(`agents/${encodeURIComponent(agentId)}/invoke`, baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`);
+  const response = await (options.fetch ?? fetch)(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json", ...options.headers },
+    body: JSON.stringify(body),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Not JSON: kept as text for the error below, or returned as is.
+  }
+  if (!response.ok) throw new AidipHttpError(response.status, parsed);
+  return parsed;
+}

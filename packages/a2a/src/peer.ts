@@ -1,0 +1,149 @@
+/**
+ * The sending side: a SILP conversation with one A2A agent over the SDK's Client.
+ *
+ * Negotiation both ways (spec 5.3): statically from the agent's AgentCard (`agreeFromCard`) and
+ * dynamically by a //ping message (`ping`). Every `send` walks the degradation chain from the
+ * agreed frontend (code -> json -> natural, draft -02) when the agent reports a decode failure.
+ * All messages of one peer share one A2A contextId, so the agent keeps one SILP session for them.
+ */
+import { randomUUID } from "node:crypto";
+import type { AgentCard, Message } from "@a2a-js/sdk";
+import { ClientFactory, DefaultAgentCardResolver, ServiceParameters, withA2AExtensions, type Client } from "@a2a-js/sdk/client";
+import type { DecodeResult } from "silp";
+import type {  } from "silp/util";
+import { SilpError } from "silp";
+import { type SilpIRInput } from "silp";
+import { SUPPORTED_SILP_VERSIONS } from "silp/util";
+import { assertValid } from "silp";
+import { type SilpOptions } from "silp";
+import { resolveOptions } from "silp/util";
+import { fromEnvelope, type SilpEnvelope } from "silp";
+import { sendWithDegradation, type DeliveryResult, type PeerReport, type SendOptions } from "silp/negotiation";
+import { acceptPong, createPing, type Agreement, type Capabilities } from "silp/negotiation";
+import { formatProbe } from "silp/negotiation";
+import type { SessionSummary } from "./executor.js";
+import { SILP_EXTENSION_URI, agreementFromCard, readSilpExtension, type SilpExtensionParams } from "./extension.js";
+import { envelopePart, probePart, readSilpMessage, silpMessage, silpMetadata, type PartForm } from "./parts.js";
+
+export interface SilpPeerOptions {
+  /** Frontends we can send, most preferred first; default code, json, natural. */
+  frontends?: string[];
+  versions?: string[];
+  /** The A2A contextId of the conversation; default a new UUID. */
+  contextId?: string;
+  /** How payloads travel: a data part with the envelope (default) or a text part with metadata. */
+  form?: PartForm;
+  /** Options for compiling our payloads (e.g. the whitelist mode) and decoding the agent's replies. */
+  codec?: SilpOptions;
+  /** Degradation settings: maxAttempts, allowLossy, chain. */
+  degradation?: Omit<SendOptions, "compileOptions">;
+}
+
+export interface PeerReply {
+  envelope: SilpEnvelope;
+  decoded: DecodeResult;
+  /** The agent's session for this context, from the reply's metadata. */
+  session?: SessionSummary;
+  message: Message;
+}
+
+export interface PeerDelivery {
+  delivery: DeliveryResult;
+  /** The agreement the send started from (how it was made is in `agreementSource`). */
+  agreement: Pick<Agreement, "frontend" | "mutual">;
+  reply: PeerReply;
+}
+
+export interface PingExchange {
+  ping: string;
+  pong: string;
+  agreement: Agreement;
+}
+
+export type AgreementSource = "assumed" | "card" | "ping";
+
+export class SilpPeer {
+  readonly capabilities: Capabilities;
+  readonly contextId: string;
+  /** The agent's SILP params from its card; undefined when the card does not declare SILP. */
+  readonly remote: SilpExtensionParams | undefined;
+  agreement: Agreement | undefined;
+  agreementSource: AgreementSource = "assumed";
+  /** The agent's session for our context, as last reported. */
+  session: SessionSummary | undefined;
+  readonly #options: SilpPeerOptions;
+
+  private constructor(
+    readonly client: Client,
+    readonly card: AgentCard,
+    options: SilpPeerOptions,
+  ) {
+    this.#options = options;
+    this.capabilities = createPing({ versions: options.versions ?? [...SUPPORTED_SILP_VERSIONS], frontends: options.frontends ?? ["code", "json", "natural"] });
+    this.contextId = options.contextId ?? randomUUID();
+    this.remote = readSilpExtension(card);
+  }
+
+  /** Fetches the agent's card from `baseUrl` and opens a client on its preferred transport. */
+  static async connect(baseUrl: string, options: SilpPeerOptions = {}): Promise<SilpPeer> {
+    const card = await new DefaultAgentCardResolver().resolve(baseUrl);
+    const client = await new ClientFactory().createFromAgentCard(card);
+    return new SilpPeer(client, card, options);
+  }
+
+  /** Static negotiation from the card; `negotiation_failed` when it declares no usable SILP. */
+  agreeFromCard(): Agreement {
+    this.agreement = agreementFromCard(this.capabilities, this.card);
+    this.agreementSource = "card";
+    return this.agreement;
+  }
+
+  /** Dynamic negotiation: sends a //ping, checks the //pong with the agreement rule. */
+  async ping(form: PartForm = "text"): Promise<PingExchange> {
+    const ping = createPing(this.capabilities);
+    const reply = await this.#exchange(silpMessage([probePart(ping, form)], { contextId: this.contextId }));
+    const content = readSilpMessage(reply);
+    if (content.kind !== "probe" || content.probe.kind !== "pong") {
+      const why = content.kind === "error" ? `${content.error.code}: ${content.error.message}` : `a ${content.kind} reply`;
+      throw new SilpError("negotiation_failed", `the agent did not answer the //ping with a //pong (${why})`);
+    }
+    const agreement = acceptPong(ping, content.probe);
+    this.agreement = agreement;
+    this.agreementSource = "ping";
+    return { ping: formatProbe(ping), pong: formatProbe(content.probe), agreement };
+  }
+
+  /**
+   * Sends one IR: compiled in the agreed frontend (before any negotiation: our own first
+   * frontend, with our list as the assumed common one), degraded along the chain when the agent
+   * reports a decode failure, and the agent's SILP result decoded.
+   */
+  async send(ir: SilpIRInput, options: { codec?: SilpOptions } = {}): Promise<PeerDelivery> {
+    const codec = { ...this.#options.codec, ...options.codec };
+    const normal = assertValid(ir, resolveOptions(codec)).ir;
+    const agreement = this.agreement ?? { frontend: this.capabilities.frontends[0] as string, mutual: [...this.capabilities.frontends] };
+    let reply: PeerReply | undefined;
+    const deliver = async (payload: string, frontend: string): Promise<PeerReport> => {
+      const envelope: SilpEnvelope = { silp: normal.silp, silp_encoding: frontend, silp_payload: payload, silp_meta: normal.meta };
+      const message = await this.#exchange(silpMessage([envelopePart(envelope, this.#options.form)], { contextId: this.contextId }));
+      const content = readSilpMessage(message);
+      if (content.kind === "error") return { ok: false, code: content.error.code, message: content.error.message };
+      if (content.kind !== "envelope") throw new SilpError("decode_failed", `the agent answered without a SILP result (${content.kind})`);
+      reply = { envelope: content.envelope, decoded: fromEnvelope(content.envelope, codec), message };
+      const session = silpMetadata(message)?.session as SessionSummary | undefined;
+      if (session) reply.session = this.session = session;
+      return { ok: true };
+    };
+    const delivery = await sendWithDegradation(normal, agreement, deliver, { ...this.#options.degradation, compileOptions: codec });
+    return { delivery, agreement, reply: reply as PeerReply };
+  }
+
+  async #exchange(message: Message): Promise<Message> {
+    const result = await this.client.sendMessage(
+      { tenant: "", message, configuration: undefined, metadata: undefined },
+      { serviceParameters: ServiceParameters.create(withA2AExtensions(SILP_EXTENSION_URI)) },
+    );
+    if (!("messageId" in result)) throw new SilpError("decode_failed", "the agent answered with a task, not a message");
+    return result;
+  }
+}

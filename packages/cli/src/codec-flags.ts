@@ -1,0 +1,33 @@
+/** The codec flags shared by validate, compile, decode and roundtrip, and their translation into options. */
+import { Option, type Command } from "commander";
+import type { SilpOptions, WhitelistMode } from "silp";
+
+export interface CodecFlags {
+  whitelist?: WhitelistMode;
+  strict?: boolean;
+  scopeLimited?: boolean;
+  inlineMeta?: boolean;
+  json?: boolean;
+}
+
+export function addCodecFlags(command: Command): Command {
+  return command
+    .addOption(new Option("--whitelist <mode>", "verb whitelist mode").choices(["strict", "advisory", "off"]).default("strict"))
+    .option("--strict", "decode only the canonical surface (no lenient repairs)")
+    .option("--scope-limited", "declare a scope-limited session: 4-hex req_ids")
+    .option("--json", "machine-readable output (errors as {\"error\":{...}})");
+}
+
+export function codecOptions(flags: CodecFlags): SilpOptions {
+  return {
+    whitelist: flags.whitelist ?? "strict",
+    strict: Boolean(flags.strict),
+    scopeLimited: Boolean(flags.scopeLimited),
+    inlineMeta: Boolean(flags.inlineMeta),
+  };
+}
+
+/** A payload read from a file: one final newline is the file's, not the payload's. */
+export function payloadFromFile(text: string): string {
+  return text.endsWith("\r\n") ? text.slice(0, -2) : text.endsWith("\n") ? text.slice(0, -1) : text;
+}

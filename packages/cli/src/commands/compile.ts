@@ -1,0 +1,59 @@
+/** `silpc compile FILE -f NAME`: prints the surface text (or the envelope with --envelope). */
+import { loadLlmlingua2 } from "../optional-packages.js";
+import type { Command } from "commander";
+import { compile, compileAsync } from "silp";
+import { getFrontend } from "silp";
+import type { SilpIRInput } from "silp";
+import { toEnvelope } from "silp";
+import { addCodecFlags, codecOptions, type CodecFlags } from "../codec-flags.js";
+import { UsageError, readJsonInput, runCommand, writeJson, writeOut } from "../io.js";
+
+interface CompileFlags extends CodecFlags {
+  frontend: string;
+  envelope?: boolean;
+  model?: string;
+  rate?: string;
+  allowLossy?: boolean;
+  precisionCritical?: boolean;
+}
+
+export function register(program: Command): void {
+  addCodecFlags(
+    program
+      .command("compile")
+      .description("compile an IR (JSON file or -) to a frontend's surface text")
+      .argument("<file>")
+      .option("-f, --frontend <name>", "frontend: code, json, natural, nl_json, llmlingua2", "code")
+      .option("--inline-meta", "append meta to code/json payloads (#meta / \"meta\")")
+      .option("--envelope", "print the envelope {silp, silp_encoding, silp_payload, silp_meta}")
+      .option("--model <dir>", "llmlingua2: local model folder (or SILP_LLMLINGUA2_MODEL)")
+      .option("--rate <rate>", "llmlingua2: share of words to keep (default 0.5)")
+      .option("--allow-lossy", "llmlingua2: accept lossy output for precision-critical payloads")
+      .option("--precision-critical", "llmlingua2: mark the payload precision-critical (refused unless --allow-lossy)"),
+  ).action((file: string, flags: CompileFlags) =>
+    runCommand(Boolean(flags.json), async () => {
+      const ir = readJsonInput(file) as SilpIRInput;
+      const options = codecOptions(flags);
+      if (flags.envelope) {
+        if (flags.frontend === "llmlingua2") throw new UsageError("--envelope carries lossless payloads; llmlingua2 output cannot be decoded");
+        writeJson(toEnvelope(ir, flags.frontend, options));
+        return;
+      }
+      if (flags.frontend === "llmlingua2") await loadLlmlingua2("the llmlingua2 frontend");
+      const frontend = getFrontend(flags.frontend);
+      const rate = flags.rate === undefined ? undefined : Number(flags.rate);
+      if (rate !== undefined && !(rate >= 0 && rate <= 1)) throw new UsageError(`--rate must be a number from 0 to 1, got ${flags.rate}`);
+      const text = frontend.async
+        ? await compileAsync(ir, flags.frontend, {
+            ...options,
+            ...(flags.model ? { modelDir: flags.model } : {}),
+            ...(rate !== undefined ? { rate } : {}),
+            allowLossy: Boolean(flags.allowLossy),
+            precisionCritical: Boolean(flags.precisionCritical),
+          })
+        : compile(ir, flags.frontend, options);
+      if (flags.json) writeJson({ frontend: flags.frontend, payload: text });
+      else writeOut(text);
+    }),
+  );
+}

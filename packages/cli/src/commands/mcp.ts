@@ -1,0 +1,59 @@
+/**
+ * `silpc mcp [--http PORT]`: the SILP MCP server (silp/mcp). Over stdio by default, for MCP hosts
+ * that spawn it; with --http, Streamable HTTP on a loopback port until SIGINT/SIGTERM. In stdio
+ * mode stdout belongs to the protocol, so nothing is printed there.
+ */
+import { loadMcp } from "../optional-packages.js";
+import { Option, type Command } from "commander";
+import type { WhitelistMode } from "silp";
+import { UsageError, runCommand, writeOut } from "../io.js";
+
+interface McpFlags {
+  http?: string;
+  host: string;
+  countTokens: boolean;
+  whitelist: WhitelistMode;
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
+
+export function register(program: Command): void {
+  program
+    .command("mcp")
+    .description("run the SILP MCP server: tools validate, compile, decode, negotiate, count_tokens (stdio by default)")
+    .option("--http <port>", "serve Streamable HTTP on a loopback port instead of stdio (0 picks a free port)")
+    .option("--host <address>", "with --http: loopback address to listen on", "127.0.0.1")
+    .option("--no-count-tokens", "do not offer count_tokens even when silp/tokens loads")
+    .addOption(new Option("--whitelist <mode>", "verb whitelist mode of the tools").choices(["strict", "advisory", "off"]).default("strict"))
+    .action((flags: McpFlags) =>
+      runCommand(false, async () => {
+        const { serveSilpMcpHttp, serveSilpMcpStdio } = await loadMcp("silpc mcp");
+        const options = { countTokens: flags.countTokens, whitelist: flags.whitelist };
+        if (flags.http === undefined) {
+          const running = await serveSilpMcpStdio(options);
+          // The process lives while stdin is open; a signal closes the connection first.
+          onStopSignal(() => running.close());
+          return;
+        }
+        const port = Number(flags.http);
+        if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError("--http must be a port number (0-65535)");
+        if (!LOOPBACK.has(flags.host)) throw new UsageError("--host must be a loopback address (127.0.0.1, ::1 or localhost)");
+        const running = await serveSilpMcpHttp({ ...options, port, host: flags.host });
+        writeOut(`silp MCP server (Streamable HTTP) listening at ${running.url}`);
+        await new Promise<void>((resolve) => onStopSignal(async () => {
+          await running.close();
+          resolve();
+        }));
+      }),
+    );
+}
+
+function onStopSignal(stop: () => Promise<void>): void {
+  const handle = (): void => {
+    process.off("SIGINT", handle);
+    process.off("SIGTERM", handle);
+    void stop();
+  };
+  process.once("SIGINT", handle);
+  process.once("SIGTERM", handle);
+}

@@ -1,0 +1,12 @@
+/**
+ * The @silp packages that commands load on demand, each through importOptional: a command whose
+ * package is absent fails with `dependency_missing` and the `npm install` line, and commands
+ * that do not need a package never load it (`silpc compile` stays fast).
+ */
+import { importOptional } from "silp/util";
+
+export const loadTokens = (purpose: string) => importOptional("@silp/tokens", purpose, () => import("@silp/tokens"));
+export const loadLock = (purpose: string) => importOptional("@silp/lock", purpose, () => import("@silp/lock"));
+export const loadMcp = (purpose: string) => importOptional("@silp/mcp", purpose, () => import("@silp/mcp"));
+export const loadLlmlingua2 = (purpose: string) => importOptional("@silp/llmlingua2", purpose, () => import("@silp/llmlingua2"));
+export const loadDemo = (purpose: string) => importOptional("@silp/a2a", purpose, () => import("./demo/index.js"));

@@ -1,0 +1,84 @@
+/** `silpc validate|compile|decode|roundtrip|frontends|whitelist` as a user runs them: real processes, exit codes, output. */
+import assert from "node:assert/strict";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, test } from "node:test";
+import { runCli } from "@silp/testkit/cli.js";
+
+const dir = mkdtempSync(join(tmpdir(), "silpc-"));
+const irFile = join(dir, "ir.json");
+writeFileSync(irFile, JSON.stringify({
+  intent: "!START",
+  entities: [{ id: "act", value: "hike" }],
+  constraints: [{ type: "!rain", value: "true", time: "t+1" }],
+  alternatives: [{ action: "!START", target: "cards", location: "indoor" }],
+  meta: { req_id: "a1b2c3d4", priority: 1 },
+}));
+
+describe("silpc codec commands", () => {
+  test("compile prints the surface text; decode of it prints the IR; exit 0", () => {
+    const compiled = runCli(["compile", irFile, "-f", "code"]);
+    assert.equal(compiled.status, 0, compiled.stderr);
+    assert.equal(compiled.stdout, "if !rain(t+1): start(hike) else: start(cards@indoor)\n");
+    const decoded = runCli(["decode", "-", "-f", "code"], compiled.stdout);
+    assert.equal(decoded.status, 0, decoded.stderr);
+    const ir = JSON.parse(decoded.stdout);
+    assert.equal(ir.intent, "!START");
+    assert.deepEqual(ir.alternatives, [{ action: "!START", target: "cards", location: "indoor" }]);
+  });
+
+  test("a malformed payload exits 1 with the line and a caret; --json gives the error object", () => {
+    const human = runCli(["decode", "-"], "fetch(data); process(re");
+    assert.equal(human.status, 1);
+    assert.match(human.stderr, /error\[invalid_syntax\]/);
+    assert.match(human.stderr, /1 \| fetch\(data\); process\(re\n\s{27}\^/);
+    const machine = runCli(["decode", "-", "--json"], "fetch(data); process(re");
+    assert.equal(machine.status, 1);
+    assert.deepEqual(JSON.parse(machine.stdout).error, {
+      code: "invalid_syntax",
+      message: "unexpected end of payload inside an argument list",
+      offset: 23,
+      line: 1,
+      column: 24,
+      expected: [",", ")"],
+    });
+  });
+
+  test("usage errors exit 2", () => {
+    assert.equal(runCli(["compile"]).status, 2);
+    assert.equal(runCli(["compile", join(dir, "missing.json")]).status, 2);
+    assert.equal(runCli(["compile", irFile, "--whitelist", "sometimes"]).status, 2);
+  });
+
+  test("validate reports rule ids and exits 1 on an invalid IR", () => {
+    const bad = join(dir, "bad.json");
+    writeFileSync(bad, JSON.stringify({ intent: "!ESCALATE", meta: { req_id: "a1b2c3d4" } }));
+    const result = runCli(["validate", bad, "--json"]);
+    assert.equal(result.status, 1);
+    const report = JSON.parse(result.stdout);
+    assert.equal(report.ok, false);
+    assert.equal(report.issues[0].rule, "verb-whitelist");
+    assert.equal(report.issues[0].hint, "use a single-token alternative from the whitelist (e.g. !ROUTE or !NOTIFY)");
+    assert.equal(runCli(["validate", bad, "--whitelist", "advisory"]).status, 0);
+  });
+
+  test("roundtrip checks both lossless frontends; frontends lists capabilities", () => {
+    const roundtrip = runCli(["roundtrip", irFile, "--json"]);
+    assert.equal(roundtrip.status, 0, roundtrip.stderr);
+    assert.deepEqual(JSON.parse(roundtrip.stdout).map((row: { frontend: string; lossless: boolean }) => [row.frontend, row.lossless]), [["code", true], ["json", true]]);
+    const frontends = JSON.parse(runCli(["frontends", "--json"]).stdout) as { name: string; decodes: boolean }[];
+    assert.deepEqual(frontends.filter((f) => f.decodes).map((f) => f.name), ["code", "json"]);
+    assert.ok(frontends.some((f) => f.name === "natural" && !f.decodes));
+  });
+
+  test("compile --envelope and decode --envelope carry the meta", () => {
+    const envelope = runCli(["compile", irFile, "--envelope"]);
+    assert.equal(envelope.status, 0, envelope.stderr);
+    const parsed = JSON.parse(envelope.stdout);
+    assert.equal(parsed.silp_encoding, "code");
+    const back = runCli(["decode", "-", "--envelope"], envelope.stdout);
+    assert.equal(JSON.parse(back.stdout).meta.priority, 1);
+    assert.equal(JSON.parse(back.stdout).meta.req_id, "a1b2c3d4");
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * What verification reports. Every problem names the 1-based line of the lock file it was found
+ * on, so a person can open the file at that line; problems about the file as a whole (a missing
+ * anchor) carry no line.
+ */
+import { SilpError } from "silp";
+
+export type LockProblemKind =
+  /** A line that is not JSON (or is empty), other than an unterminated last line. */
+  | "not_json"
+  /** The last line has no terminating newline: a write was cut off, or the file was cut. */
+  | "truncated"
+  /** JSON, but not shaped like a lock record (missing or mistyped field, unknown kind). */
+  | "invalid_record"
+  /** `output_hash` is not the SHA-256 of `compiled`. */
+  | "output_hash_mismatch"
+  /** `ir_hash` is not the SHA-256 of the JCS form of the stored `ir`. */
+  | "ir_hash_mismatch"
+  /** `hash` is not the SHA-256 of the JCS form of the record without `hash`. */
+  | "record_hash_mismatch"
+  /** `prev` is not the `hash` of the record on the line before: a record was deleted, inserted or moved. */
+  | "chain_broken"
+  /** `seq` does not follow the previous record's `seq`: records deleted (gap) or reordered/duplicated. */
+  | "sequence_mismatch"
+  /** A seal over a still-locked (IR, frontend), or an unlock of one that is not locked. */
+  | "freeze_violation"
+  /** The anchor hash the caller recorded earlier is no longer in the file (history cut or rewritten). */
+  | "anchor_missing";
+
+export interface LockProblem {
+  /** 1-based line in the lock file; absent for whole-file problems. */
+  line?: number;
+  kind: LockProblemKind;
+  message: string;
+}
+
+export interface LockReport {
+  /** True when no problem was found. */
+  ok: boolean;
+  /** Lines in the file, counting an unterminated last line. */
+  lines: number;
+  /** Lines that parsed as well-shaped records (whether or not their hashes verify). */
+  records: number;
+  /** `hash` of the last well-shaped record: the value to anchor for later verification. */
+  head: string | null;
+  problems: LockProblem[];
+}
+
+export function describeProblem(problem: LockProblem): string {
+  return problem.line === undefined
+    ? `${problem.kind}: ${problem.message}`
+    : `line ${problem.line}: ${problem.kind}: ${problem.message}`;
+}
+
+/** The throwing form of a report: `lock_violation` listing every problem in `details.problems`. */
+export function assertLockReport(report: LockReport, what = "compile lock"): void {
+  if (report.ok) return;
+  const first = report.problems[0];
+  const more = report.problems.length > 1 ? ` (and ${report.problems.length - 1} more)` : "";
+  throw new SilpError(
+    "lock_violation",
+    `${what} fails verification: ${first ? describeProblem(first) : "unknown problem"}${more}`,
+    { details: { problems: report.problems, head: report.head, records: report.records } },
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * `silp/mcp`: SILP inside the Model Context Protocol (spec 7.2, draft -02 wrapper fields).
+ *
+ * - Helpers for any tool author, SDK-neutral: wrapSilpArguments / unwrapSilpArguments,
+ *   silpArgumentsSchema, silpToolResult / silpErrorResult / withSilpErrors / readSilpToolResult.
+ * - The SILP server on the official 2.x SDK: registerSilpTools, createSilpMcpServer,
+ *   serveSilpMcpStdio, serveSilpMcpHttp (`silpc mcp`).
+ */
+export {
+  wrapSilpArguments,
+  unwrapSilpArguments,
+  silpArgumentsSchema,
+  WRAPPER_PROPERTIES,
+  type JsonSchemaObject,
+  type SilpWrapped,
+  type Unwrapped,
+} from "./arguments.js";
+export {
+  silpToolResult,
+  silpErrorResult,
+  withSilpErrors,
+  readSilpToolResult,
+  type SilpCallToolResult,
+  type SilpResultOptions,
+  type TextBlock,
+} from "./result.js";
+export { ERROR_SCHEMA, IR_SCHEMA, withErrorBranch } from "./schemas.js";
+export {
+  silpTools,
+  loadTokensModule,
+  defaultCapabilities,
+  DEFAULT_COUNT_TOKENIZERS,
+  type SilpToolDefinition,
+  type SilpToolsOptions,
+  type TokensModule,
+} from "./tools.js";
+export {
+  registerSilpTools,
+  createSilpMcpServer,
+  silpMcpServerFactory,
+  serveSilpMcpStdio,
+  serveSilpMcpHttp,
+  type SilpMcpServerOptions,
+  type HttpServeOptions,
+  type RunningMcpServer,
+  type RunningHttpServer,
+} from "./server.js";

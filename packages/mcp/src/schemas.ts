@@ -1,0 +1,196 @@
+/**
+ * Input and output JSON Schemas of the SILP MCP tools.
+ *
+ * Written in the subset that draft-07 and 2020-12 read alike (no $schema, $id, $ref or $defs):
+ * MCP 2025-11-25 defaults to 2020-12, but 1.x clients compile output schemas with a draft-07 Ajv,
+ * and both must accept them. Every output schema is `oneOf` the tool's success shape and the error
+ * shape `{error: {code, message, ...}}`, because a 1.x client validates `structuredContent`
+ * against the output schema even on `isError` results.
+ *
+ * Inputs that are IRs are typed only as objects: the tool validates them itself, so a bad IR comes
+ * back as `invalid_ir` with every issue and its JSON Pointer, not as the SDK's generic
+ * "Input validation error" text without a SILP code.
+ */
+import { EXTENSION_ERROR_CODES, SPEC_ERROR_CODES } from "silp/util";
+import { irSchema } from "silp";
+import { WRAPPER_PROPERTIES, type JsonSchemaObject } from "./arguments.js";
+
+type Schema = Record<string, unknown>;
+
+const string: Schema = { type: "string" };
+const stringList: Schema = { type: "array", items: string };
+const integer: Schema = { type: "integer" };
+
+/** The IR schema of spec 3.9, without the keywords that pin a draft or an identity. */
+export const IR_SCHEMA: Schema = Object.fromEntries(
+  Object.entries(irSchema).filter(([key]) => !["$schema", "$id", "title"].includes(key)),
+);
+
+export const ERROR_SCHEMA: Schema = {
+  type: "object",
+  required: ["code", "message"],
+  properties: {
+    code: { type: "string", enum: [...SPEC_ERROR_CODES, ...EXTENSION_ERROR_CODES] },
+    message: string,
+    offset: integer,
+    line: integer,
+    column: integer,
+    expected: stringList,
+    path: string,
+    details: { type: "object" },
+  },
+};
+
+const ISSUE_SCHEMA: Schema = {
+  type: "object",
+  required: ["rule", "severity", "message", "path"],
+  properties: { rule: string, severity: { type: "string", enum: ["error", "warning"] }, message: string, path: string, hint: string },
+};
+
+const REPAIR_SCHEMA: Schema = {
+  type: "object",
+  required: ["kind", "offset", "message"],
+  properties: { kind: string, offset: integer, message: string },
+};
+
+const WHITELIST_INPUT: Schema = {
+  type: "string",
+  enum: ["strict", "advisory", "off"],
+  description: 'verb whitelist mode (spec 3.8, draft -02 10.2); default "strict"',
+};
+
+/** `oneOf` the success shape and the error shape (see the module comment). */
+export function withErrorBranch(success: JsonSchemaObject, errorExtras: Record<string, Schema> = {}): JsonSchemaObject {
+  return {
+    type: "object",
+    oneOf: [success, { type: "object", required: ["error"], properties: { ...errorExtras, error: ERROR_SCHEMA } }],
+  };
+}
+
+export function validateSchemas(): { input: JsonSchemaObject; output: JsonSchemaObject } {
+  return {
+    input: {
+      type: "object",
+      required: ["ir"],
+      properties: { ir: { type: "object", description: "the SILP IR to check (spec 3.9 schema + semantic rules)" }, whitelist: WHITELIST_INPUT },
+      additionalProperties: false,
+    },
+    output: withErrorBranch({
+      type: "object",
+      required: ["valid", "issues"],
+      properties: { valid: { type: "boolean" }, ir: IR_SCHEMA, issues: { type: "array", items: ISSUE_SCHEMA } },
+    }),
+  };
+}
+
+export function compileSchemas(frontends: readonly string[]): { input: JsonSchemaObject; output: JsonSchemaObject } {
+  return {
+    input: {
+      type: "object",
+      required: ["ir"],
+      properties: {
+        ir: { type: "object", description: "the SILP IR to compile" },
+        frontend: { type: "string", enum: [...frontends], description: 'target frontend; default "code"' },
+        inline_meta: { type: "boolean", description: "also append the meta to a code or json payload (#meta trailer)" },
+        whitelist: WHITELIST_INPUT,
+      },
+      additionalProperties: false,
+    },
+    output: withErrorBranch({
+      type: "object",
+      required: ["silp", "silp_encoding", "silp_payload", "silp_meta"],
+      properties: { ...WRAPPER_PROPERTIES },
+    }),
+  };
+}
+
+export function decodeSchemas(): { input: JsonSchemaObject; output: JsonSchemaObject } {
+  return {
+    input: {
+      type: "object",
+      required: ["silp_encoding", "silp_payload"],
+      properties: {
+        ...WRAPPER_PROPERTIES,
+        strict: { type: "boolean", description: "accept only the canonical surface (no lenient repairs)" },
+        whitelist: WHITELIST_INPUT,
+      },
+      additionalProperties: false,
+    },
+    output: withErrorBranch({
+      type: "object",
+      required: ["silp_encoding", "ir", "repairs", "warnings"],
+      properties: {
+        silp_encoding: string,
+        ir: IR_SCHEMA,
+        repairs: { type: "array", items: REPAIR_SCHEMA },
+        warnings: { type: "array", items: ISSUE_SCHEMA },
+        sanitizer: { type: "object" },
+      },
+    }),
+  };
+}
+
+const PROBE_BODY: Schema = {
+  type: "object",
+  required: ["silp", "frontends"],
+  properties: { silp: stringList, frontends: stringList, prefer: string },
+};
+
+export function negotiateSchemas(): { input: JsonSchemaObject; output: JsonSchemaObject } {
+  const pong = { pong: PROBE_BODY, pong_line: string };
+  return {
+    input: {
+      type: "object",
+      required: ["ping"],
+      properties: {
+        ping: {
+          description: 'the //ping probe: the text form ("//ping silp=v1 frontends=code,json,natural") or the JSON form ({"silp_ping": {...}})',
+          oneOf: [string, { type: "object" }],
+        },
+      },
+      additionalProperties: false,
+    },
+    output: withErrorBranch(
+      {
+        type: "object",
+        required: ["pong", "pong_line", "agreement"],
+        properties: {
+          ...pong,
+          agreement: {
+            type: "object",
+            required: ["version", "frontend", "mutual"],
+            properties: { version: string, frontend: string, mutual: stringList, skipped: { type: "array" } },
+          },
+        },
+      },
+      pong,
+    ),
+  };
+}
+
+export function countTokensSchemas(tokenizers: readonly string[]): { input: JsonSchemaObject; output: JsonSchemaObject } {
+  return {
+    input: {
+      type: "object",
+      required: ["text"],
+      properties: {
+        text: { type: "string", description: "the text to count, e.g. a SILP payload" },
+        tokenizers: {
+          type: "array",
+          items: { type: "string", enum: [...tokenizers] },
+          minItems: 1,
+          description: 'tokenizers to count with; default ["gpt-4o"] (each loads once, in seconds)',
+        },
+      },
+      additionalProperties: false,
+    },
+    output: withErrorBranch({
+      type: "object",
+      required: ["characters", "counts"],
+      properties: {
+        characters: integer,
+        counts: { type: "array", items: { type: "object", required: ["tokenizer", "tokens"], properties: { tokenizer: string, tokens: integer } } },
+      },
+    }),
+  };
+}

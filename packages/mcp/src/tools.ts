@@ -1,0 +1,190 @@
+/**
+ * The SILP tools, independent of any MCP SDK: name, schemas and a handler that maps arguments to
+ * a CallToolResult. server.ts registers them on an McpServer. Every handler turns a SilpError into
+ * an `isError` result carrying the code (result.ts), so bad input never becomes a protocol error.
+ */
+import { compileAsync } from "silp";
+import {  } from "silp/util";
+import { SilpLimitError } from "silp";
+import { listFrontends } from "silp";
+import { type JsonValue } from "silp";
+import { DEFAULT_IR_VERSION, SUPPORTED_SILP_VERSIONS } from "silp/util";
+import { assertValid, validate } from "silp";
+import { type SilpOptions, type WhitelistMode } from "silp";
+import { resolveOptions } from "silp/util";
+import type { SilpEnvelope } from "silp";
+import { answerPing, type Capabilities } from "silp/negotiation";
+import { formatProbe, probeToJson } from "silp/negotiation";
+import { loadTokensModule, type TokensModule } from "./optional-tokens.js";
+import { readPing } from "silp/negotiation";
+import { unwrapSilp } from "silp";
+import type { JsonSchemaObject } from "./arguments.js";
+import { silpErrorResult, silpToolResult, withSilpErrors, type SilpCallToolResult } from "./result.js";
+import { compileSchemas, countTokensSchemas, decodeSchemas, negotiateSchemas, validateSchemas } from "./schemas.js";
+
+
+export { loadTokensModule, type TokensModule };
+
+export interface SilpToolDefinition {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: JsonSchemaObject;
+  outputSchema: JsonSchemaObject;
+  annotations: { readOnlyHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
+  handler(args: Record<string, unknown>): Promise<SilpCallToolResult>;
+}
+
+export interface SilpToolsOptions extends SilpOptions {
+  /** What the negotiate tool answers with; default: SILP v1 and the frontends that decode. */
+  capabilities?: Capabilities;
+  /** The tokens module for count_tokens; without it the tool is not offered. */
+  tokens?: TokensModule;
+}
+
+/** Default tokenizer for count_tokens: one small, fast-loading vocabulary. */
+export const DEFAULT_COUNT_TOKENIZERS = ["gpt-4o"] as const;
+
+const READ_ONLY = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
+
+/** The receiver capabilities the server negotiates with by default: what it can decode. */
+export function defaultCapabilities(): Capabilities {
+  return { versions: [...SUPPORTED_SILP_VERSIONS], frontends: listFrontends().filter((f) => f.decodes).map((f) => f.name) };
+}
+
+export function silpTools(options: SilpToolsOptions = {}): SilpToolDefinition[] {
+  const { capabilities, tokens, ...base } = options;
+  const tools = [validateTool(base), compileTool(base), decodeTool(base), negotiateTool(capabilities ?? defaultCapabilities())];
+  if (tokens) tools.push(countTokensTool(tokens, base));
+  return tools;
+}
+
+function callOptions(base: SilpOptions, args: Record<string, unknown>, extra: SilpOptions = {}): SilpOptions {
+  const whitelist = args.whitelist as WhitelistMode | undefined;
+  return { ...base, ...extra, ...(whitelist === undefined ? {} : { whitelist }) };
+}
+
+function validateTool(base: SilpOptions): SilpToolDefinition {
+  const schemas = validateSchemas();
+  return {
+    name: "validate",
+    title: "Validate a SILP IR",
+    description:
+      "Checks a SILP IR against the spec's JSON Schema and semantic rules (verb whitelist, duplicate ids, operators). " +
+      "Returns valid, the normal form and every issue with its JSON Pointer.",
+    inputSchema: schemas.input,
+    outputSchema: schemas.output,
+    annotations: READ_ONLY,
+    handler: withSilpErrors(async (args) => {
+      const result = validate(args.ir, callOptions(base, args));
+      const structured: Record<string, unknown> = { valid: result.ok, issues: result.issues };
+      if (result.ir) structured.ir = result.ir;
+      const summary = result.ok
+        ? `valid${result.issues.length > 0 ? ` (${result.issues.length} warnings)` : ""}`
+        : `invalid: ${result.issues.filter((i) => i.severity === "error").map((i) => `${i.path || "/"} ${i.message} [${i.rule}]`).join("; ")}`;
+      return { content: [{ type: "text", text: summary }], structuredContent: structured };
+    }),
+  };
+}
+
+function compileTool(base: SilpOptions): SilpToolDefinition {
+  const frontends = listFrontends().map((f) => f.name);
+  const schemas = compileSchemas(frontends);
+  return {
+    name: "compile",
+    title: "Compile a SILP IR",
+    description:
+      `Compiles a SILP IR to a payload of one frontend (${frontends.join(", ")}; default code). ` +
+      "Returns the envelope {silp, silp_encoding, silp_payload, silp_meta}: the -02 wrapper fields plus the meta.",
+    inputSchema: schemas.input,
+    outputSchema: schemas.output,
+    annotations: READ_ONLY,
+    handler: withSilpErrors(async (args) => {
+      const frontend = typeof args.frontend === "string" ? args.frontend : "code";
+      const options = callOptions(base, args, { inlineMeta: args.inline_meta === true });
+      const ir = assertValid(args.ir, resolveOptions(options)).ir;
+      const envelope: SilpEnvelope = {
+        silp: ir.silp,
+        silp_encoding: frontend,
+        silp_payload: await compileAsync(ir, frontend, { ...options }),
+        silp_meta: ir.meta,
+      };
+      if (ir.version !== DEFAULT_IR_VERSION) envelope.silp_ir_version = ir.version;
+      return { content: [{ type: "text", text: envelope.silp_payload }], structuredContent: { ...envelope } };
+    }),
+  };
+}
+
+function decodeTool(base: SilpOptions): SilpToolDefinition {
+  const schemas = decodeSchemas();
+  return {
+    name: "decode",
+    title: "Decode a SILP payload",
+    description:
+      "Decodes a SILP payload given as the -02 wrapper fields (silp_encoding, silp_payload, optional silp_meta) back to the IR. " +
+      "Lenient by default: model habits are repaired and each repair is listed with its offset.",
+    inputSchema: schemas.input,
+    outputSchema: schemas.output,
+    annotations: READ_ONLY,
+    handler: withSilpErrors(async (args) => {
+      const options = callOptions(base, args, args.strict === undefined ? {} : { strict: args.strict === true });
+      const { ir, repairs, warnings, sanitizer, envelope } = unwrapSilp(args, options, "the decode arguments");
+      const extra = { repairs, warnings, sanitizer } as unknown as Record<string, JsonValue>;
+      return silpToolResult(ir, { ...options, frontend: envelope.silp_encoding, extra });
+    }),
+  };
+}
+
+function negotiateTool(capabilities: Capabilities): SilpToolDefinition {
+  const schemas = negotiateSchemas();
+  return {
+    name: "negotiate",
+    title: "Answer a SILP //ping",
+    description:
+      `Answers a //ping frontend negotiation probe (spec 5.3) with this server's //pong (it reads ${capabilities.frontends.join(", ")}). ` +
+      "The receiver's priority order wins; the agreed frontend is the pong's prefer.",
+    inputSchema: schemas.input,
+    outputSchema: schemas.output,
+    annotations: READ_ONLY,
+    handler: withSilpErrors(async (args) => {
+      const answer = answerPing(readPing(args.ping), capabilities);
+      const pongLine = formatProbe(answer.pong);
+      const pong = probeToJson(answer.pong).silp_pong as unknown as Record<string, JsonValue>;
+      if (answer.error) return silpErrorResult(answer.error, { pong, pong_line: pongLine });
+      const agreement = answer.agreement as NonNullable<typeof answer.agreement>;
+      return {
+        content: [{ type: "text", text: pongLine }],
+        structuredContent: { pong, pong_line: pongLine, agreement: { ...agreement } },
+      };
+    }),
+  };
+}
+
+function countTokensTool(tokens: TokensModule, base: SilpOptions): SilpToolDefinition {
+  const schemas = countTokensSchemas(tokens.TOKENIZER_NAMES);
+  const maxLength = Math.min(resolveOptions(base).limits.maxInputLength, tokens.DEFAULT_MAX_COUNT_LENGTH);
+  return {
+    name: "count_tokens",
+    title: "Count tokens",
+    description:
+      `Counts the tokens of a text (e.g. a SILP payload) with offline tokenizers (${tokens.TOKENIZER_NAMES.join(", ")}; default gpt-4o). ` +
+      "Each tokenizer is loaded on first use.",
+    inputSchema: schemas.input,
+    outputSchema: schemas.output,
+    annotations: READ_ONLY,
+    handler: withSilpErrors(async (args) => {
+      const text = args.text as string;
+      if (text.length > maxLength) {
+        throw new SilpLimitError(`the text is ${text.length} characters; counting is limited to ${maxLength}`, {
+          details: { limit: "maxCountLength", value: maxLength, actual: text.length },
+        });
+      }
+      const names = Array.isArray(args.tokenizers) ? (args.tokenizers as string[]) : [...DEFAULT_COUNT_TOKENIZERS];
+      const wanted = tokens.parseTokenizerList(names.join(","));
+      const loaded = await tokens.loadTokenizers(wanted);
+      const counts = loaded.map((tokenizer) => ({ tokenizer: tokenizer.name, tokens: tokens.countTokens(tokenizer, text) }));
+      const line = counts.map((c) => `${c.tokenizer}: ${c.tokens}`).join(", ");
+      return { content: [{ type: "text", text: line }], structuredContent: { characters: text.length, counts } };
+    }),
+  };
+}

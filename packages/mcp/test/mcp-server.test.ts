@@ -1,0 +1,226 @@
+/**
+ * The SILP MCP server driven by the official SDK clients: the 2.x Client over the in-memory
+ * transport, and both the 2.x and the 1.x Client over Streamable HTTP on a loopback port.
+ */
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { request } from "node:http";
+import { Client } from "@modelcontextprotocol/client";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { InMemoryTransport, McpServer } from "@modelcontextprotocol/server";
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as HttpTransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { compile, normalize } from "silp";
+import { appendixExample } from "silp/examples";
+import {
+  createSilpMcpServer,
+  readSilpToolResult,
+  registerSilpTools,
+  serveSilpMcpHttp,
+  type RunningHttpServer,
+} from "../src/index.js";
+import { countTokens, loadTokenizers } from "@silp/tokens";
+
+const a1 = appendixExample("A.1").ir;
+const a2 = appendixExample("A.2").ir;
+
+type CallResult = { isError?: boolean; content?: unknown; structuredContent?: Record<string, unknown> };
+
+async function connectInMemory(server: McpServer): Promise<Client> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: "silp-test", version: "0.0.0" });
+  await client.connect(clientSide);
+  return client;
+}
+
+function errorCode(result: CallResult): string | undefined {
+  return (result.structuredContent?.error as { code?: string } | undefined)?.code;
+}
+
+describe("MCP server over the in-memory transport (2.x Client)", () => {
+  let client: Client;
+  let call: (name: string, args: Record<string, unknown>) => Promise<CallResult>;
+
+  before(async () => {
+    client = await connectInMemory(await createSilpMcpServer());
+    call = async (name, args) => (await client.callTool({ name, arguments: args })) as CallResult;
+  });
+  after(() => client.close());
+
+  test("lists the tools, each with an input and an output schema", async () => {
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name), ["validate", "compile", "decode", "negotiate", "count_tokens"]);
+    for (const tool of tools) {
+      assert.equal(tool.inputSchema.type, "object", tool.name);
+      assert.equal(tool.outputSchema?.type, "object", tool.name);
+      assert.equal(tool.annotations?.readOnlyHint, true, tool.name);
+    }
+  });
+
+  test("compile returns the envelope; decode takes it back as -02 wrapper arguments", async () => {
+    const compiled = await call("compile", { ir: a2 });
+    assert.equal(compiled.isError, undefined);
+    const envelope = compiled.structuredContent as Record<string, unknown>;
+    assert.equal(envelope.silp_payload, compile(a2, "code"));
+    assert.deepEqual(compiled.content, [{ type: "text", text: compile(a2, "code") }]);
+    assert.equal((envelope.silp_meta as { req_id: string }).req_id, "e5f6a7b8");
+
+    const decoded = await call("decode", envelope);
+    assert.equal(decoded.isError, undefined);
+    assert.deepEqual(decoded.structuredContent?.ir, normalize(a2));
+    assert.deepEqual(readSilpToolResult(decoded), normalize(a2));
+    assert.deepEqual(decoded.content, [{ type: "text", text: compile(a2, "code") }]);
+  });
+
+  test("compile to json and every other frontend the server lists", async () => {
+    const json = await call("compile", { ir: a1, frontend: "json" });
+    assert.equal((json.structuredContent as { silp_payload: string }).silp_payload, compile(a1, "json"));
+    const natural = await call("compile", { ir: a1, frontend: "natural" });
+    assert.equal((natural.structuredContent as { silp_payload: string }).silp_payload, compile(a1, "natural"));
+    const inline = await call("compile", { ir: a1, inline_meta: true });
+    assert.match((inline.structuredContent as { silp_payload: string }).silp_payload, /#meta /);
+  });
+
+  test("decode repairs lenient input and lists each repair with its offset", async () => {
+    const result = await call("decode", { silp_encoding: "code", silp_payload: "if !rain(t+1): start(hike) else start(cards@indoor)" });
+    const repairs = result.structuredContent?.repairs as { kind: string; offset: number }[];
+    assert.deepEqual(repairs.map((r) => r.kind), ["else_without_colon"]);
+    assert.equal(typeof repairs[0]?.offset, "number");
+    const strict = await call("decode", { silp_encoding: "code", silp_payload: "if !rain(t+1): start(hike) else start(cards@indoor)", strict: true });
+    assert.equal(strict.isError, true);
+    assert.equal(errorCode(strict), "invalid_syntax");
+  });
+
+  test("SILP errors are tool results with isError and the code, with positions", async () => {
+    const syntax = await call("decode", { silp_encoding: "code", silp_payload: "if !rain(t+1: start(hike)" });
+    assert.equal(syntax.isError, true);
+    assert.deepEqual(
+      { code: errorCode(syntax), line: (syntax.structuredContent?.error as { line: number }).line },
+      { code: "invalid_syntax", line: 1 },
+    );
+    const whitelist = await call("compile", { ir: { intent: "!DELETE", entities: [{ id: "act", value: "db" }], meta: { req_id: "0badc0de" } } });
+    assert.equal(errorCode(whitelist), "invalid_ir");
+    const issues = (whitelist.structuredContent?.error as { details: { issues: { rule: string }[] } }).details.issues;
+    assert.ok(issues.some((issue) => issue.rule === "verb-whitelist"));
+    const unknownFrontend = await call("decode", { silp_encoding: "yaml", silp_payload: "x" });
+    assert.equal(errorCode(unknownFrontend), "unsupported_frontend");
+    const version = await call("decode", { silp_encoding: "code", silp_payload: "start(x)", silp: "v7" });
+    assert.equal(errorCode(version), "unsupported_version");
+    const huge = await call("decode", { silp_encoding: "code", silp_payload: `start(${"y".repeat(2 * 1024 * 1024 + 1)})` });
+    assert.equal(errorCode(huge), "limit_exceeded");
+  });
+
+  test("the whitelist mode is a per-call argument", async () => {
+    const ir = { intent: "!DELETE", entities: [{ id: "act", value: "db" }], meta: { req_id: "0badc0de" } };
+    const advisory = await call("compile", { ir, whitelist: "advisory" });
+    assert.equal((advisory.structuredContent as { silp_payload: string }).silp_payload, "delete(db)");
+  });
+
+  test("validate reports an invalid IR as data, not as a tool error", async () => {
+    const bad = await call("validate", { ir: { intent: "cancel", meta: {} } });
+    assert.equal(bad.isError, undefined);
+    assert.equal(bad.structuredContent?.valid, false);
+    const paths = (bad.structuredContent?.issues as { path: string }[]).map((issue) => issue.path);
+    assert.ok(paths.includes("/intent"));
+    const good = await call("validate", { ir: a1 });
+    assert.deepEqual({ valid: good.structuredContent?.valid, ir: good.structuredContent?.ir }, { valid: true, ir: normalize(a1) });
+  });
+
+  test("negotiate answers a //ping in both forms; no common frontend is negotiation_failed with the pong", async () => {
+    const text = await call("negotiate", { ping: "//ping silp=v1 frontends=json,code,natural" });
+    assert.deepEqual(text.content, [{ type: "text", text: "//pong silp=v1 frontends=code,json prefer=code" }]);
+    const json = await call("negotiate", { ping: { silp_ping: { silp: ["v1"], frontends: ["json", "natural"] } } });
+    assert.equal((json.structuredContent?.agreement as { frontend: string }).frontend, "json");
+    const none = await call("negotiate", { ping: "//ping silp=v1 frontends=natural" });
+    assert.equal(errorCode(none), "negotiation_failed");
+    assert.equal(none.structuredContent?.pong_line, "//pong silp=v1 frontends=code,json");
+    const malformed = await call("negotiate", { ping: "//ping silp=v1 frontends=code,,json" });
+    assert.equal(errorCode(malformed), "invalid_syntax");
+    assert.equal(typeof (malformed.structuredContent?.error as { offset: number }).offset, "number");
+    const pong = await call("negotiate", { ping: "//pong silp=v1 frontends=code prefer=code" });
+    assert.equal(errorCode(pong), "invalid_syntax");
+  });
+
+  test("count_tokens counts with the real tokenizer", async () => {
+    const payload = compile(a1, "code");
+    const result = await call("count_tokens", { text: payload });
+    const [gpt4o] = await loadTokenizers(["gpt-4o"]);
+    assert.deepEqual(result.structuredContent, { characters: payload.length, counts: [{ tokenizer: "gpt-4o", tokens: countTokens(gpt4o!, payload) }] });
+  });
+
+  test("arguments outside the input schema are refused without a crash, and the server keeps serving", async () => {
+    const result = await call("decode", { silp_encoding: "code", silp_payload: 5 });
+    assert.equal(result.isError, true);
+    const next = await call("validate", { ir: a1 });
+    assert.equal(next.structuredContent?.valid, true);
+  });
+});
+
+describe("registerSilpTools on an existing server", () => {
+  test("adds the SILP tools next to the host's own tool; count_tokens only with the tokens module", async () => {
+    const server = new McpServer({ name: "host", version: "1.0.0" });
+    server.registerTool("ping_host", { description: "the host's own tool" }, async () => ({ content: [{ type: "text", text: "pong" }] }));
+    assert.deepEqual(registerSilpTools(server), ["validate", "compile", "decode", "negotiate"]);
+    const client = await connectInMemory(server);
+    try {
+      const names = (await client.listTools()).tools.map((tool) => tool.name).sort();
+      assert.deepEqual(names, ["compile", "decode", "negotiate", "ping_host", "validate"]);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("MCP server over Streamable HTTP on 127.0.0.1", () => {
+  let running: RunningHttpServer;
+  before(async () => {
+    running = await serveSilpMcpHttp({ port: 0, countTokens: false });
+  });
+  after(() => running.close());
+
+  test("the 2.x Client compiles and decodes, in the 2026-07-28 era and in the 2025 one", async () => {
+    for (const mode of ["auto", "legacy"] as const) {
+      const client = new Client({ name: "silp-test-v2", version: "0.0.0" }, { versionNegotiation: { mode } });
+      await client.connect(new StreamableHTTPClientTransport(new URL(running.url)));
+      try {
+        assert.equal(client.getProtocolEra(), mode === "auto" ? "modern" : "legacy");
+        const compiled = (await client.callTool({ name: "compile", arguments: { ir: a1, frontend: "json" } })) as CallResult;
+        const decoded = (await client.callTool({ name: "decode", arguments: compiled.structuredContent })) as CallResult;
+        assert.deepEqual(decoded.structuredContent?.ir, normalize(a1));
+        const failed = (await client.callTool({ name: "decode", arguments: { silp_encoding: "json", silp_payload: "{" } })) as CallResult;
+        assert.deepEqual([failed.isError, errorCode(failed)], [true, "invalid_syntax"]);
+      } finally {
+        await client.close();
+      }
+    }
+  });
+
+  test("the 1.x Client works too, and validates our error results against the output schema", async () => {
+    const client = new ClientV1({ name: "silp-test-v1", version: "0.0.0" });
+    await client.connect(new HttpTransportV1(new URL(running.url)));
+    try {
+      const names = (await client.listTools()).tools.map((tool) => tool.name);
+      assert.deepEqual(names, ["validate", "compile", "decode", "negotiate"]);
+      const compiled = (await client.callTool({ name: "compile", arguments: { ir: a2 } })) as CallResult;
+      assert.equal((compiled.structuredContent as { silp_payload: string }).silp_payload, compile(a2, "code"));
+      const failed = (await client.callTool({ name: "decode", arguments: { silp_encoding: "code", silp_payload: "cancel(" } })) as CallResult;
+      assert.equal(failed.isError, true);
+      assert.equal(errorCode(failed), "invalid_syntax");
+    } finally {
+      await client.close();
+    }
+  });
+
+  test("a request whose Host is not loopback is refused (DNS rebinding guard)", async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(running.url, { method: "POST", headers: { host: "attacker.example", "content-type": "application/json" } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      req.end("{}");
+    });
+    assert.equal(status, 403);
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * `silp`: the codec's public API, what an application calls. Runs wherever JavaScript does (no
+ * Node.js module is reachable from here). Protocol pieces sit behind named subpaths:
+ * `silp/negotiation` (//ping, agreement, degradation), `silp/session` (sessions, heartbeat,
+ * memory store), `silp/sanitizer` (Unicode sanitizer), `silp/examples` (the draft's Appendix A).
+ * `silp/util` holds the internals the sibling packages (@silp/*) share; it is documented but
+ * not covered by semantic versioning.
+ */
+export { compile, compileAsync, decode, type DecodeResult } from "./codec.js";
+export { validate, assertValid, type ValidationResult } from "./ir/validate.js";
+export { normalize } from "./ir/normalize.js";
+export { irSchema } from "./ir/schema.js";
+export { RULE_IDS, type RuleId } from "./ir/rules.js";
+export { newReqId, deriveReqId } from "./ir/req-id.js";
+export { APPROVED_VERBS, EXCLUDED_VERBS, isApprovedVerb, excludedVerb, type ApprovedVerb, type ExcludedVerb } from "./ir/verbs.js";
+export type { JsonValue, JsonObject, JsonPrimitive, Entity, Constraint, Alternative, Meta, NormalMeta, SilpIR, SilpIRInput } from "./ir/types.js";
+export { getFrontend, listFrontends, registerFrontend, type Frontend, type FrontendInfo } from "./frontends/registry.js";
+export type { Repair, RepairKind } from "./frontends/decode-context.js";
+export { toEnvelope, fromEnvelope, isEnvelope, type SilpEnvelope } from "./protocol/envelope.js";
+export { wrapSilp, unwrapSilp, splitSilp, hasSilpFields, type SilpWrapped, type Unwrapped } from "./protocol/wrapper.js";
+export type { SilpOptions, WhitelistMode, Limits } from "./options.js";
+export type { SanitizeOptions, SanitizerReport, SanitizerHit } from "./security/index.js";
+export {
+  SilpError,
+  SilpSyntaxError,
+  SilpDecodeError,
+  SilpValidationError,
+  SilpVersionError,
+  SilpFrontendError,
+  SilpLimitError,
+  isSilpError,
+  type SilpErrorCode,
+  type SpecErrorCode,
+  type ExtensionErrorCode,
+  type SilpErrorJSON,
+  type SilpErrorOptions,
+  type SourcePosition,
+  type ValidationIssue,
+} from "./errors.js";

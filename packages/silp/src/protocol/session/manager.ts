@@ -1,0 +1,173 @@
+/**
+ * Session management of spec 5.2: allocates 2-character ids, counts turns, and renews the
+ * context by the heartbeat rule (heartbeat.ts). It owns the policy (validation, JSON
+ * serialization of entries, error codes); the store owns atomicity and expiry.
+ */
+import { SilpError } from "../../errors.js";
+import { randomInt } from "../../random.js";
+import type { JsonValue } from "../../ir/types.js";
+import { DEFAULT_HEARTBEAT, assertHeartbeat, type Heartbeat } from "./heartbeat.js";
+import { SESSION_ID_SPACE, isSessionId } from "./ids.js";
+import { MemorySessionStore } from "./memory-store.js";
+import type { SessionStore, StoredSession } from "./store.js";
+
+/** Default idle TTL: 30 minutes without a turn ends a session (the spec names no value). */
+export const DEFAULT_SESSION_TTL_MS = 30 * 60 * 1000;
+/** Largest accepted TTL: 30 days. */
+export const MAX_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface SessionManagerOptions {
+  /** Where sessions live; default a new MemorySessionStore. */
+  store?: SessionStore;
+  /** Heartbeat N for sessions created without one; default 20. */
+  heartbeat?: number;
+  /** Idle TTL in ms for sessions created without one; default 30 minutes. */
+  ttlMs?: number;
+}
+
+export interface CreateSessionOptions {
+  heartbeat?: number;
+  ttlMs?: number;
+}
+
+export interface TurnOptions {
+  /** Absolute deadline (epoch ms or Date), compared with the store's clock when the turn commits. */
+  deadline?: number | Date;
+  /** Relative deadline: now + timeoutMs. Ignored when `deadline` is given. */
+  timeoutMs?: number;
+}
+
+/** A session's counters (see StoredSession) under its id. */
+export interface SessionInfo extends StoredSession {
+  id: string;
+}
+
+export interface TurnResult<E extends JsonValue = JsonValue> {
+  sessionId: string;
+  /** 0-based index of this turn, as in the study's phase3_heartbeat records. */
+  turn: number;
+  /** What this turn sees: entries of earlier turns since the last renewal, oldest first. */
+  context: E[];
+  /** The heartbeat fired after this turn: the next turn starts with an empty context. */
+  renewed: boolean;
+  /** Renewals so far, this one included. */
+  renewals: number;
+  heartbeat: Heartbeat;
+}
+
+export class SessionManager<E extends JsonValue = JsonValue> {
+  readonly store: SessionStore;
+  readonly #heartbeat: Heartbeat;
+  readonly #ttlMs: number;
+
+  constructor(options: SessionManagerOptions = {}) {
+    this.store = options.store ?? new MemorySessionStore();
+    this.#heartbeat = assertHeartbeat(options.heartbeat ?? DEFAULT_HEARTBEAT);
+    this.#ttlMs = checkTtl(options.ttlMs ?? DEFAULT_SESSION_TTL_MS);
+  }
+
+  /** Starts a session; `limit_exceeded` when all 936 ids are held by live sessions. */
+  async create(options: CreateSessionOptions = {}): Promise<SessionInfo> {
+    const heartbeat = assertHeartbeat(options.heartbeat ?? this.#heartbeat);
+    const ttlMs = checkTtl(options.ttlMs ?? this.#ttlMs);
+    const id = await this.store.allocate({ heartbeat, ttlMs }, randomInt(SESSION_ID_SPACE));
+    if (id === undefined) {
+      throw new SilpError(
+        "limit_exceeded",
+        `no free session id: all ${SESSION_ID_SPACE} two-character ids are held by live sessions`,
+        { details: { idSpace: SESSION_ID_SPACE, store: this.store.kind } },
+      );
+    }
+    return { id, heartbeat, turns: 0, renewals: 0, ttlMs, expiresInMs: ttlMs, contextLength: 0 };
+  }
+
+  /** The session's counters; `session_expired` when it is unknown or expired. */
+  async get(id: string): Promise<SessionInfo> {
+    checkId(id);
+    const stored = await this.store.read(id);
+    if (!stored) throw expired(id);
+    return { id, ...stored };
+  }
+
+  /**
+   * Records one turn: appends `entry` to the context (or clears the context when the heartbeat
+   * fires after this turn) and returns what the turn saw. `session_expired` for an unknown or
+   * expired session, `timeout` when the deadline passed before the turn could commit (nothing
+   * is recorded then).
+   */
+  async turn(id: string, entry: E, options: TurnOptions = {}): Promise<TurnResult<E>> {
+    checkId(id);
+    const serialized = JSON.stringify(entry);
+    if (serialized === undefined) throw new TypeError("a context entry must be a JSON value");
+    const deadline = resolveDeadline(options);
+    const outcome = await this.store.recordTurn(id, serialized, deadline);
+    if (outcome.status === "missing") throw expired(id);
+    if (outcome.status === "timeout") {
+      throw new SilpError("timeout", `turn of session ${id} missed its deadline; nothing was recorded`, {
+        details: { sessionId: id, deadline, storeNow: outcome.storeNow },
+      });
+    }
+    return {
+      sessionId: id,
+      turn: outcome.turn,
+      context: outcome.context.map((text) => JSON.parse(text) as E),
+      renewed: outcome.renewed,
+      renewals: outcome.renewals,
+      heartbeat: outcome.heartbeat,
+    };
+  }
+
+  /** The current context window (what the next turn will see). */
+  async context(id: string): Promise<E[]> {
+    checkId(id);
+    const entries = await this.store.readContext(id);
+    if (!entries) throw expired(id);
+    return entries.map((text) => JSON.parse(text) as E);
+  }
+
+  /** Ends a session; `session_expired` if it was not live. */
+  async end(id: string): Promise<void> {
+    checkId(id);
+    if (!(await this.store.remove(id))) throw expired(id);
+  }
+
+  async close(): Promise<void> {
+    await this.store.close();
+  }
+}
+
+function expired(id: string): SilpError {
+  return new SilpError("session_expired", `session ${id} is unknown or has expired`, { details: { sessionId: id } });
+}
+
+/** A malformed id can never name a live session; it is reported like an unknown one. */
+function checkId(id: unknown): asserts id is string {
+  if (!isSessionId(id)) {
+    const shown = typeof id === "string" ? JSON.stringify(id.slice(0, 16)) : String(id);
+    throw new SilpError("session_expired", `${shown} is not a session id (two characters, [a-z][a-z0-9])`, {
+      details: { reason: "malformed_id" },
+    });
+  }
+}
+
+function checkTtl(ttlMs: number): number {
+  if (!Number.isInteger(ttlMs) || ttlMs <= 0 || ttlMs > MAX_SESSION_TTL_MS) {
+    throw new TypeError(`ttlMs must be an integer in 1..${MAX_SESSION_TTL_MS}, got ${String(ttlMs)}`);
+  }
+  return ttlMs;
+}
+
+function resolveDeadline(options: TurnOptions): number | undefined {
+  if (options.deadline !== undefined) {
+    const at = options.deadline instanceof Date ? options.deadline.getTime() : options.deadline;
+    if (!Number.isFinite(at)) throw new TypeError(`deadline must be a finite time, got ${String(options.deadline)}`);
+    return at;
+  }
+  if (options.timeoutMs !== undefined) {
+    if (!Number.isFinite(options.timeoutMs) || options.timeoutMs < 0) {
+      throw new TypeError(`timeoutMs must be a non-negative number, got ${String(options.timeoutMs)}`);
+    }
+    return Date.now() + options.timeoutMs;
+  }
+  return undefined;
+}

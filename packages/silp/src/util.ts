@@ -1,0 +1,18 @@
+/**
+ * `silp/util`: the codec's internals that the sibling packages (@silp/lock, @silp/tokens,
+ * @silp/mcp, @silp/a2a, @silp/llmlingua2, @silp/bench, silpc) build on. Documented in
+ * docs/architecture.md; not part of the semantic-versioned API, so applications should import
+ * from `silp` and its protocol subpaths instead.
+ */
+export { resolveOptions, DEFAULT_OPTIONS, DEFAULT_LIMITS, type ResolvedOptions } from "./options.js";
+export { positionAt, SPEC_ERROR_CODES, EXTENSION_ERROR_CODES } from "./errors.js";
+export { isKnownErrorCode } from "./error-codes.js";
+export { assertValidNormal, assertSupportedVersion } from "./ir/validate.js";
+export { REQ_ID_PATTERN, reqIdLength } from "./ir/req-id.js";
+export { CENSUS_TOKENIZERS, APPROVAL_CRITERION, actionToFunctionName, functionNameToAction, type CensusTokenizer } from "./ir/verbs.js";
+export * from "./ir/types.js";
+export { LOSSLESS_FRONTENDS } from "./frontends/registry.js";
+export { WRAPPER_FIELDS } from "./protocol/wrapper.js";
+export { isPlainObject } from "./ir/normalize.js";
+export { VERSION } from "./version.js";
+export { importOptional } from "./optional-import.js";

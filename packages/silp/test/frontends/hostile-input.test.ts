@@ -1,0 +1,80 @@
+/**
+ * Untrusted text is the normal case (issue #2): whatever a peer sends, decode either returns a
+ * valid IR or throws a SilpError with a code — never another exception, never a hang — and a
+ * truncated payload is never read as a silently shorter IR.
+ */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import fc from "fast-check";
+import { compile, decode, SilpError } from "../../src/index.js";
+import { irArb } from "@silp/testkit/ir-arbitraries.js";
+
+const OFF = { whitelist: "off" } as const;
+
+function decodeOrError(text: string, frontend: string) {
+  try {
+    return decode(text, frontend, OFF);
+  } catch (error) {
+    assert.ok(error instanceof SilpError, `non-SilpError for ${JSON.stringify(text)}: ${String(error)}`);
+    assert.ok(typeof error.code === "string" && error.code.length > 0);
+    if (error.code === "invalid_syntax") assert.ok(error.line !== undefined && error.column !== undefined, "syntax errors carry a position");
+    return undefined;
+  }
+}
+
+for (const frontend of ["code", "json"]) {
+  describe(`${frontend}: hostile input`, () => {
+    test("random text decodes or fails with a SilpError", () => {
+      const alphabet = frontend === "code" ? "if else and !()=,;:@[]`\"'\\<>#meta{}t+1 \n\u200b\u202eа" : "{}[]\":,intent!ACT act_action 0123456789.-truefalsenull\\u \n";
+      fc.assert(
+        fc.property(fc.oneof(fc.string({ unit: fc.constantFrom(...alphabet), maxLength: 60 }), fc.string({ unit: "binary", maxLength: 40 })), (text) => {
+          decodeOrError(text, frontend);
+        }),
+        { numRuns: 3000 },
+      );
+    });
+
+    test("mutated valid payloads decode or fail with a SilpError", () => {
+      fc.assert(
+        fc.property(irArb, fc.nat(), fc.string({ maxLength: 3 }), fc.nat(), (ir, at, insert, removeCount) => {
+          const payload = compile(ir, frontend, { ...OFF, inlineMeta: true });
+          const cut = at % (payload.length + 1);
+          decodeOrError(payload.slice(0, cut) + insert + payload.slice(cut + (removeCount % 3)), frontend);
+        }),
+        { numRuns: 2000 },
+      );
+    });
+
+    test("a truncated payload is an error unless the cut leaves a complete canonical payload", () => {
+      fc.assert(
+        fc.property(irArb, fc.nat(), (ir, at) => {
+          const payload = compile(ir, frontend, OFF);
+          const cut = at % payload.length; // a strict prefix
+          const prefix = payload.slice(0, cut);
+          const result = decodeOrError(prefix, frontend);
+          if (result) {
+            // Only a prefix that is itself exactly a payload may decode (e.g. a cut between two calls).
+            assert.equal(compile(result.ir, frontend, OFF), prefix.trim(), `prefix ${JSON.stringify(prefix)} of ${JSON.stringify(payload)}`);
+          }
+        }),
+        { numRuns: 2000 },
+      );
+    });
+  });
+}
+
+test("deep nesting and huge input are limit errors, not stack overflows", () => {
+  const deepCode = `cancel(x[k=\`${"[".repeat(100_000)}${"]".repeat(100_000)}\`])`;
+  assert.throws(() => decode(deepCode, "code", OFF), { code: "limit_exceeded" });
+  const deepJson = `{"intent":"!CANCEL","x":${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
+  assert.throws(() => decode(deepJson, "json", OFF), { code: "limit_exceeded" });
+  assert.throws(() => decode("x".repeat(3 * 1024 * 1024), "code", OFF), { code: "limit_exceeded" });
+  assert.throws(() => decode("cancel(a)", "code", { ...OFF, limits: { maxInputLength: 4 } }), { code: "limit_exceeded" });
+});
+
+test("a long run of one character stays linear (no backtracking)", () => {
+  for (const text of ["(".repeat(200_000), "a".repeat(500_000), '"'.repeat(200_001), "`".repeat(200_001), "!".repeat(200_000), "```\n".repeat(50_000)]) {
+    decodeOrError(text, "code");
+    decodeOrError(text, "json");
+  }
+});

@@ -1,0 +1,66 @@
+/**
+ * The json decoder's native fast path must decode every payload it accepts exactly as the
+ * positioned decoder does, and must decline (undefined) whatever needs a repair or an error.
+ */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import fc from "fast-check";
+import { compile } from "../../src/index.js";
+import { resolveOptions } from "../../src/options.js";
+import { DecodeContext } from "../../src/frontends/decode-context.js";
+import { decodeJsonPositioned } from "../../src/frontends/json/decoder.js";
+import { decodeJsonFast, hasDuplicateKeys } from "../../src/frontends/json/fast-path.js";
+import { IDENTITY_HOOKS } from "../../src/security/hooks.js";
+import { irArb } from "@silp/testkit/ir-arbitraries.js";
+
+const OPTIONS = resolveOptions({ whitelist: "off" });
+
+function positioned(text: string) {
+  return decodeJsonPositioned(new DecodeContext(text, OPTIONS, IDENTITY_HOOKS), text, 0);
+}
+
+describe("json fast path", () => {
+  test("agrees with the positioned decoder on generated payloads (inline meta and compact)", () => {
+    let accepted = 0;
+    fc.assert(
+      fc.property(irArb, fc.boolean(), (ir, inlineMeta) => {
+        const text = compile(ir, "json", { whitelist: "off", inlineMeta });
+        const fast = decodeJsonFast(text);
+        const slow = positioned(text);
+        if (fast !== undefined) {
+          accepted++;
+          assert.equal(JSON.stringify(fast), JSON.stringify(slow));
+          assert.deepStrictEqual(fast, slow);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+    assert.ok(accepted > 1000, `the fast path should take most compiled payloads (took ${accepted})`);
+  });
+
+  test("declines payloads that need a repair or an error", () => {
+    for (const text of [
+      '{"intent":"!BOOK","nights":2}',
+      '{"intent":"!BOOK","act":"a","act":"b"}',
+      '{"intent":"!BOOK","action_email":"x"}',
+      '{"intent":"!BOOK","action_Email":["x"]}',
+      '{"intent":"!BOOK","act":"x","entities":[]}',
+      '{"intent":"!BOOK","constraints":[{"type":"a"}]}',
+      '{"intent":"!BOOK","meta":[]}',
+      '{"intent":"!BOOK",}',
+      "[1]",
+      "",
+    ]) {
+      assert.equal(decodeJsonFast(text), undefined, text);
+    }
+  });
+
+  test("finds duplicate keys at any depth, escaped or not, and only within one object", () => {
+    assert.equal(hasDuplicateKeys('{"a":1,"a":2}'), true);
+    assert.equal(hasDuplicateKeys('{"a":1,"\\u0061":2}'), true);
+    assert.equal(hasDuplicateKeys('{"x":[{"a":1},{"a":2}]}'), false);
+    assert.equal(hasDuplicateKeys('{"x":{"a":1,"b":{"a":2}},"a":"a:"}'), false);
+    assert.equal(hasDuplicateKeys('{"x":{"a":{"c":1},"a":2}}'), true);
+    assert.equal(hasDuplicateKeys('{"s":"\\"a\\":1,\\"a\\":2"}'), false);
+  });
+});
