@@ -18,7 +18,7 @@ import { tokenStatsFromVarianceCsv } from "../src/analysis/token-stats.js";
 import { loadStudy } from "../src/study.js";
 import type { MatrixRecord } from "../src/records.js";
 import { corpusDir } from "@silp/testkit/corpus.js";
-import { CHROMIUM_MISSING, findChromium, screenshot, summarizePng } from "@silp/testkit/chromium.js";
+import { chromiumSkip, findChromium, screenshot, summarizePng } from "@silp/testkit/chromium.js";
 import { scriptedChatServer, type ScriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
 
 const execFileAsync = promisify(execFile);
@@ -28,11 +28,11 @@ after(() => rmSync(tmp, { recursive: true, force: true }));
 
 const study = loadStudy(corpusDir());
 
-async function silpc(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function silpc(args: readonly string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await execFileAsync(process.execPath, ["--import", "tsx", CLI_MAIN, ...args], {
       cwd: repoRoot,
-      env: { ...process.env, OPENAI_BASE_URL: "", OPENAI_API_KEY: "", SILP_BENCH_BASE_URL: "", SILP_BENCH_API_KEY: "" },
+      env: { ...process.env, OPENAI_BASE_URL: "", OPENAI_API_KEY: "", SILP_BENCH_BASE_URL: "", SILP_BENCH_API_KEY: "", ...env },
       timeout: 120_000,
     });
     return { code: 0, stdout, stderr };
@@ -147,10 +147,18 @@ describe("silpc bench end to end with the scriptedChatServer test double", () =>
     assert.deepEqual(summary.counts, { matrix: 675, heartbeat: 2160, ablation: 243 });
   });
 
+  test("bench report with no source reads the repository's copy of the study (data/study)", async () => {
+    const rep = await silpc(["bench", "report", "--out", join(tmp, "default.html"), "--json"], { SILP_CORPUS: "" });
+    assert.equal(rep.code, 0, rep.stderr);
+    const summary = JSON.parse(rep.stdout);
+    assert.deepEqual(summary.counts, { matrix: 675, heartbeat: 2160, ablation: 243 });
+    assert.ok(summary.reproduction.every((c: { status: string }) => c.status === "match"));
+  });
+
   test("usage errors exit 2 with a message", async () => {
-    const none = await silpc(["bench", "report", "--out", join(tmp, "x.html")]);
-    assert.equal(none.code, 2);
-    assert.match(none.stderr, /either --study DIR or one or more --results FILE/);
+    const both = await silpc(["bench", "report", "--study", "--results", join(tmp, "none.jsonl"), "--out", join(tmp, "x.html")]);
+    assert.equal(both.code, 2);
+    assert.match(both.stderr, /either --study \[DIR\] or one or more --results FILE, not both/);
     const noEndpoint = await silpc(["bench", "run", "--out", join(tmp, "y.jsonl"), "--models", "m"]);
     assert.equal(noEndpoint.code, 2);
     assert.match(noEndpoint.stderr, /no endpoint for m/);
@@ -159,7 +167,7 @@ describe("silpc bench end to end with the scriptedChatServer test double", () =>
 
 describe("render check in headless Chromium", () => {
   const chromium = findChromium();
-  test("the study report renders: a full-size, non-blank screenshot", { skip: chromium ? false : CHROMIUM_MISSING, timeout: 180_000 }, async () => {
+  test("the study report renders: a full-size, non-blank screenshot", { skip: chromiumSkip(chromium), timeout: 180_000 }, async () => {
     const htmlPath = join(tmp, "render.html");
     const pngPath = join(tmp, "render.png");
     writeFileSync(htmlPath, renderHtml(buildReport({ title: "render check", source: "corpus", matrix: study.phase2, heartbeat: study.heartbeat, ablation: study.ablation, published: study.published })));

@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { corpusDir } from "@silp/testkit/corpus.js";
-import { repoRoot, sampleIr, withTempDir } from "../../lock/test/helpers.js";
+import { repoRoot, sampleIr, withTempDir } from "@silp/testkit/lock-fixtures.js";
 
 const CLI = CLI_MAIN;
 import { CLI_MAIN } from "@silp/testkit/paths.js";

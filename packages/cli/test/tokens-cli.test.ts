@@ -9,7 +9,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { phase0Path } from "../../tokens/test/phase0-tables.js";
+import { corpusDir } from "@silp/testkit/corpus.js";
+
+const phase0Path = (name: string): string => join(corpusDir(), "phase0", name);
 
 import { CLI_MAIN, REPO_ROOT as repoRoot } from "@silp/testkit/paths.js";
 

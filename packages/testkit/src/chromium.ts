@@ -6,10 +6,16 @@ import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { promisify } from "node:util";
 import { inflateSync } from "node:zlib";
+import { skipUnlessRequired } from "./require-all.js";
 
 const run = promisify(execFile);
 
 export const CHROMIUM_MISSING = "headless Chromium not found (set CHROMIUM_BIN, or install it: apt-get update && apt-get install -y chromium)";
+
+/** `false` when Chromium is there, else the skip line (a failure under SILP_REQUIRE_ALL=1). */
+export function chromiumSkip(binary: string | undefined): string | false {
+  return binary === undefined ? skipUnlessRequired(CHROMIUM_MISSING) : false;
+}
 
 export function findChromium(): string | undefined {
   const candidates = [process.env.CHROMIUM_BIN, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];

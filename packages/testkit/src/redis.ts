@@ -6,6 +6,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { createServer } from "node:net";
+import { skipUnlessRequired } from "./require-all.js";
 
 export type RedisForTests = { url: string; skip: false } | { url: undefined; skip: string };
 
@@ -59,7 +60,7 @@ async function locate(): Promise<RedisForTests> {
   const given = process.env.SILP_REDIS_URL;
   if (given !== undefined && given !== "") return { url: given, skip: false };
   const command = binary();
-  if (command === undefined) return { url: undefined, skip: MISSING };
+  if (command === undefined) return { url: undefined, skip: skipUnlessRequired(MISSING) };
   return { url: await start(command), skip: false };
 }
 

@@ -1,0 +1,109 @@
+/**
+ * Import rules, checked by `npm run check:deps` (part of `npm test`, so CI fails on a break).
+ * Packages depend downward only:
+ *
+ *   silpc (cli)
+ *     -> @silp/bench -> @silp/llmlingua2 -> @silp/tokens -> silp
+ *     -> @silp/mcp -> @silp/tokens (optional) -> silp
+ *     -> @silp/a2a, @silp/lock, @silp/redis -> silp
+ *
+ * Inside the codec, folders form layers too: errors and the small leaf modules at the bottom,
+ * then ir/ and security/, then frontends/, then codec.ts, then protocol/; the entry files
+ * (index.ts, util.ts) are for the outside only. No package reaches into another's files; every
+ * cross-package import goes through a package name and its exports.
+ */
+const PKG = (name) => `^packages/${name}/src/`;
+
+/** For each package: the packages its sources may import (besides itself). */
+const allowed = {
+  silp: [],
+  lock: ["silp"],
+  redis: ["silp"],
+  tokens: ["silp"],
+  a2a: ["silp"],
+  mcp: ["silp", "tokens"],
+  llmlingua2: ["silp", "tokens"],
+  bench: ["silp", "llmlingua2"],
+  cli: ["silp", "lock", "tokens", "mcp", "a2a", "llmlingua2", "bench"],
+};
+const all = Object.keys(allowed);
+
+const packageRules = Object.entries(allowed).map(([name, deps]) => ({
+  name: `package-${name}-depends-down`,
+  comment: `${name} may import only ${deps.length ? deps.join(", ") : "no other package of ours"}`,
+  severity: "error",
+  from: { path: PKG(name) },
+  to: { path: `^packages/(${all.filter((other) => other !== name && !deps.includes(other)).join("|")}|testkit)/` },
+}));
+
+/** Codec layers, lowest first: a module may import its own layer or lower ones. */
+const codecLayers = [
+  ["errors\\.ts", "error-codes\\.ts", "random\\.ts", "version\\.ts", "optional-import\\.ts", "node/"],
+  ["options\\.ts", "security/options\\.ts"],
+  ["ir/", "security/(?!options\\.ts)"],
+  ["frontends/"],
+  ["codec\\.ts"],
+  ["protocol/", "examples/"],
+];
+const codecLayerRules = codecLayers.slice(0, -1).map((layer, index) => ({
+  name: `codec-layer-${index}-depends-down`,
+  comment: `codec modules in ${layer.join(", ")} may not import a higher layer`,
+  severity: "error",
+  from: { path: `^packages/silp/src/(${layer.join("|")})` },
+  to: { path: `^packages/silp/src/(${codecLayers.slice(index + 1).flat().join("|")})` },
+}));
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment: "a cycle makes load order and layering unclear (type-only cycles included)",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "not-to-unresolvable",
+      severity: "error",
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
+      name: "no-cross-package-file-imports",
+      comment: "another package is reached through its name and exports, never through a relative path",
+      severity: "error",
+      from: { path: "^packages/([^/]+)/" },
+      to: { path: "^packages/([^/]+)/", pathNot: ["^packages/$1/", "^packages/[^/]+/(dist/|package\\.json$)", "^packages/testkit/src/"] },
+    },
+    {
+      name: "codec-entries-are-for-the-outside",
+      comment: "inside the codec, import the module that defines a name, not index.ts or util.ts",
+      severity: "error",
+      from: { path: "^packages/silp/src/" },
+      to: { path: "^packages/silp/src/(index|util)\\.ts$" },
+    },
+    {
+      name: "codec-is-platform-neutral",
+      comment: "nothing reachable from the codec's entries may use a Node.js builtin",
+      severity: "error",
+      from: { path: "^packages/silp/src/" },
+      to: { dependencyTypes: ["core"] },
+    },
+    {
+      name: "sources-not-to-tests",
+      severity: "error",
+      from: { path: "^packages/[^/]+/src/", pathNot: "^packages/testkit/" },
+      to: { path: "^packages/[^/]+/test/|^packages/testkit/" },
+    },
+    ...packageRules,
+    ...codecLayerRules,
+  ],
+  options: {
+    // Package names resolve through node_modules to each package's exports (its dist/), as for a
+    // user; so the root tsconfig's `paths` (which point names at sources) are not used here.
+    doNotFollow: { path: ["node_modules", "(^|/)dist/"] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.base.json" },
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"] },
+  },
+};
