@@ -13,6 +13,11 @@ export function numberFlag(name: string, value: string, min: number, max: number
   return n;
 }
 
+/** `--rate` of the llmlingua2 frontend: the share of words to keep, 0 to 1; absent stays absent. */
+export function rateFlag(value: string | undefined): number | undefined {
+  return value === undefined ? undefined : numberFlag("--rate", value, 0, 1);
+}
+
 export function listFlag(name: string, value: string): string[] {
   const items = value.split(",").map((s) => s.trim()).filter((s) => s !== "");
   if (items.length === 0) throw new UsageError(`${name} needs at least one value`);

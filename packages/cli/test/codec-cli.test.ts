@@ -51,6 +51,14 @@ describe("silpc codec commands", () => {
     assert.equal(runCli(["compile", irFile, "--whitelist", "sometimes"]).status, 2);
   });
 
+  test("--rate is read one way by every command: an empty or out-of-range value is a usage error", () => {
+    for (const rate of ["", " ", "1.5", "-0.1", "half"]) {
+      const result = runCli(["compile", irFile, "--rate", rate]);
+      assert.equal(result.status, 2, `--rate ${JSON.stringify(rate)}: ${result.stderr}`);
+      assert.match(result.stderr, /--rate must be a number from 0 to 1/);
+    }
+  });
+
   test("validate reports rule ids and exits 1 on an invalid IR", () => {
     const bad = join(dir, "bad.json");
     writeFileSync(bad, JSON.stringify({ intent: "!ESCALATE", meta: { req_id: "a1b2c3d4" } }));

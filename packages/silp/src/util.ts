@@ -16,3 +16,4 @@ export { WRAPPER_FIELDS } from "./protocol/wrapper.js";
 export { isPlainObject } from "./ir/normalize.js";
 export { VERSION } from "./version.js";
 export { importOptional } from "./optional-import.js";
+export { pythonRepr, pythonListRepr } from "./python-repr.js";

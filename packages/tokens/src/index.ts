@@ -72,7 +72,7 @@ export {
 export { COUNTING_RULE, runCensus, type CensusReport, type Claim } from "./report.js";
 export { TiktokenBpe, type TiktokenRanks } from "./tiktoken-bpe.js";
 export { mean, roundTo, sampleStdev, spread, type Spread } from "./stats.js";
-export { pythonJsonList, pythonRepr, toCsv, type CsvValue } from "./csv.js";
+export { pythonJsonList, toCsv, type CsvValue } from "./csv.js";
 export {
   censusCsv,
   probeCsv,

@@ -4,7 +4,8 @@
  */
 import type { CensusEntry, CensusGroup, StructuralCensusEntry, VerbCensusEntry } from "./census.js";
 import type { AverageCost, PayloadCost } from "./cost.js";
-import { pythonJsonList, pythonRepr, toCsv } from "./csv.js";
+import { pythonRepr } from "silp/util";
+import { pythonJsonList, toCsv } from "./csv.js";
 import type { ProbeResult } from "./probe.js";
 import type { CensusReport, Claim } from "./report.js";
 import type { TokenizerName } from "./tokenizer.js";

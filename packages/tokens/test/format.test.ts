@@ -1,4 +1,5 @@
 /** Statistics and the Python-dialect CSV writers (no tokenizer needed). */
+import { pythonRepr } from "silp/util";
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import {
@@ -6,7 +7,6 @@ import {
   ZERO_WIDTH_CHARACTERS,
   probeCases,
   pythonJsonList,
-  pythonRepr,
   roundTo,
   spread,
   textTable,

@@ -1,4 +1,5 @@
 /** `silpc compile FILE -f NAME`: prints the surface text (or the envelope with --envelope). */
+import { rateFlag } from "../flag-values.js";
 import { loadLlmlingua2 } from "../optional-packages.js";
 import type { Command } from "commander";
 import { compile, compileAsync } from "silp";
@@ -41,8 +42,7 @@ export function register(program: Command): void {
       }
       if (flags.frontend === "llmlingua2") await loadLlmlingua2("the llmlingua2 frontend");
       const frontend = getFrontend(flags.frontend);
-      const rate = flags.rate === undefined ? undefined : Number(flags.rate);
-      if (rate !== undefined && !(rate >= 0 && rate <= 1)) throw new UsageError(`--rate must be a number from 0 to 1, got ${flags.rate}`);
+      const rate = rateFlag(flags.rate);
       const text = frontend.async
         ? await compileAsync(ir, flags.frontend, {
             ...options,

@@ -6,6 +6,7 @@
  *   - `compress`: compresses any prose file, showing each word's keep probability with --json.
  * The model and onnxruntime are imported inside the actions only.
  */
+import { rateFlag } from "../flag-values.js";
 import { loadLlmlingua2 } from "../optional-packages.js";
 import { defaultStudyDir } from "../study-dir.js";
 import type { Command } from "commander";
@@ -24,15 +25,6 @@ interface ModelFlags {
 
 interface OverlapFlags extends ModelFlags {
   corpus?: string;
-}
-
-function parseRate(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const rate = Number(text);
-  if (text.trim() === "" || !Number.isFinite(rate) || rate < 0 || rate > 1) {
-    throw new UsageError(`--rate must be a number within [0, 1], got ${text}`);
-  }
-  return rate;
 }
 
 function addModelFlags(command: Command): Command {
@@ -54,7 +46,7 @@ export function register(program: Command): void {
       .option("--corpus <dir>", "study folder (default: $SILP_CORPUS, else the repository's data/study)"),
   ).action((flags: OverlapFlags) =>
     runCommand(Boolean(flags.json), async () => {
-      const rate = parseRate(flags.rate);
+      const rate = rateFlag(flags.rate);
       const lib = await loadLlmlingua2("silpc llmlingua2");
       const corpus = flags.corpus !== undefined ? resolve(flags.corpus) : defaultStudyDir();
       const cases = lib.readStudyCases(resolve(corpus, lib.LOCK_FILE));
@@ -79,7 +71,7 @@ export function register(program: Command): void {
     group.command("compress").description("compress prose (a file, or - for stdin) with the local model").argument("<file>"),
   ).action((file: string, flags: ModelFlags) =>
     runCommand(Boolean(flags.json), async () => {
-      const rate = parseRate(flags.rate);
+      const rate = rateFlag(flags.rate);
       const prose = payloadFromFile(readInput(file));
       const limit = DEFAULT_LIMITS.maxInputLength;
       if (prose.length > limit) {

@@ -1,7 +1,8 @@
 /**
- * Python's `repr()` of a list of strings, e.g. `['flight', "it's"]`.
+ * Python's `repr()` of a string and of a list of strings, e.g. `['flight', "it's"]`.
  *
- * The study's rule judge writes its missing items with Python's list repr
+ * One implementation for the packages that reproduce the study's files byte for byte: its rule
+ * judge (@silp/bench) writes its missing items with Python's list repr
  * (`missing entities: ['phone', '13800138000']`), so reproducing its `rule_reason` byte for byte
  * needs the same quoting and escaping rules as CPython's `unicode_repr`:
  * - single quotes, unless the string holds a single quote and no double quote;
@@ -33,7 +34,7 @@ function escapeCodePoint(char: string, quote: string): string {
 }
 
 /** `repr(s)` for a Python `str`. */
-export function pythonStrRepr(s: string): string {
+export function pythonRepr(s: string): string {
   const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
   let body = "";
   // for..of walks code points; a lone surrogate comes through as its own one-unit string.
@@ -43,5 +44,5 @@ export function pythonStrRepr(s: string): string {
 
 /** `repr(list_of_str)`. */
 export function pythonListRepr(items: readonly string[]): string {
-  return `[${items.map(pythonStrRepr).join(", ")}]`;
+  return `[${items.map(pythonRepr).join(", ")}]`;
 }

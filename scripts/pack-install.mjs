@@ -1,0 +1,217 @@
+#!/usr/bin/env node
+// What does a user get when they `npm install` one of our packages? This packs every publishable
+// workspace, installs each tarball into its own empty project (as a user would, default npm settings),
+// and measures the result: installed size, package count, install scripts in the tree, wall time.
+// A registry package (@toon-format/toon) is installed the same way in the same run as a baseline.
+//
+//   node scripts/pack-install.mjs [--json out.json] [--keep]
+//
+// Run `npx tsc -b tsconfig.build.json` first: the tarballs contain whatever is in dist/ now.
+// Exit status: non-zero if the codec `silp` exceeds BUDGET (size, packages, install scripts) or its
+// CommonJS/ESM smoke test fails. The other packages are reported, not gated.
+import { spawnSync } from "node:child_process";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const BASELINE = "@toon-format/toon";
+const BUDGET = { bytes: 5_000_000, packages: 15 }; // MB here means 10^6 bytes, as in the table
+const INSTALL_TIMEOUT_MS = 15 * 60 * 1000;
+const LIFECYCLE = ["preinstall", "install", "postinstall"];
+
+const args = process.argv.slice(2);
+const jsonOut = args.includes("--json") ? args[args.indexOf("--json") + 1] : undefined;
+const keep = args.includes("--keep");
+
+const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
+const mb = (bytes) => (bytes / 1e6).toFixed(2);
+
+// Plain npm from PATH, no shell: arguments are passed as-is. stdout and stderr are kept apart
+// because `npm pack --json` prints the JSON on stdout and npm notices go to stderr.
+function run(cmd, cmdArgs, cwd, timeout) {
+  const t0 = performance.now();
+  const r = spawnSync(cmd, cmdArgs, { cwd, encoding: "utf8", maxBuffer: 64 << 20, timeout });
+  const seconds = (performance.now() - t0) / 1000;
+  return { status: r.status ?? -1, stdout: r.stdout ?? "", stderr: r.stderr ?? String(r.error ?? ""), seconds };
+}
+
+// --- 1. The publishable workspaces, in the root's workspace order (private ones are skipped). ---
+const workspaces = readJson(join(ROOT, "package.json"))
+  .workspaces.map((dir) => ({ dir: join(ROOT, dir), manifest: readJson(join(ROOT, dir, "package.json")) }))
+  .filter((w) => !w.manifest.private);
+const ours = new Map(workspaces.map((w) => [w.manifest.name, w]));
+
+const tmp = mkdtempSync(join(tmpdir(), "silp-pack-install-"));
+const tarballDir = join(tmp, "tarballs");
+mkdirSync(tarballDir);
+
+for (const w of workspaces) {
+  // From the package folder so npm packs that workspace alone; --json gives the file name and sizes.
+  const r = run("npm", ["pack", "--pack-destination", tarballDir, "--json"], w.dir);
+  if (r.status !== 0) throw new Error(`npm pack failed in ${w.dir}:\n${r.stderr}`);
+  const [info] = JSON.parse(r.stdout);
+  w.tarball = join(tarballDir, info.filename);
+  w.tarballBytes = info.size;
+}
+
+// Our packages are not on the registry yet, so the siblings a package depends on (transitively) are
+// installed from their tarballs in the same `npm install`; npm then dedupes onto them instead of
+// looking for them on the registry. Optional peers are left out, as npm leaves them out for users.
+function siblingClosure(name, seen = new Set()) {
+  if (seen.has(name)) return seen;
+  seen.add(name);
+  for (const dep of Object.keys(ours.get(name).manifest.dependencies ?? {})) {
+    if (ours.has(dep)) siblingClosure(dep, seen);
+  }
+  return seen;
+}
+
+// --- 2. Measuring an installed tree. ---
+// Walks node_modules without following symlinks. Bytes are the sum of regular file sizes (du -sb
+// also counts directory entries, a few KB more). A package is a folder with a package.json directly
+// under some node_modules (or under its @scope), nested node_modules included.
+function measureTree(nodeModules) {
+  const result = { bytes: 0, packages: 0, installScripts: [] };
+  const addFiles = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) addFiles(path);
+      else result.bytes += lstatSync(path).size;
+    }
+  };
+  const visitPackages = (nm) => {
+    if (!existsSync(nm)) return;
+    for (const entry of readdirSync(nm, { withFileTypes: true })) {
+      if (!entry.isDirectory() || entry.name.startsWith(".")) continue; // .bin, .package-lock.json, .cache
+      const dirs = entry.name.startsWith("@")
+        ? readdirSync(join(nm, entry.name), { withFileTypes: true })
+            .filter((e) => e.isDirectory())
+            .map((e) => join(nm, entry.name, e.name))
+        : [join(nm, entry.name)];
+      for (const dir of dirs) {
+        if (!existsSync(join(dir, "package.json"))) continue;
+        const pkg = readJson(join(dir, "package.json"));
+        result.packages++;
+        const scripts = LIFECYCLE.filter((s) => pkg.scripts?.[s]);
+        // npm runs `node-gyp rebuild` by itself when there is a binding.gyp and no (pre)install script.
+        if (!scripts.length && existsSync(join(dir, "binding.gyp"))) scripts.push("install (implicit node-gyp)");
+        for (const s of scripts) result.installScripts.push(`${pkg.name}@${pkg.version} ${s}`);
+        visitPackages(join(dir, "node_modules"));
+      }
+    }
+  };
+  if (existsSync(nodeModules)) addFiles(nodeModules);
+  visitPackages(nodeModules);
+  return result;
+}
+
+// --- 3. One empty project per package. ---
+// Default npm settings on purpose: no --ignore-scripts and no project .npmrc, so install scripts
+// behave as they would for a user. npm 11 runs dependency install scripts that no allowScripts entry
+// covers, with an "install-scripts" warning (or refuses them with strict-allow-scripts); those lines
+// are kept verbatim. A failing script fails the whole install and npm rolls node_modules back, so
+// then the project is installed again with --ignore-scripts, only to still show what the tree weighs;
+// the report marks those numbers with † and they never count as a pass.
+function npmInstall(project, specs, extra = []) {
+  const r = run("npm", ["install", ...extra, ...specs], project, INSTALL_TIMEOUT_MS);
+  const output = `${r.stdout}\n${r.stderr}`.split("\n");
+  return {
+    ok: r.status === 0,
+    exitCode: r.status,
+    seconds: r.seconds,
+    scriptWarnings: output.filter((l) => /install-scripts|allowScripts|install scripts/i.test(l)),
+    // The useful part of a failure: which package, which command, which error (not the stack).
+    errorLines: r.status === 0 ? [] : output.filter((l) => /^npm error (code|path|command|\S*Error\b)/.test(l)),
+    ...measureTree(join(project, "node_modules")),
+  };
+}
+
+function installInEmptyProject(label, specs) {
+  const project = join(tmp, "projects", label.replace(/[@/]/g, "_"));
+  mkdirSync(project, { recursive: true });
+  const init = run("npm", ["init", "-y"], project);
+  if (init.status !== 0) throw new Error(`npm init failed in ${project}:\n${init.stderr}`);
+  const result = { label, project, ...npmInstall(project, specs) };
+  if (!result.ok) result.withoutScripts = npmInstall(project, specs, ["--ignore-scripts"]);
+  return result;
+}
+
+const rows = [];
+console.error(`installing ${BASELINE} (registry)...`);
+rows.push({ ...installInEmptyProject(BASELINE, [BASELINE]), tarballBytes: null, baseline: true });
+for (const w of workspaces) {
+  const tarballs = [...siblingClosure(w.manifest.name)].map((n) => ours.get(n).tarball);
+  console.error(`installing ${w.manifest.name} (${tarballs.length} tarball(s))...`);
+  rows.push({ ...installInEmptyProject(w.manifest.name, tarballs), tarballBytes: w.tarballBytes });
+}
+
+// --- 4. The codec from CommonJS and from ESM, in its own empty project. ---
+// Our packages are ESM-only; require() of them relies on require(esm), unflagged since Node 20.19.
+// Both must load and print exactly the same thing.
+const IR = JSON.stringify({
+  intent: "!START",
+  entities: [{ id: "act", value: "hike" }],
+  constraints: [{ type: "!rain", value: "true", time: "t+1" }],
+  alternatives: [{ action: "!START", target: "cards", location: "indoor" }],
+  meta: { req_id: "a1b2c3d4" },
+});
+const body = `const ir = ${IR}; process.stdout.write(compile(ir) + "\\n" + compile(ir, "json"));`;
+const codecRow = rows.find((r) => r.label === "silp");
+const smoke = [
+  ["CommonJS require", ["-e", `const { compile } = require("silp"); ${body}`]],
+  ["ESM import", ["--input-type=module", "-e", `import { compile } from "silp"; ${body}`]],
+].map(([name, nodeArgs]) => {
+  const r = codecRow.ok ? run(process.execPath, nodeArgs, codecRow.project) : { status: -1, stdout: "", stderr: "not installed" };
+  return { name, ok: r.status === 0 && r.stdout.length > 0, output: r.stdout, stderr: r.stderr.trim() };
+});
+const sameOutput = smoke.every((s) => s.ok) && smoke[0].output === smoke[1].output;
+
+// --- 5. Report. ---
+const base = rows.find((r) => r.baseline);
+console.log(`\n## Install footprint (node ${process.version}, npm ${run("npm", ["-v"], tmp).stdout.trim()})\n`);
+console.log("| package | tarball KB | installed MB | × toon | packages | install scripts | seconds |");
+console.log("|---|---:|---:|---:|---:|---|---:|");
+for (const r of rows) {
+  const m = r.ok ? r : r.withoutScripts; // † = default install failed, numbers from the --ignore-scripts retry
+  const dagger = r.ok ? "" : " †";
+  const scripts = m.installScripts.length ? m.installScripts.join("<br>") : "none";
+  const tarball = r.tarballBytes == null ? "registry" : (r.tarballBytes / 1024).toFixed(1);
+  const name = r.baseline ? `${r.label} (baseline)` : r.label;
+  console.log(
+    `| ${name}${dagger} | ${tarball} | ${mb(m.bytes)}${dagger} | ${(m.bytes / base.bytes).toFixed(1)}×${dagger}` +
+      ` | ${m.packages}${dagger} | ${scripts} | ${r.seconds.toFixed(1)} |`,
+  );
+}
+if (rows.some((r) => !r.ok)) {
+  console.log("\n† `npm install` with default settings FAILED (details below); size and package count are from a");
+  console.log("retry with --ignore-scripts, so they leave out whatever the failing script would have added.");
+}
+for (const r of rows.filter((r) => r.scriptWarnings.length || !r.ok)) {
+  console.log(`\n### ${r.label}: npm install exit ${r.exitCode}\n`);
+  for (const l of [...r.scriptWarnings, ...r.errorLines]) console.log(`    ${l}`);
+}
+console.log("\n## silp from CommonJS and ESM\n");
+for (const s of smoke) {
+  console.log(`- ${s.ok ? "ok  " : "FAIL"} ${s.name}: ${JSON.stringify(s.output.split("\n")[0] ?? "")}`);
+  if (s.stderr) console.log(`  stderr: ${s.stderr.split("\n").slice(0, 3).join(" / ")}`);
+}
+console.log(`- ${sameOutput ? "ok  " : "FAIL"} same output from both`);
+
+const failures = [];
+if (!codecRow.ok) failures.push(`silp did not install (npm exit ${codecRow.exitCode})`);
+if (codecRow.bytes > BUDGET.bytes) failures.push(`silp installs ${mb(codecRow.bytes)} MB > ${mb(BUDGET.bytes)} MB`);
+if (codecRow.packages > BUDGET.packages) failures.push(`silp installs ${codecRow.packages} packages > ${BUDGET.packages}`);
+if (codecRow.installScripts.length) failures.push(`silp's tree has install scripts: ${codecRow.installScripts.join(", ")}`);
+if (!sameOutput) failures.push("silp CommonJS/ESM smoke test failed");
+console.log(`\n## Budget for silp (≤ ${mb(BUDGET.bytes)} MB, ≤ ${BUDGET.packages} packages, no install scripts)\n`);
+console.log(failures.length ? failures.map((f) => `- FAIL ${f}`).join("\n") : "- ok");
+
+if (jsonOut) {
+  const strip = ({ project, ...r }) => r;
+  writeFileSync(jsonOut, `${JSON.stringify({ node: process.version, budget: BUDGET, rows: rows.map(strip), smoke, sameOutput, failures }, null, 2)}\n`);
+}
+if (keep) console.error(`kept ${tmp}`);
+else rmSync(tmp, { recursive: true, force: true });
+process.exitCode = failures.length ? 1 : 0;
