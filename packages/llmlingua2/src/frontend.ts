@@ -17,6 +17,7 @@ import type { Frontend } from "silp";
 import { compressText, type Compression, type CompressOptions } from "./compressor.js";
 import { assertLossyAllowed, type LossyConsent } from "./guard.js";
 import { loadTokenClassifier, type LoadModelOptions, type TokenClassifier } from "./model.js";
+import { RUNTIME_CHOICES } from "./runtime.js";
 
 export const LLMLINGUA2 = "llmlingua2";
 
@@ -33,10 +34,11 @@ export interface Llmlingua2Compilation extends Compression {
   fallback: boolean;
 }
 
-const OPTION_TYPES: Readonly<Record<string, "string" | "number" | "boolean" | "string[]" | "tokenToWord">> = {
+const OPTION_TYPES: Readonly<Record<string, "string" | "number" | "boolean" | "string[]" | "tokenToWord" | "runtime">> = {
   modelDir: "string",
   modelFile: "string",
   threads: "number",
+  runtime: "runtime",
   rate: "number",
   allowLossy: "boolean",
   precisionCritical: "boolean",
@@ -56,8 +58,11 @@ export function checkLlmlingua2Options(options: Record<string, unknown>): void {
         ? Array.isArray(value) && value.every((item) => typeof item === "string")
         : kind === "tokenToWord"
           ? value === "mean" || value === "first"
-          : typeof value === kind;
-    if (!ok) throw new TypeError(`llmlingua2 option ${name} must be ${kind === "tokenToWord" ? '"mean" or "first"' : `a ${kind}`}`);
+          : kind === "runtime"
+            ? (RUNTIME_CHOICES as readonly unknown[]).includes(value)
+            : typeof value === kind;
+    const expected = kind === "tokenToWord" ? '"mean" or "first"' : kind === "runtime" ? '"auto", "node" or "web"' : `a ${kind}`;
+    if (!ok) throw new TypeError(`llmlingua2 option ${name} must be ${expected}`);
   }
   if (options.threads !== undefined && !(Number.isInteger(options.threads) && (options.threads as number) > 0)) {
     throw new TypeError("llmlingua2 option threads must be a positive integer");

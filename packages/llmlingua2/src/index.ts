@@ -31,6 +31,7 @@ export {
   type TokenizedText,
   type LoadModelOptions,
 } from "./model.js";
+export type { OnnxRuntimeChoice, OnnxRuntimeName } from "./runtime.js";
 export { locateModelFiles, downloadInstructions, MODEL_ENV_VAR, MODEL_ID, type ModelLocation, type ModelFiles } from "./model-files.js";
 export { selectWords, percentile, thresholdPercentile } from "./selection.js";
 export { mergeTokensToWords, wordProbability, type Word, type ScoredToken, type WordBoundaryStyle, type TokenToWord } from "./words.js";

@@ -1,18 +1,18 @@
 /**
  * The token classifier behind LLMLingua-2: a Hugging Face tokenizer (tokenizer.json, run by
  * @huggingface/tokenizers, the tokenizer code of transformers.js) and an ONNX
- * `*ForTokenClassification` graph run on CPU by onnxruntime-node. Both packages are imported
- * only when a model is loaded, so importing the frontend costs nothing.
+ * `*ForTokenClassification` graph run on CPU by onnxruntime-node or onnxruntime-web, whichever
+ * the user installed (runtime.ts chooses). Both are imported only when a model is loaded, so
+ * importing the frontend costs nothing.
  *
  * Neither package has any download code path: the tokenizer is built from the JSON we read and
  * onnxruntime opens the file path we give it, so there is no remote loading to switch off and
  * no way for a run to reach the network (docs/llmlingua2.md explains the choice of stack).
  */
 import { readFileSync } from "node:fs";
-import type { InferenceSession, Tensor } from "onnxruntime-node";
-import { SilpError } from "silp";
 import { importOptional } from "silp/util";
 import { locateModelFiles, unusableModel, type ModelFiles, type ModelLocation } from "./model-files.js";
+import { loadOnnxRuntime, resolveRuntimeChoice, type OnnxRuntime, type OnnxRuntimeChoice, type OnnxRuntimeName, type OrtSession, type OrtTensor } from "./runtime.js";
 import type { WordBoundaryStyle } from "./words.js";
 
 /** LLMLingua-2's `max_seq_len`: one model call sees at most 512 tokens, CLS and SEP included. */
@@ -32,6 +32,8 @@ export interface TokenizedText {
 export interface TokenClassifier {
   readonly dir: string;
   readonly style: WordBoundaryStyle;
+  /** The ONNX runtime running the graph: onnxruntime-node ("node") or onnxruntime-web ("web"). */
+  readonly runtime: OnnxRuntimeName;
   /** Content tokens one model call can take: MAX_SEQUENCE_LENGTH minus CLS and SEP. */
   readonly maxContentTokens: number;
   /** Tokens of `text` without special tokens around it (the original's `tokenizer.tokenize`). */
@@ -44,11 +46,17 @@ export interface TokenClassifier {
 }
 
 export interface LoadModelOptions extends ModelLocation {
-  /** onnxruntime intra-op threads. Default: onnxruntime's choice (the physical cores). */
+  /**
+   * onnxruntime intra-op threads. Default: onnxruntime's choice (the physical cores). With
+   * onnxruntime-web the count is process-wide and fixed by the first session created.
+   */
   threads?: number;
+  /**
+   * The ONNX runtime: "node" (onnxruntime-node), "web" (onnxruntime-web) or "auto" (the first of
+   * the two that is installed). Default: $SILP_LLMLINGUA2_RUNTIME, else "auto".
+   */
+  runtime?: OnnxRuntimeChoice;
 }
-
-type OrtModule = typeof import("onnxruntime-node");
 
 /**
  * The part of @huggingface/tokenizers' Tokenizer we use. Declared here because the package's
@@ -140,17 +148,21 @@ const KNOWN_INPUTS = new Set(["input_ids", "attention_mask", "token_type_ids"]);
 class OnnxTokenClassifier implements TokenClassifier {
   readonly maxContentTokens = MAX_SEQUENCE_LENGTH - 2;
 
+  readonly runtime: OnnxRuntimeName;
+
   constructor(
     readonly dir: string,
     readonly style: WordBoundaryStyle,
-    private readonly ort: OrtModule,
-    private readonly session: InferenceSession,
+    private readonly ort: OnnxRuntime,
+    private readonly session: OrtSession,
     private readonly tokenizer: Tokenizer,
     private readonly cls: number,
     private readonly sep: number,
     private readonly specialIds: ReadonlySet<number>,
     private readonly outputName: string,
-  ) {}
+  ) {
+    this.runtime = ort.name;
+  }
 
   tokenize(text: string): TokenizedText {
     const encoding = this.tokenizer.encode(text, { add_special_tokens: false });
@@ -171,13 +183,13 @@ class OnnxTokenClassifier implements TokenClassifier {
     }
     const sequence = [this.cls, ...ids, this.sep];
     const shape = [1, sequence.length];
-    const feeds: Record<string, Tensor> = {};
+    const feeds: Record<string, OrtTensor> = {};
     for (const name of this.session.inputNames) {
       const values =
         name === "input_ids"
           ? BigInt64Array.from(sequence, (id) => BigInt(id))
           : new BigInt64Array(sequence.length).fill(name === "attention_mask" ? 1n : 0n);
-      feeds[name] = new this.ort.Tensor("int64", values, shape);
+      feeds[name] = this.ort.int64Tensor(values, shape);
     }
     const output = (await this.session.run(feeds))[this.outputName];
     const dims = output?.dims ?? [];
@@ -199,9 +211,9 @@ class OnnxTokenClassifier implements TokenClassifier {
   }
 }
 
-async function createClassifier(files: ModelFiles, threads: number | undefined): Promise<TokenClassifier> {
+async function createClassifier(files: ModelFiles, threads: number | undefined, runtime: OnnxRuntimeChoice): Promise<TokenClassifier> {
   const [ort, tokenizers] = await Promise.all([
-    importOptional<OrtModule>("onnxruntime-node", "the llmlingua2 frontend", () => import("onnxruntime-node")),
+    loadOnnxRuntime(runtime),
     importOptional<TokenizersModule>("@huggingface/tokenizers", "the llmlingua2 frontend", () => import("@huggingface/tokenizers") as Promise<TokenizersModule>),
   ]);
   const tokenizerJson = readJson(files.tokenizer, files.dir);
@@ -217,15 +229,11 @@ async function createClassifier(files: ModelFiles, threads: number | undefined):
   const specialIds = new Set<number>();
   for (const [id, token] of tokenizer.get_added_tokens_decoder()) if (token.special === true) specialIds.add(id);
 
-  let session: InferenceSession;
+  let session: OrtSession;
   try {
-    session = await ort.InferenceSession.create(files.onnx, {
-      executionProviders: ["cpu"],
-      graphOptimizationLevel: "all",
-      ...(threads !== undefined ? { intraOpNumThreads: threads } : {}),
-    });
+    session = await ort.createSession(files.onnx, threads);
   } catch (error) {
-    throw unusableModel(files.dir, `onnxruntime could not open ${files.onnx} (${String(error)})`, error);
+    throw unusableModel(files.dir, `${ort.package} could not open ${files.onnx} (${String(error)})`, error);
   }
   const unknown = session.inputNames.filter((name) => !KNOWN_INPUTS.has(name));
   if (!session.inputNames.includes("input_ids") || unknown.length > 0) {
@@ -248,15 +256,17 @@ const loaded = new Map<string, Promise<TokenClassifier>>();
  */
 export function loadTokenClassifier(options: LoadModelOptions = {}): Promise<TokenClassifier> {
   let files: ModelFiles;
+  let runtime: OnnxRuntimeChoice;
   try {
     files = locateModelFiles(options);
+    runtime = resolveRuntimeChoice(options.runtime);
   } catch (error) {
     return Promise.reject(error);
   }
-  const key = `${files.onnx}\u0000${options.threads ?? ""}`;
+  const key = `${files.onnx}\u0000${options.threads ?? ""}\u0000${runtime}`;
   let pending = loaded.get(key);
   if (pending === undefined) {
-    pending = createClassifier(files, options.threads);
+    pending = createClassifier(files, options.threads, runtime);
     pending.catch(() => loaded.delete(key));
     loaded.set(key, pending);
   }

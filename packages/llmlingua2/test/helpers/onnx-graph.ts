@@ -7,6 +7,9 @@
  * logits[b, s] = table[input_ids[b, s]] * attention_mask[b, s], so a test chooses each token's
  * keep logit and knows the keep probability the real inference path must report.
  *
+ * The table can also be stored outside the graph, in a weights file beside it, the way optimum
+ * exports graphs above 2 GB (model.onnx + model.onnx_data), so the tests cover that layout too.
+ *
  * Only the handful of ONNX messages the graph needs are declared below; their field numbers
  * are those of onnx/onnx.proto (IR version 8, opset 13).
  */
@@ -16,12 +19,15 @@ const ONNX_SUBSET = `
 syntax = "proto3";
 package onnx;
 message AttributeProto { string name = 1; int64 i = 3; int32 type = 20; }
+message StringStringEntryProto { string key = 1; string value = 2; }
 message TensorProto {
   repeated int64 dims = 1;
   int32 data_type = 2;
   repeated float float_data = 4;
   repeated int64 int64_data = 7;
   string name = 8;
+  repeated StringStringEntryProto external_data = 13;
+  int32 data_location = 14;
 }
 message TensorShapeProto {
   message Dimension { oneof value { int64 dim_value = 1; string dim_param = 2; } }
@@ -56,6 +62,8 @@ message ModelProto {
 `;
 
 const FLOAT = 1;
+/** TensorProto.DataLocation.EXTERNAL: the values are in the file named by external_data. */
+const EXTERNAL = 1;
 const INT64 = 7;
 const ATTRIBUTE_INT = 2;
 
@@ -78,11 +86,42 @@ export interface TokenClassifierGraph {
   tokenTypeIds?: boolean;
 }
 
+export interface ExternalTokenClassifier {
+  /** The graph, whose table names `location` as its external data file. */
+  onnx: Uint8Array;
+  /** The table's float32 values, little-endian: the content of the file `location`. */
+  data: Uint8Array;
+}
+
 /** Serializes the lookup-table token classifier described above to ONNX bytes. */
 export function buildTokenClassifierOnnx(graph: TokenClassifierGraph): Uint8Array {
+  const table = graph.keepLogits.flatMap((logit) => [0, logit]);
+  return encodeModel(graph, { name: "table", dataType: FLOAT, dims: [graph.keepLogits.length, 2], floatData: table });
+}
+
+/** The same classifier with its table in a separate weights file named `location` (e.g. "model.onnx_data"). */
+export function buildTokenClassifierOnnxExternal(graph: TokenClassifierGraph, location: string): ExternalTokenClassifier {
+  const table = Float32Array.from(graph.keepLogits.flatMap((logit) => [0, logit]));
+  const data = new Uint8Array(table.byteLength);
+  const view = new DataView(data.buffer);
+  table.forEach((value, i) => view.setFloat32(i * 4, value, true));
+  const onnx = encodeModel(graph, {
+    name: "table",
+    dataType: FLOAT,
+    dims: [graph.keepLogits.length, 2],
+    dataLocation: EXTERNAL,
+    externalData: [
+      { key: "location", value: location },
+      { key: "offset", value: "0" },
+      { key: "length", value: String(data.byteLength) },
+    ],
+  });
+  return { onnx, data };
+}
+
+function encodeModel(graph: TokenClassifierGraph, tableInitializer: Record<string, unknown>): Uint8Array {
   const root = protobuf.parse(ONNX_SUBSET).root;
   const Model = root.lookupType("onnx.ModelProto");
-  const table = graph.keepLogits.flatMap((logit) => [0, logit]);
   const inputs = [
     tensorInfo("input_ids", INT64, ["batch", "sequence"]),
     tensorInfo("attention_mask", INT64, ["batch", "sequence"]),
@@ -95,7 +134,7 @@ export function buildTokenClassifierOnnx(graph: TokenClassifierGraph): Uint8Arra
     graph: {
       name: "tiny_token_classifier",
       initializer: [
-        { name: "table", dataType: FLOAT, dims: [graph.keepLogits.length, 2], floatData: table },
+        tableInitializer,
         { name: "last_axis", dataType: INT64, dims: [1], int64Data: [-1] },
       ],
       node: [

@@ -14,7 +14,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildTokenClassifierOnnx } from "./onnx-graph.js";
+import { buildTokenClassifierOnnx, buildTokenClassifierOnnxExternal } from "./onnx-graph.js";
 
 export type TinyStyle = "metaspace" | "wordpiece";
 
@@ -26,6 +26,8 @@ export interface TinyModelSpec {
   defaultLogit?: number;
   /** Put the graph in onnx/model.onnx (transformers.js layout) instead of model.onnx. */
   onnxSubfolder?: boolean;
+  /** Store the weights beside the graph in model.onnx_data, as optimum does for graphs above 2 GB. */
+  externalWeights?: boolean;
 }
 
 export interface TinyModel {
@@ -148,13 +150,16 @@ export function writeTinyModel(spec: TinyModelSpec): TinyModel {
   const logitOf = (piece: string): number => preferredLogits[piece] ?? defaultLogit;
 
   const dir = mkdtempSync(join(tmpdir(), "silp-llmlingua2-"));
-  const onnx = buildTokenClassifierOnnx({
-    keepLogits: vocabulary.pieces.map(logitOf),
-    tokenTypeIds: spec.style === "wordpiece",
-  });
+  const graph = { keepLogits: vocabulary.pieces.map(logitOf), tokenTypeIds: spec.style === "wordpiece" };
   const modelPath = spec.onnxSubfolder === true ? join(dir, "onnx", "model.onnx") : join(dir, "model.onnx");
   if (spec.onnxSubfolder === true) mkdirSync(join(dir, "onnx"));
-  writeFileSync(modelPath, onnx);
+  if (spec.externalWeights === true) {
+    const external = buildTokenClassifierOnnxExternal(graph, "model.onnx_data");
+    writeFileSync(modelPath, external.onnx);
+    writeFileSync(`${modelPath}_data`, external.data);
+  } else {
+    writeFileSync(modelPath, buildTokenClassifierOnnx(graph));
+  }
   const tokenizer = spec.style === "metaspace" ? metaspaceTokenizer(vocabulary) : wordpieceTokenizer(vocabulary);
   writeFileSync(join(dir, "tokenizer.json"), JSON.stringify(tokenizer));
   writeFileSync(join(dir, "tokenizer_config.json"), JSON.stringify(tokenizerConfig(spec.style)));
