@@ -4,7 +4,7 @@
 // and measures the result: installed size, package count, install scripts in the tree, wall time.
 // A registry package (@toon-format/toon) is installed the same way in the same run as a baseline.
 //
-//   node scripts/pack-install.mjs [--json out.json] [--keep]
+//   node scripts/pack-install.mjs [--json out.json] [--keep] [--only silp,@silp/lock]
 //
 // Run `npx tsc -b tsconfig.build.json` first: the tarballs contain whatever is in dist/ now.
 // Exit status: non-zero if the codec `silp` exceeds BUDGET (size, packages, install scripts) or its
@@ -24,6 +24,8 @@ const LIFECYCLE = ["preinstall", "install", "postinstall"];
 const args = process.argv.slice(2);
 const jsonOut = args.includes("--json") ? args[args.indexOf("--json") + 1] : undefined;
 const keep = args.includes("--keep");
+// --only NAME[,NAME]: measure just these packages (CI checks the codec's budget this way, in seconds).
+const only = args.includes("--only") ? new Set(args[args.indexOf("--only") + 1].split(",")) : undefined;
 
 const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
 const mb = (bytes) => (bytes / 1e6).toFixed(2);
@@ -142,6 +144,7 @@ const rows = [];
 console.error(`installing ${BASELINE} (registry)...`);
 rows.push({ ...installInEmptyProject(BASELINE, [BASELINE]), tarballBytes: null, baseline: true });
 for (const w of workspaces) {
+  if (only !== undefined && !only.has(w.manifest.name)) continue;
   const tarballs = [...siblingClosure(w.manifest.name)].map((n) => ours.get(n).tarball);
   console.error(`installing ${w.manifest.name} (${tarballs.length} tarball(s))...`);
   rows.push({ ...installInEmptyProject(w.manifest.name, tarballs), tarballBytes: w.tarballBytes });
