@@ -177,14 +177,14 @@ export class CompileLock {
    * from forking the chain; refusing a damaged file keeps new records from burying the damage.
    */
   #underLock<T>(body: (inspection: LockInspection, append: (record: UnlinkedRecord) => LockRecord) => T): Promise<T> {
-    return withFileLock(this.path, this.#fileOptions, () => {
-      const checker = this.#checkerFor(readLockBytes(this.path));
+    return withFileLock(this.path, this.#fileOptions, (file) => {
+      const checker = this.#checkerFor(readLockBytes(file));
       const inspection = checker.inspection();
       assertLockReport(inspection.report, `compile lock ${this.path} (refusing to append)`);
       let tail = checker.entries.at(-1)?.record;
       return body(inspection, (unlinked) => {
         const record = linkRecord(unlinked, tail);
-        appendText(this.path, `${JSON.stringify(record)}\n`);
+        appendText(file, `${JSON.stringify(record)}\n`);
         tail = record; // the next read verifies this line like any other
         return record;
       });
