@@ -22,6 +22,7 @@ import {
   type UnlinkedRecord,
   type UnlockRecord,
 } from "./record.js";
+import { serializeRecord } from "./serialize.js";
 import { LIBRARY_VERSION, LOCK_PROTOCOL_VERSION } from "./version.js";
 import { ChainChecker, inspectLock, type LockInspection, type VerifyOptions } from "./verify.js";
 
@@ -184,7 +185,7 @@ export class CompileLock {
       let tail = checker.entries.at(-1)?.record;
       return body(inspection, (unlinked) => {
         const record = linkRecord(unlinked, tail);
-        appendText(file, `${JSON.stringify(record)}\n`);
+        appendText(file, `${serializeRecord(record as unknown as Record<string, unknown>)}\n`);
         tail = record; // the next read verifies this line like any other
         return record;
       });
