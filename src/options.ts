@@ -31,8 +31,13 @@ export interface SilpOptions {
    * 4 hex characters instead of 8, and 4-hex req_ids raise no warning.
    */
   scopeLimited?: boolean;
-  /** Compile: append the meta (and non-default silp/version) to code and json payloads. */
-  inlineMeta?: boolean;
+  /**
+   * Compile: carry the meta (and a non-default IR version) inside code and json payloads.
+   * "auto" (default): exactly when the IR has meta the payload cannot give back, i.e. anything
+   * but a req_id and the defaults (spec 4.6). true: always. false: never, the compact surface
+   * (the reference's strings; meta other than what decode derives is dropped, by request).
+   */
+  inlineMeta?: boolean | "auto";
   /** Input limits for decode. */
   limits?: Partial<Limits>;
   /** Sanitizer policies for decode (docs/security.md), or false to turn sanitization off. */
@@ -43,7 +48,7 @@ export interface ResolvedOptions {
   readonly whitelist: WhitelistMode;
   readonly strict: boolean;
   readonly scopeLimited: boolean;
-  readonly inlineMeta: boolean;
+  readonly inlineMeta: boolean | "auto";
   readonly limits: Readonly<Limits>;
   readonly sanitize: ResolvedSanitizeOptions | false;
 }
@@ -57,13 +62,13 @@ export const DEFAULT_OPTIONS: ResolvedOptions = Object.freeze({
   whitelist: "strict",
   strict: false,
   scopeLimited: false,
-  inlineMeta: false,
+  inlineMeta: "auto",
   limits: DEFAULT_LIMITS,
   sanitize: DEFAULT_SANITIZE_OPTIONS,
 });
 
 const WHITELIST_MODES: readonly WhitelistMode[] = ["strict", "advisory", "off"];
-const BOOLEAN_OPTIONS = ["strict", "scopeLimited", "inlineMeta"] as const;
+const BOOLEAN_OPTIONS = ["strict", "scopeLimited"] as const;
 const LIMIT_NAMES: readonly string[] = Object.keys(DEFAULT_LIMITS);
 const SANITIZE_NAMES: readonly string[] = Object.keys(DEFAULT_SANITIZE_OPTIONS);
 
@@ -95,7 +100,6 @@ export function resolveOptions(options: SilpOptions | ResolvedOptions | undefine
   const flags: Record<(typeof BOOLEAN_OPTIONS)[number], boolean> = {
     strict: DEFAULT_OPTIONS.strict,
     scopeLimited: DEFAULT_OPTIONS.scopeLimited,
-    inlineMeta: DEFAULT_OPTIONS.inlineMeta,
   };
   for (const name of BOOLEAN_OPTIONS) {
     const value = input[name];
@@ -103,11 +107,15 @@ export function resolveOptions(options: SilpOptions | ResolvedOptions | undefine
     if (typeof value !== "boolean") throw new SilpOptionsError(name, `${name} must be a boolean, got ${describe(value)}`);
     flags[name] = value;
   }
+  const inlineMeta = input.inlineMeta ?? DEFAULT_OPTIONS.inlineMeta;
+  if (typeof inlineMeta !== "boolean" && inlineMeta !== "auto") {
+    throw new SilpOptionsError("inlineMeta", `inlineMeta must be true, false or "auto", got ${describe(inlineMeta)}`);
+  }
   const resolved: ResolvedOptions = Object.freeze({
     whitelist,
     strict: flags.strict,
     scopeLimited: flags.scopeLimited,
-    inlineMeta: flags.inlineMeta,
+    inlineMeta,
     limits: resolveLimits(input.limits),
     sanitize: resolveSanitize(input.sanitize),
   });

@@ -25,7 +25,7 @@ describe("resolveOptions: frozen user options are resolved like any others", () 
     assert.equal(resolved.whitelist, "strict");
     assert.equal(resolved.strict, false);
     assert.equal(resolved.scopeLimited, false);
-    assert.equal(resolved.inlineMeta, false);
+    assert.equal(resolved.inlineMeta, "auto");
     assert.deepEqual(resolved.sanitize, DEFAULT_OPTIONS.sanitize);
     assert.deepEqual(resolved.limits, { maxInputLength: DEFAULT_OPTIONS.limits.maxInputLength, maxDepth: 8 });
   });
@@ -57,7 +57,7 @@ describe("every user option is checked, with a typed SilpError", () => {
     ["frozen whitelist", frozenUserOptions({ whitelist: "bogus" })],
     ["strict", { strict: "yes" }],
     ["scopeLimited", { scopeLimited: 1 }],
-    ["inlineMeta", { inlineMeta: "true" }],
+    ["inlineMeta", { inlineMeta: "yes" }],
     ["limits (not an object)", { limits: 5 }],
     ["limits.maxDepth", { limits: { maxDepth: 0 } }],
     ["limits.maxInputLength", { limits: { maxInputLength: 1.5 } }],

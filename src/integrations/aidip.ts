@@ -13,12 +13,12 @@
  *
  * Other members of the body (e.g. a session or stream flag of the AIDIP deployment) pass through.
  */
-import { decode } from "../codec.js";
+import { compile, decode } from "../codec.js";
 import { SilpError } from "../errors.js";
 import { isPlainObject } from "../ir/normalize.js";
 import type { SilpIRInput } from "../ir/types.js";
 import type { SilpOptions } from "../options.js";
-import { isEnvelope, toEnvelope, type SilpEnvelope } from "../protocol/envelope.js";
+import { fromEnvelope, isEnvelope, type SilpEnvelope } from "../protocol/envelope.js";
 import { unwrapSilp, wrapSilp, type Unwrapped } from "./wrapper.js";
 
 export type AidipField = "inputs" | "outputs";
@@ -70,7 +70,11 @@ function place(field: AidipField, payload: SilpIRInput | SilpEnvelope, options: 
   let value: unknown;
   if (options.form === "string") {
     if (options.fields !== undefined) throw new TypeError("the string form has no room for other fields");
-    value = isEnvelope(payload) ? payload.silp_payload : toEnvelope(payload, options.frontend ?? "code", options).silp_payload;
+    // A bare string has no silp_meta beside it: compile with the core, which carries the meta
+    // inline whenever the payload could not give it back (docs/ir.md, "Meta in the payload").
+    value = isEnvelope(payload)
+      ? compile(fromEnvelope(payload, options).ir, payload.silp_encoding, options)
+      : compile(payload, options.frontend ?? "code", options);
   } else {
     value = wrapSilp(payload, options.fields ?? {}, options);
   }
