@@ -1,8 +1,9 @@
 /**
  * The README's library example, runnable: `node --import tsx examples/quickstart.ts`.
- * test/examples.test.ts runs it, so the README cannot drift from what the code does.
+ * packages/cli/test/examples.test.ts runs it, so the README cannot drift from what the code does.
  */
-import { compile, decode, fromEnvelope, SilpError, toEnvelope, validate } from "silp";
+import { isDeepStrictEqual } from "node:util";
+import { compile, decode, deriveReqId, fromEnvelope, SilpError, toEnvelope, validate } from "silp";
 
 const ir = {
   intent: "!START",
@@ -17,7 +18,16 @@ const text = compile(ir);
 console.log("code:", text);
 console.log("json:", compile(ir, "json"));
 console.log("natural:", compile(ir, "natural"));
-console.log("lossless:", JSON.stringify(decode(text).ir.alternatives) === JSON.stringify(validate(ir).ir?.alternatives));
+// The whole IR comes back. Its meta is only a req_id, so the meta stays out of the payload and
+// decode derives the req_id from the text (spec 4.6), and says so with reqIdDerived.
+const normal = validate(ir).ir;
+const back = decode(text);
+console.log("lossless:", back.reqIdDerived && isDeepStrictEqual(back.ir, normal && { ...normal, meta: { ...normal.meta, req_id: deriveReqId(text) } }));
+// Any other meta travels inside the payload, so decode gives back all of it, req_id included.
+const planned = { ...ir, meta: { req_id: "a1b2c3d4", priority: 2, seq: ["!START", "!NOTIFY"] } };
+const carried = compile(planned);
+console.log("with meta:", carried);
+console.log("lossless with meta:", isDeepStrictEqual(decode(carried).ir, validate(planned).ir));
 
 const repaired = decode("```\nif !rain(t+1): start(hike) else start(cards@indoor)\n```");
 console.log("repairs:", repaired.repairs.map((repair) => repair.kind).join(", "));

@@ -13,13 +13,12 @@
  *
  * Other members of the body (e.g. a session or stream flag of the AIDIP deployment) pass through.
  */
-import { decode } from "silp";
-import {  } from "silp/util";
+import { compile, decode } from "silp";
 import { SilpError } from "silp";
 import { isPlainObject } from "silp/util";
 import type { SilpIRInput } from "silp";
 import type { SilpOptions } from "silp";
-import { isEnvelope, toEnvelope, type SilpEnvelope } from "silp";
+import { fromEnvelope, isEnvelope, type SilpEnvelope } from "silp";
 import { unwrapSilp, wrapSilp, type Unwrapped } from "silp";
 
 export type AidipField = "inputs" | "outputs";
@@ -71,7 +70,11 @@ function place(field: AidipField, payload: SilpIRInput | SilpEnvelope, options: 
   let value: unknown;
   if (options.form === "string") {
     if (options.fields !== undefined) throw new TypeError("the string form has no room for other fields");
-    value = isEnvelope(payload) ? payload.silp_payload : toEnvelope(payload, options.frontend ?? "code", options).silp_payload;
+    // A bare string has no silp_meta beside it: compile with the core, which carries the meta
+    // inline whenever the payload could not give it back (docs/ir.md, "Meta in the payload").
+    value = isEnvelope(payload)
+      ? compile(fromEnvelope(payload, options).ir, payload.silp_encoding, options)
+      : compile(payload, options.frontend ?? "code", options);
   } else {
     value = wrapSilp(payload, options.fields ?? {}, options);
   }

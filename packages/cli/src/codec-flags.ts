@@ -1,5 +1,6 @@
 /** The codec flags shared by validate, compile, decode and roundtrip, and their translation into options. */
 import { Option, type Command } from "commander";
+import { UsageError } from "./io.js";
 import type { SilpOptions, WhitelistMode } from "silp";
 
 export interface CodecFlags {
@@ -7,6 +8,8 @@ export interface CodecFlags {
   strict?: boolean;
   scopeLimited?: boolean;
   inlineMeta?: boolean;
+  /** compile: the compact surface, without meta, even when that drops meta (explicit only). */
+  compact?: boolean;
   json?: boolean;
 }
 
@@ -19,11 +22,13 @@ export function addCodecFlags(command: Command): Command {
 }
 
 export function codecOptions(flags: CodecFlags): SilpOptions {
+  if (flags.inlineMeta && flags.compact) throw new UsageError("--inline-meta and --compact exclude each other");
   return {
     whitelist: flags.whitelist ?? "strict",
     strict: Boolean(flags.strict),
     scopeLimited: Boolean(flags.scopeLimited),
-    inlineMeta: Boolean(flags.inlineMeta),
+    // Neither flag: "auto", meta travels whenever the payload could not give it back (spec 4.6).
+    inlineMeta: flags.inlineMeta ? true : flags.compact ? false : "auto",
   };
 }
 

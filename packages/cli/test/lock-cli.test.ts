@@ -72,7 +72,8 @@ describe("silpc lock", () => {
     await withTempDir(async ({ lockPath }) => {
     const run = silpc(["lock", "seal", join(corpusDir(), "cases", "case2_negation.json"), "--lock", lockPath]);
     assert.equal(run.code, 0, run.stderr);
-    assert.equal(run.stdout, "if !rain(t+1): start(hike) else: start(cards@indoor)\n");
+    // The case's meta (priority 1, confidence 0.9) travels with the payload by default (docs/ir.md).
+    assert.equal(run.stdout, 'if !rain(t+1): start(hike) else: start(cards@indoor) #meta {"meta":{"req_id":"b7e2","priority":1,"confidence":0.9,"seq":[],"out":"natural"}}\n');
     });
   });
 

@@ -24,6 +24,7 @@ import {
   type UnlinkedRecord,
   type UnlockRecord,
 } from "./record.js";
+import { serializeRecord } from "./serialize.js";
 import { LIBRARY_VERSION, LOCK_PROTOCOL_VERSION } from "./version.js";
 import { ChainChecker, inspectLock, type LockInspection, type VerifyOptions } from "./verify.js";
 
@@ -179,14 +180,14 @@ export class CompileLock {
    * from forking the chain; refusing a damaged file keeps new records from burying the damage.
    */
   #underLock<T>(body: (inspection: LockInspection, append: (record: UnlinkedRecord) => LockRecord) => T): Promise<T> {
-    return withFileLock(this.path, this.#fileOptions, () => {
-      const checker = this.#checkerFor(readLockBytes(this.path));
+    return withFileLock(this.path, this.#fileOptions, (file) => {
+      const checker = this.#checkerFor(readLockBytes(file));
       const inspection = checker.inspection();
       assertLockReport(inspection.report, `compile lock ${this.path} (refusing to append)`);
       let tail = checker.entries.at(-1)?.record;
       return body(inspection, (unlinked) => {
         const record = linkRecord(unlinked, tail);
-        appendText(this.path, `${JSON.stringify(record)}\n`);
+        appendText(file, `${serializeRecord(record as unknown as Record<string, unknown>)}\n`);
         tail = record; // the next read verifies this line like any other
         return record;
       });

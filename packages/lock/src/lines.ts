@@ -7,6 +7,8 @@ import type { LockProblem } from "./problems.js";
 export interface ParsedLine {
   /** 1-based line number. */
   line: number;
+  /** The line's text, without its newline (verification compares it byte for byte). */
+  text: string;
   /** The parsed JSON value; absent when the line did not parse. */
   value?: unknown;
 }
@@ -50,7 +52,7 @@ export function parseLines(text: string, firstLine = 1): { lines: ParsedLine[]; 
     } else if (!parsed) {
       problems.push({ line, kind: "not_json", message: `not a JSON value: ${reason}` });
     }
-    lines.push(parsed ? { line, value } : { line });
+    lines.push(parsed ? { line, text: content, value } : { line, text: content });
   });
   return { lines, problems };
 }

@@ -12,6 +12,11 @@ export type LockProblemKind =
   | "truncated"
   /** JSON, but not shaped like a lock record (missing or mistyped field, unknown kind). */
   | "invalid_record"
+  /**
+   * The line parses to a record but is not byte for byte the serialization the sealer writes
+   * (serialize.ts): an edit that leaves the value, and so every hash, alone.
+   */
+  | "non_canonical"
   /** `output_hash` is not the SHA-256 of `compiled`. */
   | "output_hash_mismatch"
   /** `ir_hash` is not the SHA-256 of the JCS form of the stored `ir`. */
@@ -30,6 +35,8 @@ export type LockProblemKind =
 export interface LockProblem {
   /** 1-based line in the lock file; absent for whole-file problems. */
   line?: number;
+  /** 1-based column (in code points) within the line, where a position is known (non_canonical). */
+  column?: number;
   kind: LockProblemKind;
   message: string;
 }
@@ -47,9 +54,9 @@ export interface LockReport {
 }
 
 export function describeProblem(problem: LockProblem): string {
-  return problem.line === undefined
-    ? `${problem.kind}: ${problem.message}`
-    : `line ${problem.line}: ${problem.kind}: ${problem.message}`;
+  if (problem.line === undefined) return `${problem.kind}: ${problem.message}`;
+  const where = problem.column === undefined ? `line ${problem.line}` : `line ${problem.line}, column ${problem.column}`;
+  return `${where}: ${problem.kind}: ${problem.message}`;
 }
 
 /** The throwing form of a report: `lock_violation` listing every problem in `details.problems`. */

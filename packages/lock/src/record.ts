@@ -78,7 +78,7 @@ export function computeRecordHash(record: Record<string, unknown>): string {
 
 /** Links a record after `previous` (or as the first record) and seals it with its hash. */
 export function linkRecord(record: UnlinkedRecord, previous: LockRecord | undefined): LockRecord {
-  // Fields are placed for a reader of the file; the hash does not depend on their order.
+  // The hash does not depend on field order; the bytes written do (serialize.ts fixes them).
   const { kind, ...fields } = record;
   const linked = {
     kind,

@@ -5,12 +5,15 @@
  * stored `hash` of the previous record (so a record whose content was edited breaks only its
  * own hash), and the line after an unreadable line is not blamed for the break (the unreadable
  * line is already reported, and an unlock whose seal may be on that line is not blamed either).
+ * Every record line must also be byte for byte the sealer's serialization (serialize.ts), which
+ * catches the edits that leave the parsed value and so every hash alone.
  */
 import { SilpError } from "silp";
 import { canonicalHash } from "./hash.js";
 import { parseLines } from "./lines.js";
 import type { LockProblem, LockReport } from "./problems.js";
 import { computeRecordHash, lockKey, outputHash, recordShapeDefect, type LockRecord, type SealRecord } from "./record.js";
+import { firstDifference, serializeRecord } from "./serialize.js";
 
 export interface VerifyOptions {
   /**
@@ -76,7 +79,7 @@ export class ChainChecker {
     if (text.length === 0) return;
     const { lines, problems } = parseLines(text, this.#lines + 1);
     this.#problems.push(...problems);
-    for (const { line, value } of lines) this.#addLine(line, value);
+    for (const { line, text: content, value } of lines) this.#addLine(line, content, value);
     this.#lines += lines.length;
     this.#complete = text.endsWith("\n");
   }
@@ -101,7 +104,7 @@ export class ChainChecker {
     return { report, entries: this.entries, frozen: this.frozen };
   }
 
-  #addLine(line: number, value: unknown): void {
+  #addLine(line: number, text: string, value: unknown): void {
     if (value === undefined) {
       this.#unreadableSincePrevious = this.#unreadableSeen = true; // already reported by parseLines
       return;
@@ -113,6 +116,7 @@ export class ChainChecker {
       return;
     }
     const record = value as LockRecord;
+    this.#problems.push(...canonicalProblems(line, text, record));
     this.#problems.push(...contentProblems(line, record));
     if (!this.#unreadableSincePrevious) this.#problems.push(...linkProblems(line, record, this.#previous));
     this.#problems.push(...replayFreeze(line, record, this.frozen, this.#unreadableSeen));
@@ -120,6 +124,33 @@ export class ChainChecker {
     this.#previous = record;
     this.#unreadableSincePrevious = false;
   }
+}
+
+/**
+ * The line against the sealer's serialization of the value it parses to. A value with no
+ * canonical form cannot match its stored hash either, and is reported there instead.
+ */
+function canonicalProblems(line: number, text: string, record: LockRecord): LockProblem[] {
+  const canonical = hashOrDefect(() => serializeRecord(record as unknown as Record<string, unknown>));
+  if (canonical === undefined) return [];
+  const at = firstDifference(text, canonical);
+  if (at < 0) return [];
+  const column = [...text.slice(0, at)].length + 1;
+  return [{
+    line,
+    column,
+    kind: "non_canonical",
+    message:
+      `not byte for byte the canonical serialization the sealer writes: at column ${column} ${excerpt(text, at)} ` +
+      `where ${excerpt(canonical, at)} belongs (a duplicated key, an escape, key order, a number's spelling or whitespace was edited)`,
+  }];
+}
+
+/** A short, escaped view of `text` from `at`, for a problem message. */
+function excerpt(text: string, at: number): string {
+  if (at >= text.length) return "the end of the line";
+  const piece = text.slice(at, at + 16);
+  return JSON.stringify(piece) + (at + 16 < text.length ? "…" : "");
 }
 
 /** The record's own hashes: output, IR and record. */

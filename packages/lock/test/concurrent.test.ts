@@ -5,7 +5,7 @@
 import { test, describe } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { verifyLockText, type SealRecord } from "../src/index.js";
@@ -16,16 +16,22 @@ const WORKER = fileURLToPath(new URL("./fixtures/seal-worker.ts", import.meta.ur
 interface WorkerSummary {
   worker: number;
   statuses: string[];
+  /** The code of the SilpError that stopped the worker, if one did. */
+  error?: string;
 }
 
-/** Starts `workers` children, releases them together once all are ready, and collects their summaries. */
-async function runWorkers(lockPath: string, goPath: string, workers: number, count: number, mode: string): Promise<WorkerSummary[]> {
+/**
+ * Starts `workers` children, releases them together once all are ready, and collects their
+ * summaries. With a list of lock paths, worker i uses path i (aliases of one file).
+ */
+async function runWorkers(lockPath: string | string[], goPath: string, workers: number, count: number, mode: string): Promise<WorkerSummary[]> {
   let ready = 0;
   let releaseAll: () => void = () => undefined;
   const allReady = new Promise<void>((resolve) => (releaseAll = resolve));
   const runs = Array.from({ length: workers }, (_, worker) =>
     new Promise<WorkerSummary>((resolve, reject) => {
-      const child = spawn(process.execPath, ["--import", "tsx", WORKER, lockPath, goPath, String(worker), String(count), mode], {
+      const path = Array.isArray(lockPath) ? (lockPath[worker] ?? "") : lockPath;
+      const child = spawn(process.execPath, ["--import", "tsx", WORKER, path, goPath, String(worker), String(count), mode], {
         cwd: repoRoot,
         stdio: ["ignore", "pipe", "pipe"],
       });
@@ -79,6 +85,36 @@ describe("concurrent sealing (real processes; a few seconds)", () => {
     const statuses = summaries.flatMap((s) => s.statuses);
     assert.equal(statuses.filter((s) => s === "sealed").length, 25);
     assert.equal(statuses.filter((s) => s === "frozen").length, 50);
+    });
+  });
+
+  test("2 processes through a symlinked lock file and its target: the alias is refused, the chain never forks", async () => {
+    await withTempDir(async ({ dir, lockPath }) => {
+      mkdirSync(join(dir, "nested"));
+      writeFileSync(lockPath, "");
+      const alias = join(dir, "nested", "alias.lock");
+      symlinkSync(lockPath, alias);
+      const summaries = await runWorkers([lockPath, alias], join(dir, "go"), 2, 25, "distinct");
+      assert.deepEqual(summaries[0]?.statuses, Array(25).fill("sealed"));
+      assert.equal(summaries[0]?.error, undefined);
+      assert.deepEqual(summaries[1]?.statuses, [], "nothing is sealed through the alias");
+      assert.equal(summaries[1]?.error, "lock_violation");
+      const report = verifyLockText(readFileSync(lockPath, "utf8"));
+      assert.deepEqual(report.problems, []);
+      assert.equal(report.records, 25);
+    });
+  });
+
+  test("2 processes through two directory aliases of one lock: one lock, one chain, all 50 sealed", async () => {
+    await withTempDir(async ({ dir }) => {
+      mkdirSync(join(dir, "real", "store"), { recursive: true });
+      symlinkSync(join(dir, "real"), join(dir, "alias"), "dir");
+      const paths = [join(dir, "real", "store", "compile.lock"), join(dir, "alias", "store", "compile.lock")];
+      const summaries = await runWorkers(paths, join(dir, "go"), 2, 25, "distinct");
+      for (const summary of summaries) assert.deepEqual(summary.statuses, Array(25).fill("sealed"));
+      const report = verifyLockText(readFileSync(paths[0] ?? "", "utf8"));
+      assert.deepEqual(report.problems, []);
+      assert.equal(report.records, 50);
     });
   });
 });

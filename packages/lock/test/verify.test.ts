@@ -226,6 +226,9 @@ describe("hostile input", () => {
 
   test("CRLF line ends and an empty file", () => {
     assert.deepEqual(verifyLockText(""), { ok: true, lines: 0, records: 0, head: null, problems: [] });
-    assert.equal(verifyLockText(original.replaceAll("\n", "\r\n")).ok, true, "a CR is JSON whitespace; no record changed");
+    // A CR leaves every value alone, but it is a byte the sealer never writes (issue #11).
+    const crlf = verifyLockText(original.replaceAll("\n", "\r\n"));
+    assert.deepEqual(crlf.problems.map((p) => [p.line, p.kind]), lines().map((_, i) => [i + 1, "non_canonical"]));
+    assert.deepEqual(crlf.problems.map((p) => p.column), lines().map((line) => line.length + 1));
   });
 });

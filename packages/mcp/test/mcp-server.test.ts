@@ -23,6 +23,8 @@ import { countTokens, loadTokenizers } from "@silp/tokens";
 
 const a1 = appendixExample("A.1").ir;
 const a2 = appendixExample("A.2").ir;
+/** The envelope's payload is compact: its meta travels beside it, in silp_meta. */
+const COMPACT = { inlineMeta: false } as const;
 
 type CallResult = { isError?: boolean; content?: unknown; structuredContent?: Record<string, unknown> };
 
@@ -62,20 +64,21 @@ describe("MCP server over the in-memory transport (2.x Client)", () => {
     const compiled = await call("compile", { ir: a2 });
     assert.equal(compiled.isError, undefined);
     const envelope = compiled.structuredContent as Record<string, unknown>;
-    assert.equal(envelope.silp_payload, compile(a2, "code"));
-    assert.deepEqual(compiled.content, [{ type: "text", text: compile(a2, "code") }]);
+    assert.equal(envelope.silp_payload, compile(a2, "code", COMPACT));
+    assert.deepEqual(compiled.content, [{ type: "text", text: compile(a2, "code", COMPACT) }]);
     assert.equal((envelope.silp_meta as { req_id: string }).req_id, "e5f6a7b8");
 
     const decoded = await call("decode", envelope);
     assert.equal(decoded.isError, undefined);
     assert.deepEqual(decoded.structuredContent?.ir, normalize(a2));
     assert.deepEqual(readSilpToolResult(decoded), normalize(a2));
+    // A tool result's text is the lossless rendering: A.2's meta (out: "code") travels inline.
     assert.deepEqual(decoded.content, [{ type: "text", text: compile(a2, "code") }]);
   });
 
   test("compile to json and every other frontend the server lists", async () => {
     const json = await call("compile", { ir: a1, frontend: "json" });
-    assert.equal((json.structuredContent as { silp_payload: string }).silp_payload, compile(a1, "json"));
+    assert.equal((json.structuredContent as { silp_payload: string }).silp_payload, compile(a1, "json", COMPACT));
     const natural = await call("compile", { ir: a1, frontend: "natural" });
     assert.equal((natural.structuredContent as { silp_payload: string }).silp_payload, compile(a1, "natural"));
     const inline = await call("compile", { ir: a1, inline_meta: true });
@@ -203,7 +206,7 @@ describe("MCP server over Streamable HTTP on 127.0.0.1", () => {
       const names = (await client.listTools()).tools.map((tool) => tool.name);
       assert.deepEqual(names, ["validate", "compile", "decode", "negotiate"]);
       const compiled = (await client.callTool({ name: "compile", arguments: { ir: a2 } })) as CallResult;
-      assert.equal((compiled.structuredContent as { silp_payload: string }).silp_payload, compile(a2, "code"));
+      assert.equal((compiled.structuredContent as { silp_payload: string }).silp_payload, compile(a2, "code", COMPACT));
       const failed = (await client.callTool({ name: "decode", arguments: { silp_encoding: "code", silp_payload: "cancel(" } })) as CallResult;
       assert.equal(failed.isError, true);
       assert.equal(errorCode(failed), "invalid_syntax");

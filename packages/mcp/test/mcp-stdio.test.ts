@@ -30,7 +30,7 @@ describe("silpc mcp over stdio", () => {
       const names = (await client.listTools()).tools.map((tool) => tool.name);
       assert.deepEqual(names, ["validate", "compile", "decode", "negotiate", "count_tokens"]);
       const compiled = (await client.callTool({ name: "compile", arguments: { ir: a3 } })) as CallResult;
-      assert.equal(compiled.structuredContent?.silp_payload, compile(a3, "code"));
+      assert.equal(compiled.structuredContent?.silp_payload, compile(a3, "code", { inlineMeta: false }));
       const decoded = (await client.callTool({ name: "decode", arguments: compiled.structuredContent })) as CallResult;
       assert.deepEqual(decoded.structuredContent?.ir, normalize(a3));
     } finally {

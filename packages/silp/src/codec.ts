@@ -25,6 +25,11 @@ export interface DecodeResult {
   warnings: ValidationIssue[];
   /** What the sanitizer found and did. */
   sanitizer: SanitizerReport;
+  /**
+   * True when the payload carried no req_id and decode derived it from the text (spec 4.6): the
+   * sender's req_id is then unknown. Every other field came from the payload or is a default.
+   */
+  reqIdDerived: boolean;
 }
 
 /** Compiles an IR to the surface text of a synchronous frontend. */
@@ -71,12 +76,13 @@ export function decode(text: string, frontend = "code", options?: SilpOptions): 
   try {
     const { start, end } = payloadBounds(context);
     const input = target.decode(context, start, end);
-    if (!input.meta.req_id) input.meta = { ...input.meta, req_id: deriveReqId(context.source.slice(start, end).trim(), resolved.scopeLimited) };
+    const reqIdDerived = !input.meta.req_id;
+    if (reqIdDerived) input.meta = { ...input.meta, req_id: deriveReqId(context.source.slice(start, end).trim(), resolved.scopeLimited) };
     const { ir, warnings } = context.normalForm ? assertValidNormal(input as SilpIR, resolved) : assertValid(input, resolved);
     const repairs = prepared.changed
       ? context.repairs.map((repair) => ({ ...repair, offset: prepared.originalOffset(repair.offset) }))
       : context.repairs;
-    return { ir, frontend, repairs, warnings, sanitizer: prepared.report() };
+    return { ir, frontend, repairs, warnings, sanitizer: prepared.report(), reqIdDerived };
   } catch (error) {
     if (error instanceof SilpError && error.offset !== undefined && prepared.changed) {
       error.relocate(text, prepared.originalOffset(error.offset));

@@ -36,6 +36,8 @@ export const EXTENSION_ERROR_CODES = [
   "dependency_missing",
   /** The receiver has no handler for an action the IR asks for, so it dispatches none of them. */
   "unsupported_action",
+  /** A caller's options object (SilpOptions) has an unknown value or a wrong type. */
+  "invalid_options",
 ] as const;
 
 export type SpecErrorCode = (typeof SPEC_ERROR_CODES)[number];
@@ -212,6 +214,13 @@ export class SilpFrontendError extends SilpError {
 export class SilpLimitError extends SilpError {
   constructor(message: string, options: SilpErrorOptions = {}) {
     super("limit_exceeded", message, options);
+  }
+}
+
+/** A SilpOptions value is not one the library accepts (extension code invalid_options). */
+export class SilpOptionsError extends SilpError {
+  constructor(option: string, message: string, options: SilpErrorOptions = {}) {
+    super("invalid_options", message, { ...options, details: { option, ...options.details } });
   }
 }
 

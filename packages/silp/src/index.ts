@@ -28,6 +28,7 @@ export {
   SilpVersionError,
   SilpFrontendError,
   SilpLimitError,
+  SilpOptionsError,
   isSilpError,
   type SilpErrorCode,
   type SpecErrorCode,

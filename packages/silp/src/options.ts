@@ -1,9 +1,11 @@
+import { SilpOptionsError } from "./errors.js";
 import { DEFAULT_SANITIZE_OPTIONS, resolveSanitizeOptions, type ResolvedSanitizeOptions, type SanitizeOptions } from "./security/options.js";
 
 /**
  * Options are resolved once, at the public entry points, into a frozen `ResolvedOptions`.
  * Helpers deep inside the codec receive the resolved object and never invent defaults of their
- * own, so policy (strictness, limits, whitelist mode) is decided in exactly one place.
+ * own, so policy (strictness, limits, whitelist mode) is decided in exactly one place. A bad
+ * option is a SilpError with code `invalid_options` (docs/errors.md).
  */
 
 /** How the verb whitelist (spec 3.8, draft -02 10.2) is applied. */
@@ -29,8 +31,13 @@ export interface SilpOptions {
    * 4 hex characters instead of 8, and 4-hex req_ids raise no warning.
    */
   scopeLimited?: boolean;
-  /** Compile: append the meta (and non-default silp/version) to code and json payloads. */
-  inlineMeta?: boolean;
+  /**
+   * Compile: carry the meta (and a non-default IR version) inside code and json payloads.
+   * "auto" (default): exactly when the IR has meta the payload cannot give back, i.e. anything
+   * but a req_id and the defaults (spec 4.6). true: always. false: never, the compact surface
+   * (the reference's strings; meta other than what decode derives is dropped, by request).
+   */
+  inlineMeta?: boolean | "auto";
   /** Input limits for decode. */
   limits?: Partial<Limits>;
   /** Sanitizer policies for decode (docs/security.md), or false to turn sanitization off. */
@@ -41,7 +48,7 @@ export interface ResolvedOptions {
   readonly whitelist: WhitelistMode;
   readonly strict: boolean;
   readonly scopeLimited: boolean;
-  readonly inlineMeta: boolean;
+  readonly inlineMeta: boolean | "auto";
   readonly limits: Readonly<Limits>;
   readonly sanitize: ResolvedSanitizeOptions | false;
 }
@@ -55,40 +62,122 @@ export const DEFAULT_OPTIONS: ResolvedOptions = Object.freeze({
   whitelist: "strict",
   strict: false,
   scopeLimited: false,
-  inlineMeta: false,
+  inlineMeta: "auto",
   limits: DEFAULT_LIMITS,
   sanitize: DEFAULT_SANITIZE_OPTIONS,
 });
 
 const WHITELIST_MODES: readonly WhitelistMode[] = ["strict", "advisory", "off"];
+const BOOLEAN_OPTIONS = ["strict", "scopeLimited"] as const;
+const LIMIT_NAMES: readonly string[] = Object.keys(DEFAULT_LIMITS);
+const SANITIZE_NAMES: readonly string[] = Object.keys(DEFAULT_SANITIZE_OPTIONS);
 
-/** Resolves user options against the defaults; an already resolved object passes through. */
+/**
+ * The objects this module resolved. Being frozen proves nothing (any caller can freeze an object,
+ * and a frozen user object used to skip defaults and checks), so pass-through is decided by
+ * identity: only what resolveOptions itself returned is trusted as resolved.
+ */
+const resolvedBrand = new WeakSet<object>([DEFAULT_OPTIONS]);
+/** Sanitizer options resolved here, so that spreading a resolved object does not re-check them. */
+const resolvedSanitize = new WeakSet<object>([DEFAULT_SANITIZE_OPTIONS]);
+
+/**
+ * Resolves user options against the defaults; an object resolveOptions returned passes through.
+ * Every known option is checked (`invalid_options`); unknown top-level keys are ignored because
+ * callers pass frontend-specific options (e.g. llmlingua2's `rate`) through the same object.
+ */
 export function resolveOptions(options: SilpOptions | ResolvedOptions | undefined): ResolvedOptions {
   if (options === undefined) return DEFAULT_OPTIONS;
-  if (Object.isFrozen(options) && "limits" in options && Object.isFrozen(options.limits)) {
-    return options as ResolvedOptions;
+  const input: unknown = options;
+  if (!isPlainObject(input)) {
+    throw new SilpOptionsError("options", `options must be an object, got ${describe(input)}`);
   }
-  const whitelist = options.whitelist ?? DEFAULT_OPTIONS.whitelist;
-  if (!WHITELIST_MODES.includes(whitelist)) {
-    throw new TypeError(`whitelist must be one of ${WHITELIST_MODES.join(", ")}, got ${String(whitelist)}`);
+  if (resolvedBrand.has(input)) return options as ResolvedOptions;
+  const whitelist = input.whitelist ?? DEFAULT_OPTIONS.whitelist;
+  if (!isWhitelistMode(whitelist)) {
+    throw new SilpOptionsError("whitelist", `whitelist must be one of ${WHITELIST_MODES.join(", ")}, got ${describe(whitelist)}`);
   }
-  let limits: Readonly<Limits> = DEFAULT_LIMITS;
-  if (options.limits !== undefined) {
-    const merged = { ...DEFAULT_LIMITS, ...options.limits };
-    for (const [name, value] of Object.entries(merged)) {
-      if (!Number.isInteger(value) || value <= 0) {
-        throw new TypeError(`limits.${name} must be a positive integer, got ${String(value)}`);
-      }
-    }
-    limits = Object.freeze(merged);
+  const flags: Record<(typeof BOOLEAN_OPTIONS)[number], boolean> = {
+    strict: DEFAULT_OPTIONS.strict,
+    scopeLimited: DEFAULT_OPTIONS.scopeLimited,
+  };
+  for (const name of BOOLEAN_OPTIONS) {
+    const value = input[name];
+    if (value === undefined) continue;
+    if (typeof value !== "boolean") throw new SilpOptionsError(name, `${name} must be a boolean, got ${describe(value)}`);
+    flags[name] = value;
   }
-  return Object.freeze({
+  const inlineMeta = input.inlineMeta ?? DEFAULT_OPTIONS.inlineMeta;
+  if (typeof inlineMeta !== "boolean" && inlineMeta !== "auto") {
+    throw new SilpOptionsError("inlineMeta", `inlineMeta must be true, false or "auto", got ${describe(inlineMeta)}`);
+  }
+  const resolved: ResolvedOptions = Object.freeze({
     whitelist,
-    strict: options.strict ?? DEFAULT_OPTIONS.strict,
-    scopeLimited: options.scopeLimited ?? DEFAULT_OPTIONS.scopeLimited,
-    inlineMeta: options.inlineMeta ?? DEFAULT_OPTIONS.inlineMeta,
-    limits,
-    sanitize:
-      options.sanitize === false ? false : options.sanitize === undefined ? DEFAULT_SANITIZE_OPTIONS : resolveSanitizeOptions(options.sanitize),
+    strict: flags.strict,
+    scopeLimited: flags.scopeLimited,
+    inlineMeta,
+    limits: resolveLimits(input.limits),
+    sanitize: resolveSanitize(input.sanitize),
   });
+  resolvedBrand.add(resolved);
+  return resolved;
+}
+
+function resolveLimits(limits: unknown): Readonly<Limits> {
+  if (limits === undefined) return DEFAULT_LIMITS;
+  if (!isPlainObject(limits)) throw new SilpOptionsError("limits", `limits must be an object, got ${describe(limits)}`);
+  for (const name of Object.keys(limits)) {
+    if (!LIMIT_NAMES.includes(name)) {
+      throw new SilpOptionsError(`limits.${name}`, `limits.${name} is not a limit (known: ${LIMIT_NAMES.join(", ")})`);
+    }
+  }
+  const merged: Limits = { ...DEFAULT_LIMITS };
+  for (const name of LIMIT_NAMES as readonly (keyof Limits)[]) {
+    const value: unknown = limits[name];
+    if (value === undefined) continue;
+    if (typeof value !== "number" || !Number.isInteger(value) || value <= 0) {
+      throw new SilpOptionsError(`limits.${name}`, `limits.${name} must be a positive integer, got ${describe(value)}`);
+    }
+    merged[name] = value;
+  }
+  return Object.freeze(merged);
+}
+
+function resolveSanitize(sanitize: unknown): ResolvedSanitizeOptions | false {
+  if (sanitize === false) return false;
+  if (sanitize === undefined) return DEFAULT_SANITIZE_OPTIONS;
+  if (!isPlainObject(sanitize)) {
+    throw new SilpOptionsError("sanitize", `sanitize must be an options object or false, got ${describe(sanitize)}`);
+  }
+  if (resolvedSanitize.has(sanitize)) return sanitize as unknown as ResolvedSanitizeOptions;
+  for (const name of Object.keys(sanitize)) {
+    if (!SANITIZE_NAMES.includes(name)) {
+      throw new SilpOptionsError(`sanitize.${name}`, `sanitize.${name} is not a sanitizer option (known: ${SANITIZE_NAMES.join(", ")})`);
+    }
+  }
+  let resolved: ResolvedSanitizeOptions;
+  try {
+    // A copy, never the caller's object: resolveSanitizeOptions passes frozen objects through
+    // unchecked, and a caller's frozen object is not a resolved one.
+    resolved = resolveSanitizeOptions({ ...sanitize } as SanitizeOptions);
+  } catch (error) {
+    const name = error instanceof Error ? /^(\w+) must/.exec(error.message)?.[1] : undefined;
+    throw new SilpOptionsError(`sanitize${name ? `.${name}` : ""}`, `sanitize: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  resolvedSanitize.add(resolved);
+  return resolved;
+}
+
+function isWhitelistMode(value: unknown): value is WhitelistMode {
+  return (WHITELIST_MODES as readonly unknown[]).includes(value);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "string" ? JSON.stringify(value) : `${typeof value} ${String(value)}`;
 }

@@ -151,3 +151,22 @@ export const irArb: fc.Arbitrary<SilpIRInput> = fc
     if (version !== undefined) ir.version = version;
     return ir;
   });
+
+/** Meta with every field of spec 3.5 present (values may still equal the defaults), plus extras. */
+export const fullMetaArb: fc.Arbitrary<Meta> = fc
+  .record({
+    req_id: fc.stringMatching(/^[a-f0-9]{4,8}$/),
+    session_id: trickyString,
+    priority: fc.oneof(fc.constant(0), fc.integer()),
+    confidence: fc.oneof(fc.constant(1), fc.double({ min: 0, max: 1, noNaN: true }).map((x) => (Object.is(x, -0) ? 0 : x))),
+    seq: fc.array(fc.oneof(actionCode, trickyString), { minLength: 1, maxLength: 4 }),
+    out: fc.oneof(fc.constant("natural"), trickyString),
+    next_agent: trickyString,
+    extra: extras(["req_id", "session_id", "priority", "confidence", "seq", "out", "next_agent"]),
+  })
+  .map(({ extra, ...fields }) => Object.assign({ ...fields } as Meta, extra));
+
+/** Any valid IR, with full meta half of the time and irArb's (often default) meta otherwise. */
+export const fullMetaIrArb: fc.Arbitrary<SilpIRInput> = fc
+  .tuple(irArb, fc.option(fullMetaArb, { nil: undefined }))
+  .map(([ir, meta]) => (meta === undefined ? ir : { ...ir, meta }));

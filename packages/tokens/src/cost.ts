@@ -34,7 +34,8 @@ export interface PayloadCost extends LabelledText {
 }
 
 /**
- * The texts of one IR. Frontends compile with whitelist "off" so that any IR can be costed;
+ * The texts of one IR. Frontends compile with whitelist "off" so that any IR can be costed, on
+ * the compact surface (no meta), the payloads the study costed;
  * the ir_json baseline is the IR exactly as given, serialized without whitespace.
  */
 export async function payloadTexts(ir: unknown): Promise<LabelledText[]> {
@@ -42,7 +43,7 @@ export async function payloadTexts(ir: unknown): Promise<LabelledText[]> {
   const frontends = COSTED_FRONTENDS.map((frontend): LabelledText => ({
     label: frontend,
     kind: "frontend",
-    text: compile(ir as Parameters<typeof compile>[0], frontend, { whitelist: "off" }),
+    text: compile(ir as Parameters<typeof compile>[0], frontend, { whitelist: "off", inlineMeta: false }),
   }));
   return [
     ...frontends,

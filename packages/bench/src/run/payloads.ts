@@ -2,7 +2,8 @@
  * The payloads shown to the models: one per (case, frontend).
  *
  * code, json, natural and nl_json are compiled by the core `compile()` with the whitelist off
- * (a benchmark measures understanding, not policy). Our lossless code/json keep secondary-action
+ * (a benchmark measures understanding, not policy) and on the compact surface (`inlineMeta:
+ * false`): the study's stimuli carried no meta, and the models are asked about the task, not it. Our lossless code/json keep secondary-action
  * entity ids that the reference dropped, so on the study's cases 1 and 7 they differ from the
  * study's strings; `source: "study"` replays the study's recorded strings instead, for an exact
  * re-run of its stimuli. llmlingua2 uses the study's recorded string when one exists for the
@@ -79,7 +80,7 @@ export async function preparePayloads(cases: readonly BenchCase[], frontends: re
           const extra = { allowLossy: true, ...(options.llmlingua2ModelDir ? { modelDir: options.llmlingua2ModelDir } : {}) };
           out.push({ ...base, text: await compileAsync(c.ir, LLMLINGUA2, { whitelist: "off", ...extra }) });
         } else {
-          out.push({ ...base, text: compile(c.ir, frontend, { whitelist: "off" }) });
+          out.push({ ...base, text: compile(c.ir, frontend, { whitelist: "off", inlineMeta: false }) });
         }
       } catch (error) {
         if (!(error instanceof SilpError)) throw error;

@@ -11,6 +11,7 @@ import { printCode } from "./code/printer.js";
 import type { DecodeContext } from "./decode-context.js";
 import { decodeJsonPayload } from "./json/decoder.js";
 import { printJson } from "./json/printer.js";
+import { inlineMetaFor } from "./meta-carriage.js";
 import { printNatural } from "./natural.js";
 import { printNlJson } from "./nl-json.js";
 
@@ -39,7 +40,7 @@ const builtins: Frontend[] = [
     decodes: true,
     async: false,
     description: "function-call syntax: if !rain(t+1): start(hike) else: start(cards@indoor)",
-    compile: (ir, options) => printCode(ir, options.inlineMeta),
+    compile: (ir, options) => printCode(ir, inlineMetaFor(ir, options)),
     decode: decodeCodePayload,
   },
   {
@@ -48,7 +49,7 @@ const builtins: Frontend[] = [
     decodes: true,
     async: false,
     description: "flat JSON semantic slots",
-    compile: (ir, options) => printJson(ir, options.inlineMeta),
+    compile: (ir, options) => printJson(ir, inlineMetaFor(ir, options)),
     decode: decodeJsonPayload,
   },
   {

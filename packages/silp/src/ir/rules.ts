@@ -5,10 +5,11 @@
 import type { ValidationIssue } from "../errors.js";
 import type { ResolvedOptions } from "../options.js";
 import { escapePointer } from "./schema.js";
-import { CONSTRAINT_OPERATORS, SEQ_KEYWORDS, ACTION_CODE_PATTERN, type SilpIR } from "./types.js";
+import { CONSTRAINT_OPERATORS, SEQ_KEYWORDS, ACTION_CODE_PATTERN, SUPPORTED_SILP_VERSIONS, type SilpIR } from "./types.js";
 import { excludedVerb, isApprovedVerb } from "./verbs.js";
 
 export const RULE_IDS = [
+  "unsupported-version",
   "verb-whitelist",
   "duplicate-entity-id",
   "operator-invalid",
@@ -28,6 +29,16 @@ const KEYWORDS: ReadonlySet<string> = new Set(SEQ_KEYWORDS);
 
 export function semanticIssues(ir: SilpIR, options: ResolvedOptions): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
+  // The same verdict compile and decode reach (they throw unsupported_version on it), so that
+  // validate() never calls an IR valid that no other entry point accepts.
+  if (!SUPPORTED_SILP_VERSIONS.includes(ir.silp)) {
+    issues.push({
+      rule: "unsupported-version",
+      severity: "error",
+      message: `SILP version "${ir.silp}" is not supported (this implementation speaks ${SUPPORTED_SILP_VERSIONS.join(", ")})`,
+      path: "/silp",
+    });
+  }
   checkVerbs(ir, options, issues);
   checkEntities(ir, issues);
   ir.constraints.forEach((constraint, index) => {
@@ -121,6 +132,12 @@ function checkVerbs(ir: SilpIR, options: ResolvedOptions, issues: ValidationIssu
     if (entity.action !== undefined && entity.action !== ir.intent) check(entity.action, `/entities/${index}/action`);
   });
   ir.alternatives.forEach((alternative, index) => check(alternative.action, `/alternatives/${index}/action`));
+  // A seq entry shaped like an action code names an action to run (draft -02 3.6), so spec 3.8's
+  // "MUST NOT be used as IR action codes" applies to it. Keywords and free-form entries are not
+  // action codes; the seq rules below flag them.
+  ir.meta.seq.forEach((entry, index) => {
+    if (ACTION_CODE_PATTERN.test(entry)) check(entry, `/meta/seq/${index}`);
+  });
 }
 
 function checkEntities(ir: SilpIR, issues: ValidationIssue[]): void {

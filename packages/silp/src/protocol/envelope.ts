@@ -60,5 +60,5 @@ export function fromEnvelope(envelope: unknown, options?: SilpOptions): DecodeRe
   };
   if (envelope.silp_ir_version !== undefined) withMeta.version = envelope.silp_ir_version;
   const { ir, warnings } = assertValid(withMeta, resolved);
-  return { ...result, ir, warnings };
+  return { ...result, ir, warnings, reqIdDerived: typeof meta.req_id !== "string" && result.reqIdDerived };
 }
