@@ -220,7 +220,10 @@ class Parser {
     }
   }
 
-  /** arg = [ key "=" ] value [ "@" value ] [ "[" arg *( "," arg ) "]" ] */
+  /**
+   * arg = [ key "=" ] value [ "@" value ] [ "[" kw-arg *( "," kw-arg ) "]" ]
+   * (the union of e-arg, c-arg and alt-arg; lower.ts rejects what a role does not allow)
+   */
   private arg(): ArgNode {
     const first = this.take();
     const start = first.start;
@@ -252,16 +255,36 @@ class Parser {
       for (;;) {
         const item = this.peek();
         this.space(item, "", "whitespace", "no space inside [...]");
-        const annotation = this.arg();
-        if (!annotation.key) this.fail(annotation.start, "extra fields in [...] must be written key=value", ["key=value"]);
-        node.annotations.push(annotation);
+        node.annotations.push(this.kwArg());
         const next = this.take();
         this.space(next, "", "whitespace", "no space inside [...]");
         if (next.kind === "]") break;
+        if (next.kind === "@" || next.kind === "[") {
+          this.fail(next.start, `an extra field's value cannot have ${next.kind === "@" ? "an @location" : "nested [...]"}; quote the value to keep the text`, [",", "]"]);
+        }
         if (next.kind !== ",") this.fail(next.start, `unexpected ${describe(next)} in [...]`, [",", "]"]);
       }
     }
     return node;
+  }
+
+  /**
+   * kw-arg = name "=" ( value / json-literal ): an extra field inside [...]. Deliberately not
+   * `arg()`: an extra field has no `@location` and no nested `[...]` (docs/grammar.md), so neither
+   * is parsed here; the `@` or `[` then fails as unexpected at its own offset instead of being
+   * parsed and silently dropped, and no input can make the parser recurse.
+   */
+  private kwArg(): ArgNode {
+    const first = this.take();
+    if (this.peek().kind !== "=" || (first.kind !== "bare" && first.kind !== "string")) {
+      this.fail(first.start, "extra fields in [...] must be written key=value", ["key=value"]);
+    }
+    const key = this.lexeme(first);
+    const eq = this.take();
+    this.space(eq, "", "whitespace", "no space before =");
+    const valueToken = this.take();
+    this.space(valueToken, "", "whitespace", "no space after =");
+    return { key, value: this.value(valueToken, `a value for ${key.text}`), start: first.start };
   }
 
   private value(token: Token, what: string): Lexeme {
