@@ -8,16 +8,17 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { compile, fromEnvelope, toEnvelope } from "../../src/index.js";
 import { unwrapSilp } from "../../src/integrations/wrapper.js";
+import type { JsonValue } from "../../src/ir/types.js";
 import { silpErrorOf } from "../helpers/silp-errors.js";
 
 /** `levels` nested arrays around 1: [[...[1]...]]. */
-function nested(levels: number): unknown {
-  let value: unknown = 1;
+function nested(levels: number): JsonValue {
+  let value: JsonValue = 1;
   for (let i = 0; i < levels; i++) value = [value];
   return value;
 }
 
-const irWith = (extra: unknown) => ({
+const irWith = (extra: JsonValue) => ({
   silp: "v1",
   intent: "!START",
   entities: [{ id: "act", value: "a", action: "!START", extra }],
