@@ -115,6 +115,13 @@ export function createSanitizerHooks(payload: SanitizedPayload): SanitizerSessio
       if (isAscii(text)) return text;
       return role === "name" ? name(text, offset, quoted) : verbOrKeyword(text, offset, role, quoted);
     },
+    preview(text, role) {
+      // The folding rules of verbOrKeyword / name, minus reporting and rejection.
+      if (isAscii(text) || options.homoglyphs !== "normalize") return text;
+      if (role === "name" && mixedScriptWords(text).next().done) return text;
+      if (role !== "name" && firstConfusable(text) === undefined) return text;
+      return foldToAscii(text)?.folded ?? text;
+    },
     value(text, offset) {
       // Values are never rewritten, and never rejected for their script: only observed.
       if (!isAscii(text)) flagWords(text, offset, "value", false);

@@ -42,6 +42,7 @@ class Parser {
         // `if(` is a call of a verb named IF, not a condition.
         statement.actions = this.calls(ifToken);
       } else {
+        this.context.hooks.structural(ifToken.text, ifToken.start, "keyword", false); // it is the keyword
         this.space(afterIf, " ", "whitespace", "one space after if");
         statement.conditions = this.condition();
         statement.actions = this.calls();
@@ -52,7 +53,7 @@ class Parser {
     let next = this.peek();
     if (next.kind === "bare" && this.keyword(next) === "else") {
       this.space(next, " ", "whitespace", "one space before else");
-      const elseToken = this.take();
+      const elseToken = this.takeKeyword();
       const colon = this.peek();
       if (colon.kind === ":") {
         this.space(colon, "", "whitespace", "no space before the colon of else:");
@@ -66,7 +67,7 @@ class Parser {
     }
     if (next.kind === "bare" && this.keyword(next) === "#meta") {
       this.space(next, " ", "whitespace", "one space before #meta");
-      const metaToken = this.take();
+      const metaToken = this.takeKeyword();
       let jsonStart = metaToken.end;
       const source = this.context.source;
       while (jsonStart < this.end && /\s/.test(source[jsonStart] as string)) jsonStart++;
@@ -97,13 +98,13 @@ class Parser {
         const word = this.keyword(next);
         if (word === "and") {
           this.space(next, " ", "whitespace", "one space before and");
-          this.take();
+          this.takeKeyword();
           this.space(this.peek(), " ", "whitespace", "one space after and");
           constraints.push(this.constraint());
           continue;
         }
         if (word === "then") {
-          this.take();
+          this.takeKeyword();
           this.context.repair("then_for_colon", next.start, "then used instead of a colon", [":"]);
           this.space(this.peek(), " ", "whitespace", "one space after the condition");
           return constraints;
@@ -302,9 +303,20 @@ class Parser {
     return token as Lexeme;
   }
 
-  /** The keyword a bare token spells, after the sanitizer folded look-alike characters. */
+  /**
+   * The keyword a bare token would spell after the sanitizer folds look-alike characters. A
+   * lookahead only: nothing is reported here, because the token may turn out to be a verb or a
+   * value (reported in that role by lower.ts). `takeKeyword` reports it once it is one.
+   */
   private keyword(token: Token): string {
-    return this.context.hooks.structural(token.text, token.start, "keyword", false);
+    return this.context.hooks.preview(token.text, "keyword");
+  }
+
+  /** Consumes the lookahead token as a keyword: the sanitizer reports (or rejects) it now. */
+  private takeKeyword(): Token {
+    const token = this.take();
+    this.context.hooks.structural(token.text, token.start, "keyword", false);
+    return token;
   }
 
   private peek(): Token {
