@@ -39,7 +39,7 @@ test("examples/layer3.ts: heartbeat renewals, negotiation, sanitizer, compile lo
       "session ?? renewed after turns 4, 9",
       "//ping silp=v1 frontends=code,json,natural -> //pong silp=v1 frontends=json,natural prefer=json",
       "agreed frontend: json",
-      "decoded intent: !CANCEL | hits: homoglyph, homoglyph, zero_width",
+      "decoded intent: !CANCEL | hits: homoglyph, zero_width",
       "seal: sealed | again: frozen",
       "different output: lock_violation",
       "lock verifies: true",

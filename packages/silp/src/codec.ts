@@ -19,8 +19,10 @@ export interface DecodeResult {
   /** The decoded IR in normal form. */
   ir: SilpIR;
   frontend: string;
-  /** Every lenient repair applied, with its position (empty in strict mode). */
+  /** The lenient repairs applied, with their positions (empty in strict mode); at most MAX_REPAIRS. */
   repairs: Repair[];
+  /** Repairs applied beyond MAX_REPAIRS (1000): counted, not listed. */
+  repairsDropped: number;
   /** Validation warnings (errors would have thrown). */
   warnings: ValidationIssue[];
   /** What the sanitizer found and did. */
@@ -82,7 +84,7 @@ export function decode(text: string, frontend = "code", options?: SilpOptions): 
     const repairs = prepared.changed
       ? context.repairs.map((repair) => ({ ...repair, offset: prepared.originalOffset(repair.offset) }))
       : context.repairs;
-    return { ir, frontend, repairs, warnings, sanitizer: prepared.report(), reqIdDerived };
+    return { ir, frontend, repairs, repairsDropped: context.repairsDropped, warnings, sanitizer: prepared.report(), reqIdDerived };
   } catch (error) {
     if (error instanceof SilpError && error.offset !== undefined && prepared.changed) {
       error.relocate(text, prepared.originalOffset(error.offset));

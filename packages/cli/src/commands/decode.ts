@@ -30,6 +30,7 @@ export function register(program: Command): void {
       }
       writeJson(result.ir);
       for (const repair of result.repairs) process.stderr.write(`repair[${repair.kind}] at offset ${repair.offset}: ${repair.message}\n`);
+      if (result.repairsDropped > 0) process.stderr.write(`(${result.repairsDropped} more repairs not listed)\n`);
       for (const warning of result.warnings) process.stderr.write(`warning[${warning.rule}] ${warning.path}: ${warning.message}\n`);
     }),
   );

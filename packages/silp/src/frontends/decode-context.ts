@@ -36,8 +36,19 @@ export interface Repair {
   message: string;
 }
 
+/**
+ * Most repairs one decode result lists. Every repair is a few dozen bytes, and a hostile payload
+ * can earn one per comma (1.4 MB made megabytes of repairs), so past this cap repairs are only
+ * counted (`repairsDropped`). Not an option: src/options.ts belongs to the resolved limits, and
+ * the list is a report, like the sanitizer's `maxHits` default.
+ */
+export const MAX_REPAIRS = 1000;
+
 export class DecodeContext {
+  /** The first MAX_REPAIRS repairs, in the order they were applied. */
   readonly repairs: Repair[] = [];
+  /** Repairs applied but not listed, because the list was full. */
+  repairsDropped = 0;
   /**
    * Set by a decoder whose output is already in the IR normal form (docs/ir.md), so decode can
    * validate it without normalizing a second time.
@@ -60,6 +71,7 @@ export class DecodeContext {
     if (this.options.strict) {
       throw new SilpSyntaxError(`${message} (rejected in strict mode)`, { source: this.source, offset, expected: expected ?? [] });
     }
-    this.repairs.push({ kind, offset, message });
+    if (this.repairs.length < MAX_REPAIRS) this.repairs.push({ kind, offset, message });
+    else this.repairsDropped++;
   }
 }

@@ -5,6 +5,7 @@
  */
 import { SilpValidationError, SilpVersionError, type ValidationIssue } from "../errors.js";
 import { resolveOptions, type ResolvedOptions, type SilpOptions } from "../options.js";
+import { assertDepth } from "./depth.js";
 import { dropNullOptionals, normalize } from "./normalize.js";
 import { semanticIssues } from "./rules.js";
 import { schemaIssues } from "./schema.js";
@@ -29,13 +30,16 @@ export function validate(input: unknown, options?: SilpOptions | ResolvedOptions
 }
 
 /**
- * Validates and returns the normal form with its warnings, or throws: `unsupported_version` for a
- * `silp` version this implementation does not speak, `invalid_ir` for any error-level issue.
+ * Validates and returns the normal form with its warnings, or throws: `limit_exceeded` for an IR
+ * nested deeper than `limits.maxDepth` (checked first, so nothing recursive sees it),
+ * `unsupported_version` for a `silp` version this implementation does not speak, `invalid_ir`
+ * for any error-level issue.
  */
 export function assertValid(
   input: unknown,
   options: ResolvedOptions,
 ): { ir: SilpIR; warnings: ValidationIssue[] } {
+  assertDepth(input, options.limits.maxDepth);
   const result = validate(input, options);
   if (result.ir) assertSupportedVersion(result.ir.silp);
   if (!result.ok || !result.ir) throw new SilpValidationError(result.issues);
@@ -47,6 +51,7 @@ export function assertValid(
  * the same schema and rules as assertValid, without normalizing a second time.
  */
 export function assertValidNormal(ir: SilpIR, options: ResolvedOptions): { ir: SilpIR; warnings: ValidationIssue[] } {
+  assertDepth(ir, options.limits.maxDepth);
   assertSupportedVersion(ir.silp);
   const issues = schemaIssues(ir);
   if (issues.length === 0) issues.push(...semanticIssues(ir, options));

@@ -5,6 +5,7 @@
  */
 import { compile, decode, type DecodeResult } from "../codec.js";
 import { SilpDecodeError } from "../errors.js";
+import { assertDepth } from "../ir/depth.js";
 import { isPlainObject } from "../ir/normalize.js";
 import { DEFAULT_IR_VERSION, DEFAULT_SILP_VERSION, type Meta, type SilpIRInput } from "../ir/types.js";
 import { assertSupportedVersion, assertValid } from "../ir/validate.js";
@@ -46,6 +47,9 @@ export function fromEnvelope(envelope: unknown, options?: SilpOptions): DecodeRe
   if (!isEnvelope(envelope)) {
     throw new SilpDecodeError("not a SILP envelope: silp_encoding and silp_payload must be strings");
   }
+  // silp_meta is peer data like the payload: the same nesting limit, with the path where the
+  // peer wrote it (the wrapper's fields arrive here too).
+  assertDepth(envelope, resolved.limits.maxDepth);
   // Draft -02's MCP wrapper has only silp_encoding and silp_payload: a missing version means v1.
   const version = envelope.silp === undefined ? DEFAULT_SILP_VERSION : envelope.silp;
   assertSupportedVersion(typeof version === "string" ? version : String(version));

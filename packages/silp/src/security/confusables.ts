@@ -182,8 +182,18 @@ export interface MixedScriptWord {
  * digits and punctuation never count; letters with no Latin look-alike (東, Δ) never count.
  */
 export function findMixedScriptWords(text: string): MixedScriptWord[] {
-  if (!mayHoldMixedWord(text)) return [];
   const found: MixedScriptWord[] = [];
+  for (const word of mixedScriptWords(text)) found.push(withReplacement(word));
+  return found;
+}
+
+/**
+ * The same words, found lazily and without their ASCII fold, so that a caller that has stopped
+ * collecting hits (the report cap) can count the rest without paying for folds or a result array.
+ * Linear in the text: one regex scan, constant work per character.
+ */
+export function* mixedScriptWords(text: string): Generator<MixedScriptWord> {
+  if (!mayHoldMixedWord(text)) return;
   for (const match of text.matchAll(WORD)) {
     const word = match[0];
     if (isAscii(word) || !HAS_LATIN.test(word)) continue;
@@ -194,11 +204,12 @@ export function findMixedScriptWords(text: string): MixedScriptWord[] {
         break;
       }
     }
-    if (lookalike === undefined) continue;
-    const fold = foldToAscii(word);
-    const hit: MixedScriptWord = { index: match.index, word, codePoint: lookalike };
-    if (fold) hit.replacement = fold.folded;
-    found.push(hit);
+    if (lookalike !== undefined) yield { index: match.index, word, codePoint: lookalike };
   }
-  return found;
+}
+
+/** Adds the all-ASCII look-alike of a mixed-script word, when every character has one. */
+export function withReplacement(word: MixedScriptWord): MixedScriptWord {
+  const fold = foldToAscii(word.word);
+  return fold ? { ...word, replacement: fold.folded } : word;
 }

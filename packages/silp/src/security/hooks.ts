@@ -24,11 +24,18 @@ export interface StructureHooks {
    * text in the payload as the decoder sees it.
    */
   structural(text: string, offset: number, role: Exclude<TextRole, "value">, quoted: boolean): string;
+  /**
+   * What `structural` would return for bare text in `role`, with no report and no rejection: for
+   * a parser's lookahead ("is this token the keyword else?"), so a token is reported once, in the
+   * role the grammar finally gives it, not once per look.
+   */
+  preview(text: string, role: Exclude<TextRole, "value">): string;
   /** Called for every value; may only observe (values are never rewritten). */
   value(text: string, offset: number): void;
 }
 
 export const IDENTITY_HOOKS: StructureHooks = Object.freeze({
   structural: (text: string) => text,
+  preview: (text: string) => text,
   value: () => undefined,
 });

@@ -72,7 +72,7 @@ const LATIN = /^\p{Script=Latin}$/u;
 const FLAG_TAG_SEQUENCE = /[\u{E0030}-\u{E0039}\u{E0061}-\u{E007A}]{2,7}\u{E007F}/uy;
 const BLACK_FLAG = 0x1f3f4;
 
-function codePointBefore(text: string, index: number): number | undefined {
+export function codePointBefore(text: string, index: number): number | undefined {
   if (index <= 0) return undefined;
   const low = text.charCodeAt(index - 1);
   if (low >= 0xdc00 && low <= 0xdfff && index >= 2) {
@@ -97,7 +97,7 @@ function isEmojiJoiner(before: number | undefined, after: number | undefined): b
  * ZWJ/ZWNJ between two non-Latin letters or marks: how Persian, Arabic and Indic text use them
  * (e.g. Persian می‌خواهم). Between Latin letters they have no orthographic use.
  */
-function isJoinerInWord(before: number | undefined, after: number | undefined): boolean {
+export function isJoinerInWord(before: number | undefined, after: number | undefined): boolean {
   const scriptLetter = (cp: number | undefined): boolean =>
     cp !== undefined && cp > 0x7f && test(JOINING_LETTER, cp) && !test(LATIN, cp);
   return scriptLetter(before) && scriptLetter(after);

@@ -83,6 +83,21 @@ export class HitCollector {
     else this.truncated = true;
   }
 
+  /** No more hits will be kept; callers may skip building them and only `countDropped`. */
+  get full(): boolean {
+    return this.hits.length >= this.maxHits;
+  }
+
+  /**
+   * Counts a hit past the cap without building it: the counts stay exact and the report says it
+   * was truncated, while a hostile payload costs no offsets, folds or objects per extra hit.
+   * Only for hits that change nothing (flagged); a stripped or normalized hit must go to `add`.
+   */
+  countDropped(kind: SanitizerHitKind): void {
+    this.counts[kind]++;
+    this.truncated = true;
+  }
+
   report(): SanitizerReport {
     const hits = [...this.hits].sort((a, b) => a.offset - b.offset);
     return { hits, counts: { ...this.counts }, truncated: this.truncated, changed: this.changed };

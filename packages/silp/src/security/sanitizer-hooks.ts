@@ -12,7 +12,7 @@
  */
 import type { StructureHooks, TextRole } from "./hooks.js";
 import { describeCodePoint } from "./invisible.js";
-import { findMixedScriptWords, firstConfusable, foldToAscii, isAscii } from "./confusables.js";
+import { firstConfusable, foldToAscii, isAscii, mixedScriptWords, withReplacement } from "./confusables.js";
 import { HitCollector, type SanitizerHit, type SanitizerReport } from "./report.js";
 import { unsafeContent, type SanitizedPayload } from "./sanitize.js";
 
@@ -31,14 +31,21 @@ export function createSanitizerHooks(payload: SanitizedPayload): SanitizerSessio
   const collector = HitCollector.from(payload.report, options.maxHits);
 
   /**
-   * Original offset of `index` inside `text`. Exact when `text` is a literal slice of the clean
-   * payload at `offset` (or right after an opening quote); for text that was unescaped by the
-   * decoder only the token's own offset is known, so that is used.
+   * Where `text` starts in the clean payload: at `offset`, or right after an opening quote. For
+   * text the decoder unescaped, only the token's own offset is known, so that is used. Checked
+   * ONCE per hook call (one comparison over the text), never per hit: per-hit checks made
+   * decoding a long value with many mixed-script words quadratic (issue #11).
    */
-  function originalOffset(text: string, offset: number, index: number): number {
+  function literalStart(text: string, offset: number): { start: number; exact: boolean } {
     const clean = payload.text;
-    const start = clean.startsWith(text, offset) ? offset : clean.startsWith(text, offset + 1) ? offset + 1 : undefined;
-    return offsets.toOriginal(start === undefined ? offset : start + index);
+    if (clean.startsWith(text, offset)) return { start: offset, exact: true };
+    if (clean.startsWith(text, offset + 1)) return { start: offset + 1, exact: true };
+    return { start: offset, exact: false };
+  }
+
+  /** Original offset of `index` inside a text located by `literalStart`. */
+  function originalAt(at: { start: number; exact: boolean }, index: number): number {
+    return offsets.toOriginal(at.exact ? at.start + index : at.start);
   }
 
   function reject(hit: SanitizerHit, what: string): never {
@@ -55,7 +62,7 @@ export function createSanitizerHooks(payload: SanitizedPayload): SanitizerSessio
     // Non-ASCII text with no ASCII look-alike is not a homoglyph; the grammar rejects it.
     if (codePoint === undefined) return text;
     const fold = foldToAscii(text);
-    const hit: SanitizerHit = { kind: "homoglyph", offset: originalOffset(text, offset, 0), action: "flagged", codePoint, text, role };
+    const hit: SanitizerHit = { kind: "homoglyph", offset: originalAt(literalStart(text, offset), 0), action: "flagged", codePoint, text, role };
     if (fold) hit.replacement = fold.folded;
     if (options.homoglyphs === "reject") reject(hit, role);
     if (options.homoglyphs === "normalize" && !quoted && fold) {
@@ -67,28 +74,29 @@ export function createSanitizerHooks(payload: SanitizedPayload): SanitizerSessio
   }
 
   function flagWords(text: string, offset: number, role: TextRole, rejectThem: boolean): void {
-    for (const word of findMixedScriptWords(text)) {
-      const hit: SanitizerHit = {
-        kind: "mixed_script",
-        offset: originalOffset(text, offset, word.index),
-        action: "flagged",
-        codePoint: word.codePoint,
-        text: word.word,
-        role,
-      };
-      if (word.replacement !== undefined) hit.replacement = word.replacement;
+    let at: { start: number; exact: boolean } | undefined;
+    for (const word of mixedScriptWords(text)) {
+      // Past the report cap, flagged words are only counted (rejection still needs the hit).
+      if (collector.full && !rejectThem) {
+        collector.countDropped("mixed_script");
+        continue;
+      }
+      at ??= literalStart(text, offset);
+      const { replacement } = withReplacement(word);
+      const hit: SanitizerHit = { kind: "mixed_script", offset: originalAt(at, word.index), action: "flagged", codePoint: word.codePoint, text: word.word, role };
+      if (replacement !== undefined) hit.replacement = replacement;
       if (rejectThem) reject(hit, role);
       collector.add(hit);
     }
   }
 
   function name(text: string, offset: number, quoted: boolean): string {
-    if (options.homoglyphs === "normalize" && !quoted && findMixedScriptWords(text).length > 0) {
+    if (options.homoglyphs === "normalize" && !quoted && !mixedScriptWords(text).next().done) {
       const fold = foldToAscii(text);
       if (fold) {
         collector.add({
           kind: "homoglyph",
-          offset: originalOffset(text, offset, 0),
+          offset: originalAt(literalStart(text, offset), 0),
           action: "normalized",
           codePoint: fold.codePoint,
           text,
@@ -106,6 +114,13 @@ export function createSanitizerHooks(payload: SanitizedPayload): SanitizerSessio
     structural(text, offset, role, quoted) {
       if (isAscii(text)) return text;
       return role === "name" ? name(text, offset, quoted) : verbOrKeyword(text, offset, role, quoted);
+    },
+    preview(text, role) {
+      // The folding rules of verbOrKeyword / name, minus reporting and rejection.
+      if (isAscii(text) || options.homoglyphs !== "normalize") return text;
+      if (role === "name" && mixedScriptWords(text).next().done) return text;
+      if (role !== "name" && firstConfusable(text) === undefined) return text;
+      return foldToAscii(text)?.folded ?? text;
     },
     value(text, offset) {
       // Values are never rewritten, and never rejected for their script: only observed.

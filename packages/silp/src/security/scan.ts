@@ -3,7 +3,7 @@
  * without decoding: the raw-text pass, plus every mixed-script word of the cleaned text. Without
  * a decoder the roles are unknown, so nothing is folded here; `decode` does the folding.
  */
-import { findMixedScriptWords } from "./confusables.js";
+import { mixedScriptWords, withReplacement } from "./confusables.js";
 import type { ResolvedSanitizeOptions, SanitizeOptions } from "./options.js";
 import { HitCollector, type SanitizerReport } from "./report.js";
 import { sanitizePayload } from "./sanitize.js";
@@ -17,14 +17,20 @@ export interface ScanResult {
 export function scanPayload(text: string, options?: SanitizeOptions | ResolvedSanitizeOptions): ScanResult {
   const payload = sanitizePayload(text, options);
   const collector = HitCollector.from(payload.report, payload.options.maxHits);
-  for (const word of findMixedScriptWords(payload.text)) {
+  for (const word of mixedScriptWords(payload.text)) {
+    // Past the report cap a word is only counted: no fold, no offset lookup, no object.
+    if (collector.full) {
+      collector.countDropped("mixed_script");
+      continue;
+    }
+    const { replacement } = withReplacement(word);
     collector.add({
       kind: "mixed_script",
       offset: payload.offsets.toOriginal(word.index),
       action: "flagged",
       codePoint: word.codePoint,
       text: word.word,
-      ...(word.replacement === undefined ? {} : { replacement: word.replacement }),
+      ...(replacement === undefined ? {} : { replacement }),
     });
   }
   return { text: payload.text, report: collector.report() };

@@ -6,6 +6,7 @@
  * parser can insist on canonical spacing in strict mode and report repairs in lenient mode.
  */
 import { SilpSyntaxError } from "../../errors.js";
+import { codePointBefore, isJoinerInWord } from "../../security/invisible.js";
 import { isBareCode, isWhitespaceCode } from "./chars.js";
 
 export type TokenKind =
@@ -103,11 +104,22 @@ export class Lexer {
       }
       const codePoint = source.codePointAt(pos) as number;
       const width = codePoint > 0xffff ? 2 : 1;
-      if (!isBareCode(code, String.fromCodePoint(codePoint))) break;
+      if (!isBareCode(code, String.fromCodePoint(codePoint)) && !this.isKeptJoiner(code, pos, start)) break;
       pos += width;
     }
     this.pos = pos;
     return { kind: "bare", text: source.slice(start, pos), start, end: pos, wsStart };
+  }
+
+  /**
+   * ZWNJ/ZWJ inside a word of a non-Latin script (Persian می‌خواهم): the sanitizer keeps exactly
+   * these (docs/security.md, same predicate), so the grammar must read them as part of the bare
+   * value instead of failing on a character the sanitizer deliberately let through. Never at the
+   * start or end of a token: both neighbours must be letters or marks of the word.
+   */
+  private isKeptJoiner(code: number, pos: number, start: number): boolean {
+    if ((code !== 0x200c && code !== 0x200d) || pos === start || pos + 1 >= this.end) return false;
+    return isJoinerInWord(codePointBefore(this.source, pos), this.source.codePointAt(pos + 1));
   }
 
   /** A JSON string literal. Escapes are checked here so errors point at the bad escape. */

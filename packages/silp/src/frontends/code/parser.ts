@@ -42,6 +42,7 @@ class Parser {
         // `if(` is a call of a verb named IF, not a condition.
         statement.actions = this.calls(ifToken);
       } else {
+        this.context.hooks.structural(ifToken.text, ifToken.start, "keyword", false); // it is the keyword
         this.space(afterIf, " ", "whitespace", "one space after if");
         statement.conditions = this.condition();
         statement.actions = this.calls();
@@ -52,7 +53,7 @@ class Parser {
     let next = this.peek();
     if (next.kind === "bare" && this.keyword(next) === "else") {
       this.space(next, " ", "whitespace", "one space before else");
-      const elseToken = this.take();
+      const elseToken = this.takeKeyword();
       const colon = this.peek();
       if (colon.kind === ":") {
         this.space(colon, "", "whitespace", "no space before the colon of else:");
@@ -66,7 +67,7 @@ class Parser {
     }
     if (next.kind === "bare" && this.keyword(next) === "#meta") {
       this.space(next, " ", "whitespace", "one space before #meta");
-      const metaToken = this.take();
+      const metaToken = this.takeKeyword();
       let jsonStart = metaToken.end;
       const source = this.context.source;
       while (jsonStart < this.end && /\s/.test(source[jsonStart] as string)) jsonStart++;
@@ -97,13 +98,13 @@ class Parser {
         const word = this.keyword(next);
         if (word === "and") {
           this.space(next, " ", "whitespace", "one space before and");
-          this.take();
+          this.takeKeyword();
           this.space(this.peek(), " ", "whitespace", "one space after and");
           constraints.push(this.constraint());
           continue;
         }
         if (word === "then") {
-          this.take();
+          this.takeKeyword();
           this.context.repair("then_for_colon", next.start, "then used instead of a colon", [":"]);
           this.space(this.peek(), " ", "whitespace", "one space after the condition");
           return constraints;
@@ -220,7 +221,10 @@ class Parser {
     }
   }
 
-  /** arg = [ key "=" ] value [ "@" value ] [ "[" arg *( "," arg ) "]" ] */
+  /**
+   * arg = [ key "=" ] value [ "@" value ] [ "[" kw-arg *( "," kw-arg ) "]" ]
+   * (the union of e-arg, c-arg and alt-arg; lower.ts rejects what a role does not allow)
+   */
   private arg(): ArgNode {
     const first = this.take();
     const start = first.start;
@@ -252,16 +256,36 @@ class Parser {
       for (;;) {
         const item = this.peek();
         this.space(item, "", "whitespace", "no space inside [...]");
-        const annotation = this.arg();
-        if (!annotation.key) this.fail(annotation.start, "extra fields in [...] must be written key=value", ["key=value"]);
-        node.annotations.push(annotation);
+        node.annotations.push(this.kwArg());
         const next = this.take();
         this.space(next, "", "whitespace", "no space inside [...]");
         if (next.kind === "]") break;
+        if (next.kind === "@" || next.kind === "[") {
+          this.fail(next.start, `an extra field's value cannot have ${next.kind === "@" ? "an @location" : "nested [...]"}; quote the value to keep the text`, [",", "]"]);
+        }
         if (next.kind !== ",") this.fail(next.start, `unexpected ${describe(next)} in [...]`, [",", "]"]);
       }
     }
     return node;
+  }
+
+  /**
+   * kw-arg = name "=" ( value / json-literal ): an extra field inside [...]. Deliberately not
+   * `arg()`: an extra field has no `@location` and no nested `[...]` (docs/grammar.md), so neither
+   * is parsed here; the `@` or `[` then fails as unexpected at its own offset instead of being
+   * parsed and silently dropped, and no input can make the parser recurse.
+   */
+  private kwArg(): ArgNode {
+    const first = this.take();
+    if (this.peek().kind !== "=" || (first.kind !== "bare" && first.kind !== "string")) {
+      this.fail(first.start, "extra fields in [...] must be written key=value", ["key=value"]);
+    }
+    const key = this.lexeme(first);
+    const eq = this.take();
+    this.space(eq, "", "whitespace", "no space before =");
+    const valueToken = this.take();
+    this.space(valueToken, "", "whitespace", "no space after =");
+    return { key, value: this.value(valueToken, `a value for ${key.text}`), start: first.start };
   }
 
   private value(token: Token, what: string): Lexeme {
@@ -279,9 +303,20 @@ class Parser {
     return token as Lexeme;
   }
 
-  /** The keyword a bare token spells, after the sanitizer folded look-alike characters. */
+  /**
+   * The keyword a bare token would spell after the sanitizer folds look-alike characters. A
+   * lookahead only: nothing is reported here, because the token may turn out to be a verb or a
+   * value (reported in that role by lower.ts). `takeKeyword` reports it once it is one.
+   */
   private keyword(token: Token): string {
-    return this.context.hooks.structural(token.text, token.start, "keyword", false);
+    return this.context.hooks.preview(token.text, "keyword");
+  }
+
+  /** Consumes the lookahead token as a keyword: the sanitizer reports (or rejects) it now. */
+  private takeKeyword(): Token {
+    const token = this.take();
+    this.context.hooks.structural(token.text, token.start, "keyword", false);
+    return token;
   }
 
   private peek(): Token {

@@ -1,0 +1,42 @@
+/**
+ * Issue #11, finding 4: the code parser looks ahead at bare tokens to see whether they are
+ * keywords (if, else, and, then, #meta). That look must not report: a homoglyph verb was reported
+ * twice, once as "keyword". Each confusable token is reported exactly once, in its final role.
+ */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { decode } from "../../src/index.js";
+import { silpErrorOf } from "@silp/testkit/silp-errors.js";
+
+const OFF = { whitelist: "off" } as const;
+const hitsOf = (payload: string) => decode(payload, "code", OFF).sanitizer.hits.map((hit) => [hit.kind, hit.role, hit.offset, hit.replacement]);
+
+describe("each sanitizer hit is reported once", () => {
+  test("a homoglyph verb at the start (Cyrillic с) is one verb hit", () => {
+    assert.deepEqual(hitsOf("\u0441ancel(x)"), [["homoglyph", "verb", 0, "cancel"]]);
+  });
+
+  test("a homoglyph verb spelling if( is a verb, not a keyword", () => {
+    assert.deepEqual(hitsOf("\u0456f(x)"), [["homoglyph", "verb", 0, "if"]]);
+  });
+
+  test("homoglyph keywords are one keyword hit each", () => {
+    // Cyrillic і in if, а in and, е in then and else
+    assert.deepEqual(hitsOf("\u0456f a==b \u0430nd c==d th\u0435n start(x) \u0435lse: stop(y)"), [
+      ["homoglyph", "keyword", 0, "if"],
+      ["homoglyph", "keyword", 8, "and"],
+      ["homoglyph", "keyword", 17, "then"],
+      ["homoglyph", "keyword", 31, "else"],
+    ]);
+  });
+
+  test("a homoglyph verb after a call (looked at as a possible else and #meta) is one verb hit", () => {
+    assert.deepEqual(hitsOf("start(x); \u0435mail(y)"), [["homoglyph", "verb", 10, "email"]]);
+  });
+
+  test("reject policy: a homoglyph verb is rejected as a verb, not as a keyword", () => {
+    const error = silpErrorOf(() => decode("\u0441ancel(x)", "code", { ...OFF, sanitize: { homoglyphs: "reject" } }));
+    assert.equal(error.code, "unsafe_content");
+    assert.equal((error.details?.hit as { role: string }).role, "verb");
+  });
+});

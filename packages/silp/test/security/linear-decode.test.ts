@@ -1,0 +1,69 @@
+/**
+ * Issue #11, finding 1: the structural sanitizer pass must stay linear on long values full of
+ * mixed-script words. It used to re-locate the whole value once per word (quadratic: 200K
+ * characters took 51 s). These are bounds far above linear time, not tight timings: a linear
+ * decoder passes them by an order of magnitude, the quadratic one misses them by minutes.
+ */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { decode } from "../../src/index.js";
+
+/** `words` mixed-script words "pа" (Cyrillic а), each followed by a space. */
+const mixedValue = (words: number): string => "p\u0430 ".repeat(words);
+
+const PAYLOADS: Record<string, (words: number) => string> = {
+  code: (words) => `start("${mixedValue(words)}")`,
+  json: (words) => JSON.stringify({ intent: "!START", act: mixedValue(words) }),
+};
+
+/** Best of `runs` runs, in milliseconds (the minimum is the least noisy estimate). */
+function bestTime(run: () => void, runs: number): number {
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    run();
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
+}
+
+for (const [frontend, payload] of Object.entries(PAYLOADS)) {
+  describe(`${frontend}: decode time is linear in mixed-script values`, () => {
+    test("4x the words takes far less than 16x the time, and 1 MB decodes in seconds", () => {
+      const small = payload(24_000 / 3);
+      const large = payload((4 * 24_000) / 3);
+      decode(small, frontend); // warm-up: loads the confusables table
+      const ratio = bestTime(() => decode(large, frontend), 2) / Math.max(1, bestTime(() => decode(small, frontend), 5));
+      assert.ok(ratio < 10, `4x input took ${ratio.toFixed(1)}x the time (quadratic is ~16x)`);
+
+      const megabyte = payload(1_000_000 / 3);
+      const started = performance.now();
+      decode(megabyte, frontend);
+      const elapsed = performance.now() - started;
+      assert.ok(elapsed < 5_000, `1 MB took ${elapsed.toFixed(0)} ms`);
+    });
+
+    test("past the hit cap, words are counted exactly and the report says it was truncated", () => {
+      const words = 5_000;
+      const { sanitizer } = decode(payload(words), frontend, { sanitize: { maxHits: 10 } });
+      assert.equal(sanitizer.hits.length, 10);
+      assert.equal(sanitizer.counts.mixed_script, words);
+      assert.equal(sanitizer.truncated, true);
+      // The kept hits are the first words, each at its own offset in the payload.
+      const first = payload(words).indexOf("p\u0430");
+      assert.deepEqual(
+        sanitizer.hits.map((hit) => hit.offset),
+        Array.from({ length: 10 }, (_, i) => first + 3 * i),
+      );
+      assert.deepEqual(sanitizer.hits[0], {
+        kind: "mixed_script",
+        offset: first,
+        action: "flagged",
+        codePoint: 0x430,
+        text: "p\u0430",
+        replacement: "pa",
+        role: "value",
+      });
+    });
+  });
+}
