@@ -13,7 +13,6 @@
  * whether it rains at t+1.
  */
 import { SilpError } from "silp";
-import {  } from "silp/util";
 import { newReqId } from "silp";
 import type { Entity, SilpIR, SilpIRInput } from "silp";
 import { ACTION_CODE_PATTERN, ENTITY_FIELDS } from "silp/util";

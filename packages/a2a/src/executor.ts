@@ -11,11 +11,11 @@
 import type { AgentExtension, Message, Part } from "@a2a-js/sdk";
 import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestContext, type ServerCallContext } from "@a2a-js/sdk/server";
 import type { DecodeResult } from "silp";
-import type {  } from "silp/util";
+import type {} from "silp/util";
 import { SilpError, SilpFrontendError, type SilpErrorJSON } from "silp";
 import { getFrontend } from "silp";
 import { newReqId } from "silp";
-import { type SilpIR } from "silp";
+import type { SilpIR } from "silp";
 import { SUPPORTED_SILP_VERSIONS } from "silp/util";
 import type { SilpOptions } from "silp";
 import { fromEnvelope, toEnvelope, type SilpEnvelope } from "silp";
@@ -122,7 +122,14 @@ export class SilpAgentExecutor implements AgentExecutor {
     const reply = await this.respond(requestContext.userMessage, requestContext.contextId, requestContext.context);
     if (reply === undefined) {
       if (this.#options.fallback) return this.#options.fallback.execute(requestContext, eventBus);
-      eventBus.publish(AgentEvent.message(this.#reply([textPart(`This agent speaks SILP (A2A extension ${SILP_EXTENSION_URI}): send a SILP envelope in a data part, or a //ping.`)], requestContext.contextId)));
+      eventBus.publish(
+        AgentEvent.message(
+          this.#reply(
+            [textPart(`This agent speaks SILP (A2A extension ${SILP_EXTENSION_URI}): send a SILP envelope in a data part, or a //ping.`)],
+            requestContext.contextId,
+          ),
+        ),
+      );
     } else {
       eventBus.publish(AgentEvent.message(reply));
     }
@@ -160,7 +167,8 @@ export class SilpAgentExecutor implements AgentExecutor {
   }
 
   #answerProbe(probe: Probe, form: PartForm, contextId: string): Message {
-    if (probe.kind !== "ping") throw new SilpError("invalid_syntax", "expected a //ping; a //pong answers a ping this agent did not send", { expected: ["//ping"] });
+    if (probe.kind !== "ping")
+      throw new SilpError("invalid_syntax", "expected a //ping; a //pong answers a ping this agent did not send", { expected: ["//ping"] });
     const answer = answerPing(probe, this.capabilities);
     const event: ExecutorEvent = { type: "probe", contextId, ping: formatProbe(probe), pong: formatProbe(answer.pong) };
     if (answer.agreement) event.agreement = answer.agreement;
@@ -186,7 +194,17 @@ export class SilpAgentExecutor implements AgentExecutor {
     const records = await runActions(calls, this.#handlers, { contextId, session, decoded });
     const reply = toEnvelope(resultIr(decoded.ir, records, session.sessionId), this.#replyFrontend(request.silp_encoding), this.#codec);
     const summary = sessionSummary(session);
-    this.#emit({ type: "dispatched", contextId, request, ir: decoded.ir, repairs: decoded.repairs, warnings: decoded.warnings, session: summary, records, reply });
+    this.#emit({
+      type: "dispatched",
+      contextId,
+      request,
+      ir: decoded.ir,
+      repairs: decoded.repairs,
+      warnings: decoded.warnings,
+      session: summary,
+      records,
+      reply,
+    });
     return this.#reply([envelopePart(reply, form)], contextId, { session: summary, dispatched: records.map((r) => r.action) });
   }
 
@@ -197,7 +215,15 @@ export class SilpAgentExecutor implements AgentExecutor {
     const requestMeta = (request.silp_meta ?? {}) as { req_id?: unknown };
     const re = typeof requestMeta.req_id === "string" ? requestMeta.req_id : "none";
     const reply = toEnvelope(
-      { intent: "!NOTIFY", entities: [{ id: "status", value: "accepted_as_prose" }, { id: "re", value: re }, { id: "note", value: summary }], meta: { req_id: newReqId(), reply_to: re } },
+      {
+        intent: "!NOTIFY",
+        entities: [
+          { id: "status", value: "accepted_as_prose" },
+          { id: "re", value: re },
+          { id: "note", value: summary },
+        ],
+        meta: { req_id: newReqId(), reply_to: re },
+      },
       this.#replyFrontend(request.silp_encoding),
       this.#codec,
     );

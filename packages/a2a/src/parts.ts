@@ -11,7 +11,7 @@
 import { randomUUID } from "node:crypto";
 import { Role, type Message, type Part } from "@a2a-js/sdk";
 import type { SilpErrorJSON } from "silp";
-import type {  } from "silp/util";
+import type {} from "silp/util";
 import { isPlainObject } from "silp/util";
 import type { SilpEnvelope } from "silp";
 import { formatProbe, probeToJson } from "silp/negotiation";

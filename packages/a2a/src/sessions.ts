@@ -10,7 +10,7 @@
  */
 import { SilpError } from "silp";
 import type { JsonValue } from "silp";
-import { SessionManager, type TurnResult } from "silp/session";
+import type { SessionManager, TurnResult } from "silp/session";
 
 export interface ContextSessionsOptions {
   /** Most contexts remembered at once; the least recently used is forgotten first. Default 4096. */
@@ -44,9 +44,11 @@ export class ContextSessions {
     const previous = this.#queue.get(contextId) ?? Promise.resolve();
     const next = previous.catch(() => undefined).then(() => this.#turn(contextId, entry));
     this.#queue.set(contextId, next);
-    void next.finally(() => {
-      if (this.#queue.get(contextId) === next) this.#queue.delete(contextId);
-    }).catch(() => undefined);
+    void next
+      .finally(() => {
+        if (this.#queue.get(contextId) === next) this.#queue.delete(contextId);
+      })
+      .catch(() => undefined);
     return next;
   }
 

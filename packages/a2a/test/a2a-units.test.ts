@@ -26,9 +26,15 @@ describe("ContextSessions", () => {
   test("concurrent first turns of one context open one session and are numbered in arrival order", async () => {
     const sessions = new ContextSessions(new SessionManager({ heartbeat: 5 }));
     const turns = await Promise.all(Array.from({ length: 8 }, (_, i) => sessions.turn("ctx-a", { i })));
-    assert.deepEqual(turns.map((t) => t.turn), [0, 1, 2, 3, 4, 5, 6, 7]);
+    assert.deepEqual(
+      turns.map((t) => t.turn),
+      [0, 1, 2, 3, 4, 5, 6, 7],
+    );
     assert.equal(new Set(turns.map((t) => t.sessionId)).size, 1);
-    assert.deepEqual(turns.map((t) => t.opened), [true, false, false, false, false, false, false, false]);
+    assert.deepEqual(
+      turns.map((t) => t.opened),
+      [true, false, false, false, false, false, false, false],
+    );
     assert.deepEqual(turns[6]!.context, [{ i: 5 }]);
     const other = await sessions.turn("ctx-b", {});
     assert.notEqual(other.sessionId, turns[0]!.sessionId);
@@ -65,10 +71,13 @@ describe("dispatch plan", () => {
   test("one call per action, primary first, with its own arguments", () => {
     const ir = normalize(appendixExample("A.2").ir);
     const calls = planActions(ir, table);
-    assert.deepEqual(calls.map((c) => [c.action, c.functionName, c.role, c.entities.map((e) => e.value)]), [
-      ["!CANCEL", "cancel", "primary", ["flight", "t+1pm"]],
-      ["!EMAIL", "email", "secondary", ["zhangsan"]],
-    ]);
+    assert.deepEqual(
+      calls.map((c) => [c.action, c.functionName, c.role, c.entities.map((e) => e.value)]),
+      [
+        ["!CANCEL", "cancel", "primary", ["flight", "t+1pm"]],
+        ["!EMAIL", "email", "secondary", ["zhangsan"]],
+      ],
+    );
   });
 
   test("a missing handler refuses the plan and names what is missing", () => {
@@ -86,10 +95,21 @@ describe("dispatch plan", () => {
   test("the result IR is a valid !NOTIFY naming the request; handler data cannot overwrite id, value or action", () => {
     const request = normalize(appendixExample("A.4").ir);
     const reply = normalize(
-      resultIr(request, [{ action: "!BOOK", functionName: "book", role: "primary", summary: "booked", data: { ref: "BK-1", action: "!DELETE", id: "x" } }], "k3"),
+      resultIr(
+        request,
+        [{ action: "!BOOK", functionName: "book", role: "primary", summary: "booked", data: { ref: "BK-1", action: "!DELETE", id: "x" } }],
+        "k3",
+      ),
     );
     assert.equal(reply.intent, "!NOTIFY");
-    assert.deepEqual(reply.entities.map((e) => [e.id, e.value, e.action]), [["status", "done", "!NOTIFY"], ["re", "4a5b6c7d", "!NOTIFY"], ["book", "booked", "!NOTIFY"]]);
+    assert.deepEqual(
+      reply.entities.map((e) => [e.id, e.value, e.action]),
+      [
+        ["status", "done", "!NOTIFY"],
+        ["re", "4a5b6c7d", "!NOTIFY"],
+        ["book", "booked", "!NOTIFY"],
+      ],
+    );
     assert.equal(reply.entities[2]?.ref, "BK-1");
     assert.deepEqual({ reply_to: reply.meta.reply_to, session_id: reply.meta.session_id }, { reply_to: "4a5b6c7d", session_id: "k3" });
   });
@@ -97,7 +117,11 @@ describe("dispatch plan", () => {
 
 describe("the AgentCard extension", () => {
   const card = (params: unknown) =>
-    silpAgentCard({ name: "x", url: "http://127.0.0.1:1/a2a/jsonrpc", extension: { uri: SILP_EXTENSION_URI, description: "", required: false, params: params as Record<string, unknown> } });
+    silpAgentCard({
+      name: "x",
+      url: "http://127.0.0.1:1/a2a/jsonrpc",
+      extension: { uri: SILP_EXTENSION_URI, description: "", required: false, params: params as Record<string, unknown> },
+    });
 
   test("declares the frontends with the preferred one first and reads them back", () => {
     const extension = silpAgentExtension({ versions: ["v1"], frontends: ["json", "code"] }, { heartbeat: 10 });
@@ -109,11 +133,19 @@ describe("the AgentCard extension", () => {
   test("a prefer listed later leads the receiver's order", () => {
     const read = readSilpExtension(card({ silp: ["v1"], frontends: ["code", "json"], prefer: "json" }));
     assert.deepEqual(read?.frontends, ["json", "code"]);
-    assert.equal(agreementFromCard({ versions: ["v1"], frontends: ["code", "json"] }, card({ silp: ["v1"], frontends: ["code", "json"], prefer: "json" })).frontend, "json");
+    assert.equal(
+      agreementFromCard({ versions: ["v1"], frontends: ["code", "json"] }, card({ silp: ["v1"], frontends: ["code", "json"], prefer: "json" })).frontend,
+      "json",
+    );
   });
 
   test("invalid or missing declarations are negotiation_failed", () => {
-    for (const params of [{ silp: ["v1"], frontends: [] }, { silp: "v1", frontends: ["code"] }, { silp: ["v1"], frontends: ["code"], prefer: "json" }, { silp: ["v1"], frontends: ["Code!"] }]) {
+    for (const params of [
+      { silp: ["v1"], frontends: [] },
+      { silp: "v1", frontends: ["code"] },
+      { silp: ["v1"], frontends: ["code"], prefer: "json" },
+      { silp: ["v1"], frontends: ["Code!"] },
+    ]) {
       assert.equal(silpErrorOf(() => readSilpExtension(card(params))).code, "negotiation_failed", JSON.stringify(params));
     }
     const noSilp = { ...card({}), capabilities: { extensions: [] } };

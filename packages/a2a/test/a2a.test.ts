@@ -107,7 +107,10 @@ describe("two SILP agents over A2A on loopback", () => {
     const { delivery, reply } = await peer.send(appendixExample("A.1").ir);
     assert.deepEqual(
       delivery.attempts.map((a) => [a.frontend, a.outcome, a.error?.code]),
-      [["code", "rejected", "unsupported_frontend"], ["json", "delivered", undefined]],
+      [
+        ["code", "rejected", "unsupported_frontend"],
+        ["json", "delivered", undefined],
+      ],
     );
     assert.equal(delivery.payload, compile(appendixExample("A.1").ir, "json"));
     assert.equal(reply.decoded.ir.intent, "!NOTIFY");
@@ -135,13 +138,25 @@ describe("two SILP agents over A2A on loopback", () => {
     peer.agreeFromCard();
     const sessions = [];
     for (let i = 0; i < 7; i++) sessions.push((await peer.send(appendixExample("A.3").ir)).reply.session!);
-    assert.deepEqual(sessions.map((s) => s.turn), [0, 1, 2, 3, 4, 5, 6]);
-    assert.deepEqual(sessions.map((s) => s.contextLength), [0, 1, 2, 3, 4, 0, 1]);
-    assert.deepEqual(sessions.map((s) => s.renewed), [false, false, false, false, true, false, false]);
+    assert.deepEqual(
+      sessions.map((s) => s.turn),
+      [0, 1, 2, 3, 4, 5, 6],
+    );
+    assert.deepEqual(
+      sessions.map((s) => s.contextLength),
+      [0, 1, 2, 3, 4, 0, 1],
+    );
+    assert.deepEqual(
+      sessions.map((s) => s.renewed),
+      [false, false, false, false, true, false, false],
+    );
     assert.equal(new Set(sessions.map((s) => s.id)).size, 1);
     assert.equal(sessions[0]!.heartbeat, 5);
     // The handlers saw the same session turns.
-    assert.deepEqual(betaSeen.slice(-7).map((s) => s.session.turn), [0, 1, 2, 3, 4, 5, 6]);
+    assert.deepEqual(
+      betaSeen.slice(-7).map((s) => s.session.turn),
+      [0, 1, 2, 3, 4, 5, 6],
+    );
     const other = await SilpPeer.connect(beta.url);
     other.agreeFromCard();
     const first = (await other.send(appendixExample("A.3").ir)).reply.session!;
@@ -154,10 +169,16 @@ describe("two SILP agents over A2A on loopback", () => {
     const a5 = appendixExample("A.5").ir;
     let before = alphaSeen.length;
     await peer.send(a5);
-    assert.deepEqual(alphaSeen.slice(before).map((s) => s.action), ["!FETCH", "!PROCESS", "!EMAIL"]);
+    assert.deepEqual(
+      alphaSeen.slice(before).map((s) => s.action),
+      ["!FETCH", "!PROCESS", "!EMAIL"],
+    );
     before = alphaSeen.length;
     await peer.send({ ...a5, meta: { ...a5.meta, seq: ["!EMAIL", "parallel", "!PROCESS", "!FETCH"] } });
-    assert.deepEqual(alphaSeen.slice(before).map((s) => s.action), ["!EMAIL", "!PROCESS", "!FETCH"]);
+    assert.deepEqual(
+      alphaSeen.slice(before).map((s) => s.action),
+      ["!EMAIL", "!PROCESS", "!FETCH"],
+    );
   });
 
   test("validation before dispatch: a verb outside the whitelist is refused, no handler runs", async () => {
@@ -179,7 +200,14 @@ describe("two SILP agents over A2A on loopback", () => {
     const peer = await SilpPeer.connect(beta.url);
     peer.agreeFromCard();
     const before = betaSeen.length;
-    const ir = { intent: "!BOOK", entities: [{ id: "act", value: "hotel" }, { id: "act", value: "ops", action: "!NOTIFY" }], meta: { req_id: "0000beef" } };
+    const ir = {
+      intent: "!BOOK",
+      entities: [
+        { id: "act", value: "hotel" },
+        { id: "act", value: "ops", action: "!NOTIFY" },
+      ],
+      meta: { req_id: "0000beef" },
+    };
     assert.equal((await sendError(peer.send(ir))).code, "unsupported_action");
     assert.equal(betaSeen.length, before);
   });
@@ -200,9 +228,16 @@ describe("two SILP agents over A2A on loopback", () => {
     });
     try {
       const before = alphaSeen.length;
-      const { reply } = await (await SilpPeer.connect(relay.url)).send({ intent: "!EMAIL", entities: [{ id: "act", value: "zhangsan" }], meta: { req_id: "0e0a1101" } });
+      const { reply } = await (await SilpPeer.connect(relay.url)).send({
+        intent: "!EMAIL",
+        entities: [{ id: "act", value: "zhangsan" }],
+        meta: { req_id: "0e0a1101" },
+      });
       assert.equal(reply.decoded.ir.entities.find((e) => e.id === "email")?.value, "relayed: email zhangsan");
-      assert.deepEqual(alphaSeen.slice(before).map((s) => [s.action, s.ir.meta.req_id]), [["!EMAIL", "0e0a1101"]]);
+      assert.deepEqual(
+        alphaSeen.slice(before).map((s) => [s.action, s.ir.meta.req_id]),
+        [["!EMAIL", "0e0a1101"]],
+      );
       assert.equal(toAlpha?.agreementSource, "assumed"); // alpha reads code, so the first frontend worked
     } finally {
       await relay.close();

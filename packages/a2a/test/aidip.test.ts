@@ -2,14 +2,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { compile, normalize } from "silp";
-import {
-  AidipHttpError,
-  invokeAidipAgent,
-  readSilpInvocation,
-  readSilpInvocationResult,
-  silpInvocation,
-  silpInvocationResult,
-} from "../src/aidip.js";
+import { AidipHttpError, invokeAidipAgent, readSilpInvocation, readSilpInvocationResult, silpInvocation, silpInvocationResult } from "../src/aidip.js";
 import { APPENDIX_EXAMPLES, appendixExample } from "silp/examples";
 import { aidipAgentTestDouble, type AidipTestDouble } from "@silp/testkit/aidip-test-double.js";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
@@ -37,7 +30,10 @@ describe("placing and reading (no network)", () => {
     const read = readSilpInvocation(body, { frontend: "json" });
     // No silp_meta beside a bare string: A.4's meta (out: "code") travels inside it (issue #11).
     assert.deepEqual(read.ir, normalize(a4));
-    assert.equal(codeOf(() => readSilpInvocation(body)), "invalid_syntax"); // read as code: it is not code
+    assert.equal(
+      codeOf(() => readSilpInvocation(body)),
+      "invalid_syntax",
+    ); // read as code: it is not code
     assert.throws(() => silpInvocation(a4, { form: "string", fields: { x: 1 } }), TypeError);
   });
 
@@ -47,11 +43,26 @@ describe("placing and reading (no network)", () => {
   });
 
   test("bad bodies are typed errors", () => {
-    assert.equal(codeOf(() => readSilpInvocation("inputs")), "decode_failed");
-    assert.equal(codeOf(() => readSilpInvocation({ input: {} })), "decode_failed");
-    assert.equal(codeOf(() => readSilpInvocation({ inputs: { silp_encoding: "code" } })), "decode_failed");
-    assert.equal(codeOf(() => readSilpInvocation({ inputs: 7 })), "decode_failed");
-    assert.equal(codeOf(() => readSilpInvocation({ inputs: "cancel(" })), "invalid_syntax");
+    assert.equal(
+      codeOf(() => readSilpInvocation("inputs")),
+      "decode_failed",
+    );
+    assert.equal(
+      codeOf(() => readSilpInvocation({ input: {} })),
+      "decode_failed",
+    );
+    assert.equal(
+      codeOf(() => readSilpInvocation({ inputs: { silp_encoding: "code" } })),
+      "decode_failed",
+    );
+    assert.equal(
+      codeOf(() => readSilpInvocation({ inputs: 7 })),
+      "decode_failed",
+    );
+    assert.equal(
+      codeOf(() => readSilpInvocation({ inputs: "cancel(" })),
+      "invalid_syntax",
+    );
     assert.throws(() => silpInvocation(a4, { body: { inputs: "x" } }), TypeError);
   });
 });
@@ -99,7 +110,9 @@ describe("POST /agents/{id}/invoke against a loopback AIDIP test double", () => 
       return true;
     });
     const verb = { inputs: { silp_encoding: "code", silp_payload: "drop(tables)" } };
-    await assert.rejects(invokeAidipAgent(agent.baseUrl, "a1", verb), (error: unknown) =>
-      error instanceof AidipHttpError && (error.body as { error: { code: string } }).error.code === "invalid_ir");
+    await assert.rejects(
+      invokeAidipAgent(agent.baseUrl, "a1", verb),
+      (error: unknown) => error instanceof AidipHttpError && (error.body as { error: { code: string } }).error.code === "invalid_ir",
+    );
   });
 });

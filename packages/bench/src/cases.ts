@@ -32,10 +32,8 @@ export function assertJudgeCase(value: unknown, where: string): asserts value is
     ir !== null &&
     typeof ir.intent === "string" &&
     (ir.entities === undefined || isStringArrayOf(ir.entities, (e) => typeof e.value === "string")) &&
-    (ir.constraints === undefined ||
-      isStringArrayOf(ir.constraints, (c) => typeof c.type === "string" && typeof c.value === "string")) &&
-    (ir.alternatives === undefined ||
-      isStringArrayOf(ir.alternatives, (a) => a.target === undefined || a.target === null || typeof a.target === "string")) &&
+    (ir.constraints === undefined || isStringArrayOf(ir.constraints, (c) => typeof c.type === "string" && typeof c.value === "string")) &&
+    (ir.alternatives === undefined || isStringArrayOf(ir.alternatives, (a) => a.target === undefined || a.target === null || typeof a.target === "string")) &&
     typeof ir.meta === "object" &&
     ir.meta !== null;
   if (!ok) {

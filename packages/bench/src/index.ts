@@ -29,7 +29,17 @@ export {
 } from "./client/chat-client.js";
 export { SseDecoder } from "./client/sse.js";
 
-export { asRecord, parseJsonLines, parseRecords, type AblationRecord, type HeartbeatRecord, type MatrixRecord, type RecordByKind, type RecordKind, type RunRecordCore } from "./records.js";
+export {
+  asRecord,
+  parseJsonLines,
+  parseRecords,
+  type AblationRecord,
+  type HeartbeatRecord,
+  type MatrixRecord,
+  type RecordByKind,
+  type RecordKind,
+  type RunRecordCore,
+} from "./records.js";
 export { loadCaseFolder, indexCases, categoryOf, type BenchCase } from "./cases.js";
 export { builtinCases, SUITE_CATEGORIES } from "./cases/index.js";
 export { loadStudy, loadPhaseRecords, loadCompiledPayloads, loadPublishedTables, type Study, type CompiledPayload, type PublishedTables } from "./study.js";
@@ -95,7 +105,15 @@ export {
   type RankedFrontend,
   type RankOptions,
 } from "./layers/fitness.js";
-export { screenProxy, screenAllProxies, scoresFromRates, DEFAULT_RANK_THRESHOLD, type ScreeningResult, type RankAgreement, type FrontendScores } from "./layers/migration.js";
+export {
+  screenProxy,
+  screenAllProxies,
+  scoresFromRates,
+  DEFAULT_RANK_THRESHOLD,
+  type ScreeningResult,
+  type RankAgreement,
+  type FrontendScores,
+} from "./layers/migration.js";
 
 export { buildReport, type ReportInputs, type ReportModel, type JudgeAgreement } from "./report/model.js";
 export { renderHtml } from "./report/html.js";

@@ -100,11 +100,7 @@ function fieldOk(value: unknown, check: FieldCheck): boolean {
 }
 
 /** Checks one parsed line against the record kind; returns it typed or throws `decode_failed`. */
-export function asRecord<K extends RecordKind>(
-  value: unknown,
-  kind: K,
-  where: string,
-): RecordByKind[K] {
+export function asRecord<K extends RecordKind>(value: unknown, kind: K, where: string): RecordByKind[K] {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new SilpError("decode_failed", `${where}: a ${kind} record must be a JSON object`);
   }
@@ -149,12 +145,6 @@ export function parseJsonLines(text: string, source: string, allowTruncatedTail 
 }
 
 /** Parses and validates a whole JSON Lines file of one record kind. */
-export function parseRecords<K extends RecordKind>(
-  text: string,
-  kind: K,
-  source: string,
-  allowTruncatedTail = false,
-): Array<RecordByKind[K]> {
+export function parseRecords<K extends RecordKind>(text: string, kind: K, source: string, allowTruncatedTail = false): Array<RecordByKind[K]> {
   return parseJsonLines(text, source, allowTruncatedTail).map((value, i) => asRecord(value, kind, `${source} record ${i + 1}`));
 }
-

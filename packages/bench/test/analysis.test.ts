@@ -44,9 +44,36 @@ describe("heartbeat analysis", () => {
 
   test("error propagation: contingency tables and one-sided Fisher p as scipy", () => {
     const expected = [
-      { model: "deepseek-v3.2", table: [[367, 69], [77, 23]], or: 1.5887445887445888, p: 0.06124748460457485, adj: 0.18374245381372456 },
-      { model: "glm-5.2", table: [[439, 47], [45, 5]], or: 1.037825059101655, p: 0.5478583482617494, adj: 0.8217875223926241 },
-      { model: "kimi-k2.6", table: [[445, 44], [44, 2]], or: 0.4597107438016529, p: 0.9240153436992512, adj: 0.9240153436992512 },
+      {
+        model: "deepseek-v3.2",
+        table: [
+          [367, 69],
+          [77, 23],
+        ],
+        or: 1.5887445887445888,
+        p: 0.06124748460457485,
+        adj: 0.18374245381372456,
+      },
+      {
+        model: "glm-5.2",
+        table: [
+          [439, 47],
+          [45, 5],
+        ],
+        or: 1.037825059101655,
+        p: 0.5478583482617494,
+        adj: 0.8217875223926241,
+      },
+      {
+        model: "kimi-k2.6",
+        table: [
+          [445, 44],
+          [44, 2],
+        ],
+        or: 0.4597107438016529,
+        p: 0.9240153436992512,
+        adj: 0.9240153436992512,
+      },
     ];
     const got = errorPropagation(study.heartbeat);
     assert.equal(got.length, 3);
@@ -64,7 +91,10 @@ describe("heartbeat analysis", () => {
     const got = compareWithBaseline(study.heartbeat);
     assert.equal(got.length, 15);
     const ds20 = got.find((g) => g.model === "deepseek-v3.2" && g.nValue === 20)!;
-    assert.deepEqual(ds20.table, [[105, 15], [92, 28]]);
+    assert.deepEqual(ds20.table, [
+      [105, 15],
+      [92, 28],
+    ]);
     close(ds20.oddsRatio, 2.130434782608696, 1e-12);
     close(ds20.pValue, 0.04254019954278719, 1e-9);
     close(ds20.pAdjusted, 0.6381029931418079, 1e-9);
@@ -90,11 +120,14 @@ describe("ablation analysis", () => {
 
   test("conditions compared by McNemar as the study's script", () => {
     const got = compareConditions(study.ablation);
-    assert.deepEqual(got.map((g) => [g.conditionA, g.conditionB, g.b, g.c]), [
-      ["original", "shuffled", 30, 5],
-      ["original", "skeleton", 69, 0],
-      ["shuffled", "skeleton", 45, 1],
-    ]);
+    assert.deepEqual(
+      got.map((g) => [g.conditionA, g.conditionB, g.b, g.c]),
+      [
+        ["original", "shuffled", 30, 5],
+        ["original", "skeleton", 69, 0],
+        ["shuffled", "skeleton", 45, 1],
+      ],
+    );
     close(got[0]!.pValue, 4.976233487907421e-5, 1e-9);
     close(got[1]!.pValue, 2.695184636965591e-16, 1e-9);
     close(got[2]!.pValue, 2.2975902603763334e-10, 1e-9);

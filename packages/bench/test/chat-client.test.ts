@@ -10,7 +10,7 @@ describe("SseDecoder", () => {
     const events = [
       ...sse.push(": keepalive\r"),
       ...sse.push("\ndata: a\r\ndata:b\r"),
-      ...sse.push("\n\r\nevent: x\ndata: {\"k\""),
+      ...sse.push('\n\r\nevent: x\ndata: {"k"'),
       ...sse.push(":1}\n\n"),
       ...sse.push("data: tail"),
       ...sse.end(),
@@ -60,13 +60,7 @@ describe("OpenAIChatClient against the scriptedChatServer test double", () => {
 
   test("retries transport failures (5xx, 429 with Retry-After, reset, empty) with backoff", async () => {
     sleeps.length = 0;
-    const replies = [
-      { status: 503 },
-      { status: 429, headers: { "retry-after": "1" } },
-      { reset: true as const },
-      { text: "   " },
-      { text: "finally" },
-    ];
+    const replies = [{ status: 503 }, { status: 429, headers: { "retry-after": "1" } }, { reset: true as const }, { text: "   " }, { text: "finally" }];
     let n = 0;
     script = () => replies[n++]!;
     const result = await ask(client({ maxRetries: 5, backoffMs: 100 }));

@@ -5,16 +5,23 @@ import { parseCsv, parseCsvObjects } from "../src/analysis/csv.js";
 import { SilpError } from "silp";
 
 test("quoted fields keep commas, doubled quotes and line breaks; CRLF and LF both end rows", () => {
-  assert.deepEqual(parseCsv('a,b\r\n"x, y","say ""hi""\nthere"\n1,2\n'), [["a", "b"], ["x, y", 'say "hi"\nthere'], ["1", "2"]]);
+  assert.deepEqual(parseCsv('a,b\r\n"x, y","say ""hi""\nthere"\n1,2\n'), [
+    ["a", "b"],
+    ["x, y", 'say "hi"\nthere'],
+    ["1", "2"],
+  ]);
   assert.deepEqual(parseCsvObjects("model,pass\nglm,0.5\n"), [{ model: "glm", pass: "0.5" }]);
 });
 
 test("an unterminated quote is invalid_syntax with a position", () => {
-  assert.throws(() => parseCsv('a,b\n1,"open\n', "t.csv"), (error: unknown) => {
-    assert.ok(error instanceof SilpError);
-    assert.equal(error.code, "invalid_syntax");
-    assert.match(error.message, /^t\.csv: /);
-    assert.ok(error.line !== undefined);
-    return true;
-  });
+  assert.throws(
+    () => parseCsv('a,b\n1,"open\n', "t.csv"),
+    (error: unknown) => {
+      assert.ok(error instanceof SilpError);
+      assert.equal(error.code, "invalid_syntax");
+      assert.match(error.message, /^t\.csv: /);
+      assert.ok(error.line !== undefined);
+      return true;
+    },
+  );
 });

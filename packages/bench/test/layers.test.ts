@@ -40,7 +40,14 @@ describe("Layer 4 fitness", () => {
       ],
       { fidelityFloor: 0.5 },
     );
-    assert.deepEqual(ranked.map((r) => [r.frontend, r.rank, r.feasible]), [["solid", 1, true], ["ok", 2, true], ["cheap", 3, false]]);
+    assert.deepEqual(
+      ranked.map((r) => [r.frontend, r.rank, r.feasible]),
+      [
+        ["solid", 1, true],
+        ["ok", 2, true],
+        ["cheap", 3, false],
+      ],
+    );
     assert.ok(ranked[2]!.score > ranked[0]!.score);
     assert.throws(() => rankFrontends([], { fidelityFloor: 2 }), RangeError);
   });
@@ -87,11 +94,16 @@ describe("Layer 4 fitness", () => {
 
 describe("Layer 5 rank-preservation screening", () => {
   const matrix = passRateMatrix(study.phase2);
-  const scores = scoresFromRates(matrix.models.flatMap((model) => matrix.frontends.map((frontend) => ({ model, frontend, rate: passRate(matrix, frontend, model) }))));
+  const scores = scoresFromRates(
+    matrix.models.flatMap((model) => matrix.frontends.map((frontend) => ({ model, frontend, rate: passRate(matrix, frontend, model) }))),
+  );
 
   test("rho per target equals scipy.stats.spearmanr on the per-frontend pass rates", () => {
     const ds = screenProxy(scores, "deepseek-v3.2");
-    assert.deepEqual(ds.agreements.map((a) => a.target), ["glm-5.2", "kimi-k2.6", "longcat-2.0", "minimax-m2.7"]);
+    assert.deepEqual(
+      ds.agreements.map((a) => a.target),
+      ["glm-5.2", "kimi-k2.6", "longcat-2.0", "minimax-m2.7"],
+    );
     close(ds.agreements[0]!.rho, 1, 1e-12);
     close(ds.agreements[1]!.rho, 0.6668859288553501, 1e-9);
     close(ds.agreements[3]!.rho, 0.820783, 1e-6);
@@ -104,14 +116,38 @@ describe("Layer 5 rank-preservation screening", () => {
     assert.equal(all[0]!.proxy, "minimax-m2.7");
     close(all[0]!.meanRho, 0.8709176566235354, 1e-9);
     assert.equal(all[0]!.preserved, true);
-    assert.deepEqual(all.filter((r) => r.preserved).map((r) => r.proxy), ["minimax-m2.7"]);
+    assert.deepEqual(
+      all.filter((r) => r.preserved).map((r) => r.proxy),
+      ["minimax-m2.7"],
+    );
   });
 
   test("perfect and reversed orderings; unknown models are errors", () => {
     const s = new Map([
-      ["small", new Map([["a", 0.9], ["b", 0.5], ["c", 0.1]])],
-      ["big", new Map([["a", 0.95], ["b", 0.6], ["c", 0.2]])],
-      ["odd", new Map([["a", 0.1], ["b", 0.5], ["c", 0.9]])],
+      [
+        "small",
+        new Map([
+          ["a", 0.9],
+          ["b", 0.5],
+          ["c", 0.1],
+        ]),
+      ],
+      [
+        "big",
+        new Map([
+          ["a", 0.95],
+          ["b", 0.6],
+          ["c", 0.2],
+        ]),
+      ],
+      [
+        "odd",
+        new Map([
+          ["a", 0.1],
+          ["b", 0.5],
+          ["c", 0.9],
+        ]),
+      ],
     ]);
     const r = screenProxy(s, "small", ["big", "odd"]);
     assert.equal(r.agreements[0]!.rho, 1);

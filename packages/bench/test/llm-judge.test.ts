@@ -33,7 +33,7 @@ describe("parseJudgeResponse fallbacks", () => {
   test("text fallbacks: a quoted \"pass\" or 'verdict: pass', else a parse failure", () => {
     assert.equal(parseJudgeResponse('I say "pass" overall', "j").verdict, "pass");
     assert.equal(parseJudgeResponse("Verdict: PASS", "j").verdict, "pass");
-    const r = parseJudgeResponse("no idea " + "x".repeat(500), "j");
+    const r = parseJudgeResponse(`no idea ${"x".repeat(500)}`, "j");
     assert.equal(r.verdict, "fail");
     assert.equal(r.reason, `Could not parse judge response: no idea ${"x".repeat(192)}`);
   });

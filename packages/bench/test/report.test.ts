@@ -8,8 +8,7 @@ import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, } from "node:path";
 import { promisify } from "node:util";
 import { buildReport } from "../src/report/model.js";
 import { renderHtml } from "../src/report/html.js";
@@ -55,13 +54,16 @@ describe("report model and HTML", () => {
   const html = renderHtml(model);
 
   test("every published table is reproduced", () => {
-    assert.deepEqual(model.reproduction.map((c) => [c.table, c.status]), [
-      ["phase2/phase2_matrix.csv", "match"],
-      ["phase2/mcnemar_pairwise.csv", "match"],
-      ["phase2/phase2_spearman.json", "match"],
-      ["phase3_heartbeat/phase3_heartbeat_summary.csv", "match"],
-      ["phase3_ablation/ablation_matrix.csv", "match"],
-    ]);
+    assert.deepEqual(
+      model.reproduction.map((c) => [c.table, c.status]),
+      [
+        ["phase2/phase2_matrix.csv", "match"],
+        ["phase2/mcnemar_pairwise.csv", "match"],
+        ["phase2/phase2_spearman.json", "match"],
+        ["phase3_heartbeat/phase3_heartbeat_summary.csv", "match"],
+        ["phase3_ablation/ablation_matrix.csv", "match"],
+      ],
+    );
   });
 
   test("a changed published table is reported with its first differing line", () => {
@@ -76,15 +78,26 @@ describe("report model and HTML", () => {
   test("the page holds every chart and test, and is self-contained", () => {
     for (const id of ["reproduction", "phase2", "tokens", "layers", "heartbeat", "ablation"]) assert.ok(html.includes(`<section id="${id}">`), id);
     assert.ok((html.match(/<svg /g) ?? []).length >= 9);
-    for (const text of ["McNemar", "Spearman", "Fisher exact", "Benjamini-Hochberg", "Layer 4 ranking", "Layer 5 screening", "Token-count range"]) assert.ok(html.includes(text), text);
+    for (const text of ["McNemar", "Spearman", "Fisher exact", "Benjamini-Hochberg", "Layer 4 ranking", "Layer 5 screening", "Token-count range"])
+      assert.ok(html.includes(text), text);
     assert.doesNotMatch(html, /<script|<link|<img|@import|url\(/i);
     assert.doesNotMatch(html.replaceAll('xmlns="http://www.w3.org/2000/svg"', ""), /https?:\/\//);
   });
 
   test("names from results files are escaped", () => {
     const record: MatrixRecord = {
-      case_id: "c1", frontend: "<b>fe</b>", model: `<script>alert("x")</script>`, encoded: "e", model_response: "r",
-      judge_verdict: "pass", judge_reason: "ok", judge: "rule", elapsed: 0, retries: 0, timestamp: "t", first_pass: true,
+      case_id: "c1",
+      frontend: "<b>fe</b>",
+      model: `<script>alert("x")</script>`,
+      encoded: "e",
+      model_response: "r",
+      judge_verdict: "pass",
+      judge_reason: "ok",
+      judge: "rule",
+      elapsed: 0,
+      retries: 0,
+      timestamp: "t",
+      first_pass: true,
     };
     const page = renderHtml(buildReport({ title: "<i>t</i>", source: "s&s", matrix: [record, { ...record, model: "m2", first_pass: false }] }));
     assert.doesNotMatch(page, /<script|<b>fe|<i>t/);
@@ -104,7 +117,11 @@ describe("silpc bench end to end with the scriptedChatServer test double", () =>
       const prompt = body.messages.at(-1)!.content;
       if (body.model === "judge") {
         const answer = prompt.split("## Model Response\n")[1] ?? "";
-        return { text: answer.includes("payload") ? '{"verdict":"pass","reason":"scripted","missing":[]}' : '```json\n{"verdict":"fail","reason":"scripted fail"}\n```' };
+        return {
+          text: answer.includes("payload")
+            ? '{"verdict":"pass","reason":"scripted","missing":[]}'
+            : '```json\n{"verdict":"fail","reason":"scripted fail"}\n```',
+        };
       }
       const payload = prompt.split("SILP payload:\n").at(-1)!.split("\n\nExplain")[0]!;
       return { text: body.model === "echo" ? `The payload says: ${payload}` : "Sorry." };
@@ -116,15 +133,39 @@ describe("silpc bench end to end with the scriptedChatServer test double", () =>
   const report = join(tmp, "run.html");
 
   test("bench run writes a results file, bench report turns it into a page", async () => {
-    const run = await silpc(["bench", "run", "--out", results, "--models", "echo,mute", "--frontends", "code,json,llmlingua2", "--cases", join(corpusDir(), "cases"),
-      "--base-url", server.baseUrl, "--judge", "dual", "--judge-model", "judge", "--concurrency", "3", "--llmlingua2-model", tmp, "--json"]);
+    const run = await silpc([
+      "bench",
+      "run",
+      "--out",
+      results,
+      "--models",
+      "echo,mute",
+      "--frontends",
+      "code,json,llmlingua2",
+      "--cases",
+      join(corpusDir(), "cases"),
+      "--base-url",
+      server.baseUrl,
+      "--judge",
+      "dual",
+      "--judge-model",
+      "judge",
+      "--concurrency",
+      "3",
+      "--llmlingua2-model",
+      tmp,
+      "--json",
+    ]);
     assert.equal(run.code, 0, run.stderr);
     const summary = JSON.parse(run.stdout);
     assert.equal(summary.total, 27 * 2 * 2);
     assert.equal(summary.written, 108);
     assert.equal(summary.passed, 54);
     assert.match(summary.skippedFrontends.llmlingua2, /no local model/);
-    const lines = readFileSync(results, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const lines = readFileSync(results, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     assert.equal(lines.length, 108);
     assert.ok(lines.every((r) => r.judge === "dual"));
 
@@ -132,7 +173,7 @@ describe("silpc bench end to end with the scriptedChatServer test double", () =>
     assert.equal(rep.code, 0, rep.stderr);
     assert.match(rep.stdout, /108 matrix/);
     const html = readFileSync(report, "utf8");
-    assert.ok(html.includes("<section id=\"phase2\">"));
+    assert.ok(html.includes('<section id="phase2">'));
     assert.ok(html.includes("echo") && html.includes("mute"));
     assert.ok(!html.includes('<section id="reproduction">'));
   });
@@ -170,7 +211,19 @@ describe("render check in headless Chromium", () => {
   test("the study report renders: a full-size, non-blank screenshot", { skip: chromiumSkip(chromium), timeout: 180_000 }, async () => {
     const htmlPath = join(tmp, "render.html");
     const pngPath = join(tmp, "render.png");
-    writeFileSync(htmlPath, renderHtml(buildReport({ title: "render check", source: "corpus", matrix: study.phase2, heartbeat: study.heartbeat, ablation: study.ablation, published: study.published })));
+    writeFileSync(
+      htmlPath,
+      renderHtml(
+        buildReport({
+          title: "render check",
+          source: "corpus",
+          matrix: study.phase2,
+          heartbeat: study.heartbeat,
+          ablation: study.ablation,
+          published: study.published,
+        }),
+      ),
+    );
     await screenshot(chromium!, htmlPath, pngPath, 1200, 1600);
     const png = summarizePng(readFileSync(pngPath));
     assert.equal(png.width, 1200);

@@ -26,7 +26,9 @@ describe("rule judge reproduces the study's recorded verdicts", () => {
         assert.ok(ir, `unknown case ${record.case_id}`);
         const result = ruleJudge(ir.ir, record.model_response);
         if (result.verdict !== record.rule_verdict || result.reason !== record.rule_reason) {
-          mismatches.push(`${record.case_id}/${record.model}: got ${result.verdict} "${result.reason}", recorded ${record.rule_verdict} "${record.rule_reason}"`);
+          mismatches.push(
+            `${record.case_id}/${record.model}: got ${result.verdict} "${result.reason}", recorded ${record.rule_verdict} "${record.rule_reason}"`,
+          );
         }
       }
       assert.deepEqual(mismatches, []);
@@ -64,7 +66,12 @@ describe("rule judge semantics", () => {
 
   test("lists every missing item in Python's list repr, in the study's order", () => {
     const r = ruleJudge(
-      { intent: "!UPDATE", entities: [{ value: "it's" }, { value: "order_42" }], constraints: [{ type: "x", value: "a\nb" }], alternatives: [{ target: "desk" }] },
+      {
+        intent: "!UPDATE",
+        entities: [{ value: "it's" }, { value: "order_42" }],
+        constraints: [{ type: "x", value: "a\nb" }],
+        alternatives: [{ target: "desk" }],
+      },
       "nothing relevant",
     );
     assert.equal(

@@ -64,7 +64,10 @@ describe("study reproduction helpers", () => {
     // One session deviates: kimi-k2.6, N=20, seed 5 restarted its context after turn 1 (the
     // study's interrupted-run path), so from turn 2 on its recorded depth is 2 lower. That is
     // also why the published mean_context_turns for kimi N=20 is 6.8 rather than 7.0.
-    assert.deepEqual(deviations, Array.from({ length: 13 }, (_, i) => `kimi-k2.6|20|5|${i + 2}:2`));
+    assert.deepEqual(
+      deviations,
+      Array.from({ length: 13 }, (_, i) => `kimi-k2.6|20|5|${i + 2}:2`),
+    );
   });
 
   test("payloads: core compile for code/json/natural/nl_json, the study's strings for llmlingua2", async () => {
@@ -74,7 +77,10 @@ describe("study reproduction helpers", () => {
     const differing = payloads.filter((p) => p.text !== recorded.get(`${p.caseId}|${p.frontend}`));
     // Documented difference: our lossless code/json keep the ids of secondary-action entities
     // (cases 1 and 7), which the reference dropped. Everything else is byte-identical.
-    assert.ok(differing.every((p) => /^case[17][bc]?_/.test(p.caseId) && (p.frontend === "code" || p.frontend === "json")), JSON.stringify(differing.map((p) => `${p.caseId}/${p.frontend}`)));
+    assert.ok(
+      differing.every((p) => /^case[17][bc]?_/.test(p.caseId) && (p.frontend === "code" || p.frontend === "json")),
+      JSON.stringify(differing.map((p) => `${p.caseId}/${p.frontend}`)),
+    );
     assert.equal(differing.length, 12);
     const replay = await preparePayloads(study.cases, ["code", "json"], { studyPayloads: study.compiled, source: "study" });
     assert.ok(replay.every((p) => p.text === recorded.get(`${p.caseId}|${p.frontend}`)));
@@ -105,10 +111,16 @@ describe("our case suite", () => {
     assert.ok(cases.length >= 27);
     assert.equal(new Set(cases.map((c) => c.id)).size, cases.length);
     const payloads = await preparePayloads(cases, ["code", "json", "natural", "nl_json"]);
-    assert.deepEqual(payloads.filter((p) => p.text === undefined), []);
+    assert.deepEqual(
+      payloads.filter((p) => p.text === undefined),
+      [],
+    );
     // Written for this project: no payload coincides with a study payload.
     const studyTexts = new Set(study.compiled.map((p) => p.compiled));
-    assert.deepEqual(payloads.filter((p) => studyTexts.has(p.text!)), []);
+    assert.deepEqual(
+      payloads.filter((p) => studyTexts.has(p.text!)),
+      [],
+    );
   });
 });
 
@@ -117,7 +129,9 @@ describe("matrix run against the scriptedChatServer test double", () => {
   let modelReply: (body: ChatCompletionBody) => ScriptedReply = () => ({ text: "" });
   let inFlight = 0;
   let maxInFlight = 0;
-  const cases = builtinCases().filter((c) => ["negation", "tool_call", "detail"].includes(c.category)).slice(0, 6);
+  const cases = builtinCases()
+    .filter((c) => ["negation", "tool_call", "detail"].includes(c.category))
+    .slice(0, 6);
   const byPayload = new Map<string, BenchCase>();
 
   before(async () => {
@@ -150,7 +164,15 @@ describe("matrix run against the scriptedChatServer test double", () => {
       { name: "bad-model", id: "wire-bad", client: client() },
     ];
     const progress: number[] = [];
-    const summary = await runMatrix({ cases, payloads, models, judge, results: ResultsFile.open(path, "matrix"), concurrency: 3, onProgress: (p) => progress.push(p.done) });
+    const summary = await runMatrix({
+      cases,
+      payloads,
+      models,
+      judge,
+      results: ResultsFile.open(path, "matrix"),
+      concurrency: 3,
+      onProgress: (p) => progress.push(p.done),
+    });
     assert.deepEqual(summary, { total: 24, skipped: 0, written: 24, passed: 12, modelErrors: 0 });
     assert.equal(progress.at(-1), 24);
 
@@ -158,8 +180,22 @@ describe("matrix run against the scriptedChatServer test double", () => {
     assert.equal(records.length, 24);
     const good = records.find((r) => r.model === "good-model")!;
     assert.deepEqual(Object.keys(good), [
-      "case_id", "frontend", "model", "encoded", "model_response", "judge_verdict", "judge_reason", "judge",
-      "rule_verdict", "rule_reason", "llm_verdict", "llm_reason", "elapsed", "retries", "timestamp", "first_pass",
+      "case_id",
+      "frontend",
+      "model",
+      "encoded",
+      "model_response",
+      "judge_verdict",
+      "judge_reason",
+      "judge",
+      "rule_verdict",
+      "rule_reason",
+      "llm_verdict",
+      "llm_reason",
+      "elapsed",
+      "retries",
+      "timestamp",
+      "first_pass",
     ]);
     assert.equal(good.judge, "dual");
     assert.equal(good.rule_verdict, "pass");
@@ -200,7 +236,10 @@ describe("matrix run against the scriptedChatServer test double", () => {
     };
     const path = join(tmp, "flaky.jsonl");
     const judge = createRunJudge("rule");
-    const models = [{ name: "flaky", id: "flaky", client: tracked }, { name: "steady", id: "steady", client: tracked }];
+    const models = [
+      { name: "flaky", id: "flaky", client: tracked },
+      { name: "steady", id: "steady", client: tracked },
+    ];
     const first = await runMatrix({ cases, payloads, models, judge, results: ResultsFile.open(path, "matrix"), concurrency: 2 });
     assert.equal(first.modelErrors, 6);
     assert.ok(maxInFlight <= 2 && maxInFlight >= 1, `max in flight ${maxInFlight}`);
@@ -248,7 +287,15 @@ describe("interrupting a run", () => {
     };
     const model = { name: "m", id: "m", client: { complete: async () => ({ text: "answer", elapsed: 0, retries: 0 }) } };
     const path = join(tmp, "aborted.jsonl");
-    const summary = await runMatrix({ cases, payloads, models: [model], judge, results: ResultsFile.open(path, "matrix"), concurrency: 1, signal: controller.signal });
+    const summary = await runMatrix({
+      cases,
+      payloads,
+      models: [model],
+      judge,
+      results: ResultsFile.open(path, "matrix"),
+      concurrency: 1,
+      signal: controller.signal,
+    });
     assert.equal(summary.written, 1);
     assert.equal(judged, 2);
     assert.equal(ResultsFile.open(path, "matrix").records.length, 1);
@@ -286,12 +333,22 @@ describe("heartbeat run against the scriptedChatServer test double", () => {
     assert.deepEqual([second.skipped, second.written], [20, 4]);
 
     const records = ResultsFile.open(path, "heartbeat").records;
-    const depths = (n: number, seed: number) => records.filter((r) => r.n_value === n && r.seed === seed).sort((a, b) => a.turn - b.turn).map((r) => r.context_turns);
+    const depths = (n: number, seed: number) =>
+      records
+        .filter((r) => r.n_value === n && r.seed === seed)
+        .sort((a, b) => a.turn - b.turn)
+        .map((r) => r.context_turns);
     assert.deepEqual(depths(1, 0), [0, 0, 0, 0]);
     assert.deepEqual(depths(2, 1), [0, 1, 0, 1]);
     assert.deepEqual(depths(9999, 0), [0, 1, 2, 3]);
     const order = heartbeatOrder(cases, 1).map((c) => c.id);
-    assert.deepEqual(records.filter((r) => r.n_value === 2 && r.seed === 1).sort((a, b) => a.turn - b.turn).map((r) => r.case_id), order.slice(0, 4));
+    assert.deepEqual(
+      records
+        .filter((r) => r.n_value === 2 && r.seed === 1)
+        .sort((a, b) => a.turn - b.turn)
+        .map((r) => r.case_id),
+      order.slice(0, 4),
+    );
     // The resumed third turn saw the two recorded answers in its context.
     const resumed = server.calls.filter((c) => lastUserText(c.body).includes("[Turn 2] SILP payload:")).at(-1)!;
     assert.ok(lastUserText(resumed.body).includes("[Turn 2] Your interpretation:\nanswer with 1 previous turns; not a real model"));
@@ -302,24 +359,52 @@ describe("heartbeat run against the scriptedChatServer test double", () => {
 describe("results file", () => {
   test("a truncated last line is dropped before appending; a complete unterminated one is kept", () => {
     const path = join(tmp, "torn.jsonl");
-    const rec = { case_id: "a", frontend: "code", model: "m", encoded: "e", model_response: "r", judge_verdict: "pass" as const, judge_reason: "x", judge: "rule", elapsed: 1, retries: 0, timestamp: "t", first_pass: true };
+    const rec = {
+      case_id: "a",
+      frontend: "code",
+      model: "m",
+      encoded: "e",
+      model_response: "r",
+      judge_verdict: "pass" as const,
+      judge_reason: "x",
+      judge: "rule",
+      elapsed: 1,
+      retries: 0,
+      timestamp: "t",
+      first_pass: true,
+    };
     writeFileSync(path, `${JSON.stringify(rec)}\n${JSON.stringify({ ...rec, case_id: "b" }).slice(0, 30)}`);
     const file = ResultsFile.open(path, "matrix");
     assert.equal(file.records.length, 1);
     file.append({ ...rec, case_id: "c" });
-    assert.deepEqual(ResultsFile.open(path, "matrix").records.map((r) => r.case_id), ["a", "c"]);
+    assert.deepEqual(
+      ResultsFile.open(path, "matrix").records.map((r) => r.case_id),
+      ["a", "c"],
+    );
 
     writeFileSync(path, JSON.stringify(rec));
     ResultsFile.open(path, "matrix").append({ ...rec, case_id: "d" });
-    assert.deepEqual(readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l).case_id), ["a", "d"]);
+    assert.deepEqual(
+      readFileSync(path, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l).case_id),
+      ["a", "d"],
+    );
   });
 
   test("a corrupt line in the middle is an error with its position, not a silent skip", () => {
     const path = join(tmp, "corrupt.jsonl");
     writeFileSync(path, '{"x":1}\nnot json\n{"y":2}\n');
-    assert.throws(() => ResultsFile.open(path, "matrix"), (e: Error & { code?: string; line?: number }) => e.code === "invalid_syntax" && e.line === 2);
+    assert.throws(
+      () => ResultsFile.open(path, "matrix"),
+      (e: Error & { code?: string; line?: number }) => e.code === "invalid_syntax" && e.line === 2,
+    );
     writeFileSync(path, '{"case_id": 5}\n');
-    assert.throws(() => ResultsFile.open(path, "matrix"), (e: Error & { code?: string }) => e.code === "decode_failed");
+    assert.throws(
+      () => ResultsFile.open(path, "matrix"),
+      (e: Error & { code?: string }) => e.code === "decode_failed",
+    );
   });
 });
 
@@ -341,6 +426,9 @@ describe("model registry and pool", () => {
       /boom/,
     );
     assert.ok(started.length < 6);
-    await assert.rejects(runPool([1], 0, async () => {}), RangeError);
+    await assert.rejects(
+      runPool([1], 0, async () => {}),
+      RangeError,
+    );
   });
 });

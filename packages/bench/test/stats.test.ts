@@ -12,7 +12,6 @@ import { spearman } from "../src/stats/spearman.js";
 import { close } from "./tolerance.js";
 import { npRound, pyExp, pyFixed, pyFloatRepr, PyFloat, pyJsonDump } from "../src/analysis/pyformat.js";
 
-
 describe("statistics", () => {
   test("McNemar with continuity correction", () => {
     const r = mcnemar(16, 14);
@@ -33,20 +32,69 @@ describe("statistics", () => {
   });
 
   test("Fisher exact test matches scipy.stats.fisher_exact", () => {
-    const tea = fisherExact([[3, 1], [1, 3]]);
+    const tea = fisherExact([
+      [3, 1],
+      [1, 3],
+    ]);
     close(tea.oddsRatio, 9);
     close(tea.pValue, 0.48571428571428565);
-    close(fisherExact([[3, 1], [1, 3]], "greater").pValue, 0.24285714285714283);
-    close(fisherExact([[3, 1], [1, 3]], "less").pValue, 0.9857142857142858);
-    const zero = fisherExact([[0, 5], [7, 2]]);
+    close(
+      fisherExact(
+        [
+          [3, 1],
+          [1, 3],
+        ],
+        "greater",
+      ).pValue,
+      0.24285714285714283,
+    );
+    close(
+      fisherExact(
+        [
+          [3, 1],
+          [1, 3],
+        ],
+        "less",
+      ).pValue,
+      0.9857142857142858,
+    );
+    const zero = fisherExact([
+      [0, 5],
+      [7, 2],
+    ]);
     assert.equal(zero.oddsRatio, 0);
     close(zero.pValue, 0.020979020979020983);
-    assert.equal(fisherExact([[4, 0], [0, 4]]).oddsRatio, Infinity);
-    const empty = fisherExact([[0, 0], [3, 4]]);
+    assert.equal(
+      fisherExact([
+        [4, 0],
+        [0, 4],
+      ]).oddsRatio,
+      Infinity,
+    );
+    const empty = fisherExact([
+      [0, 0],
+      [3, 4],
+    ]);
     assert.ok(Number.isNaN(empty.oddsRatio));
     assert.equal(empty.pValue, 1);
-    assert.ok(fisherExact([[1000, 2], [3, 1500]]).pValue < 1e-300 || fisherExact([[1000, 2], [3, 1500]]).pValue === 0);
-    assert.throws(() => fisherExact([[1.5, 0], [0, 1]]), RangeError);
+    assert.ok(
+      fisherExact([
+        [1000, 2],
+        [3, 1500],
+      ]).pValue < 1e-300 ||
+        fisherExact([
+          [1000, 2],
+          [3, 1500],
+        ]).pValue === 0,
+    );
+    assert.throws(
+      () =>
+        fisherExact([
+          [1.5, 0],
+          [0, 1],
+        ]),
+      RangeError,
+    );
   });
 
   test("Benjamini-Hochberg matches R's p.adjust(method = 'BH')", () => {

@@ -72,7 +72,9 @@ async function countPayloadTokens(records: readonly MatrixRecord[], flags: Bench
   const tokenizers = await loadTokenizersWithProgress({ tokenizers: flags.tokenizers!, ...(flags.quiet ? { quiet: true } : {}) });
   const { countTokens } = await loadTokens("--tokenizers");
   const byName = new Map(tokenizers.map((t) => [t.name as string, t]));
-  const payloads = [...new Map(records.filter((r) => r.encoded !== "").map((r) => [`${r.frontend}\u0000${r.encoded}`, { frontend: r.frontend, text: r.encoded }])).values()];
+  const payloads = [
+    ...new Map(records.filter((r) => r.encoded !== "").map((r) => [`${r.frontend}\u0000${r.encoded}`, { frontend: r.frontend, text: r.encoded }])).values(),
+  ];
   return tokenStatsFromCounter(payloads, (text, name) => countTokens(byName.get(name)!, text), [...byName.keys()]);
 }
 
@@ -115,9 +117,13 @@ export async function benchReport(flags: BenchReportFlags): Promise<number> {
   if (flags.json) {
     writeJson({ out: flags.out, bytes: Buffer.byteLength(html), counts: model.counts, reproduction: model.reproduction });
   } else {
-    const lines = [`wrote ${flags.out} (${Buffer.byteLength(html)} bytes; ${model.counts.matrix} matrix, ${model.counts.heartbeat} heartbeat, ${model.counts.ablation} ablation records)`];
+    const lines = [
+      `wrote ${flags.out} (${Buffer.byteLength(html)} bytes; ${model.counts.matrix} matrix, ${model.counts.heartbeat} heartbeat, ${model.counts.ablation} ablation records)`,
+    ];
     for (const c of model.reproduction) {
-      const detail = c.firstDifference ? ` (line ${c.firstDifference.line}: published "${c.firstDifference.published}", recomputed "${c.firstDifference.recomputed}")` : "";
+      const detail = c.firstDifference
+        ? ` (line ${c.firstDifference.line}: published "${c.firstDifference.published}", recomputed "${c.firstDifference.recomputed}")`
+        : "";
       lines.push(`${c.status === "match" ? "reproduced" : c.status === "mismatch" ? "DIFFERS   " : "unpublished"} ${c.table}${detail}`);
     }
     writeOut(lines.join("\n"));

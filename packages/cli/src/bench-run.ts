@@ -82,9 +82,13 @@ function modelTargets(flags: BenchRunFlags, baseUrl: string | undefined, apiKey:
   const registry = flags.modelsConfig ? readModelRegistry(flags.modelsConfig) : undefined;
   return listFlag("--models", flags.models).map((name) => {
     const entry = registry?.get(name);
-    if (registry && !entry) throw new UsageError(`model "${name}" is not in ${flags.modelsConfig} (OpenAI-compatible entries: ${[...registry.keys()].join(", ")})`);
+    if (registry && !entry)
+      throw new UsageError(`model "${name}" is not in ${flags.modelsConfig} (OpenAI-compatible entries: ${[...registry.keys()].join(", ")})`);
     const url = entry?.baseUrl ?? baseUrl;
-    if (!url) throw new UsageError(`no endpoint for ${name}: pass --base-url or set OPENAI_BASE_URL (no model is reachable from the build machine; point this at your own endpoint)`);
+    if (!url)
+      throw new UsageError(
+        `no endpoint for ${name}: pass --base-url or set OPENAI_BASE_URL (no model is reachable from the build machine; point this at your own endpoint)`,
+      );
     const key = entry?.apiKeyEnv ? process.env[entry.apiKeyEnv] : apiKey;
     return { name, id: entry?.id ?? name, client: client(url, key, flags) };
   });
@@ -153,11 +157,24 @@ export async function benchRun(flags: BenchRunFlags): Promise<number> {
   let summary: RunSummary;
   try {
     if (flags.mode === "matrix") {
-      summary = await runMatrix({ cases, payloads, models, judge, results: ResultsFile.open(flags.out, "matrix"), concurrency, generation, onProgress: bar.update, signal: controller.signal });
+      summary = await runMatrix({
+        cases,
+        payloads,
+        models,
+        judge,
+        results: ResultsFile.open(flags.out, "matrix"),
+        concurrency,
+        generation,
+        onProgress: bar.update,
+        signal: controller.signal,
+      });
     } else {
       const encoded = new Map(payloads.filter((p) => p.text !== undefined).map((p) => [p.caseId, p.text!]));
       const failed = payloads.filter((p) => p.text === undefined);
-      if (failed.length > 0) throw new UsageError(`cannot compile ${failed.map((p) => p.caseId).join(", ")} for the heartbeat run: ${failed[0]!.compileError ?? failed[0]!.skipped}`);
+      if (failed.length > 0)
+        throw new UsageError(
+          `cannot compile ${failed.map((p) => p.caseId).join(", ")} for the heartbeat run: ${failed[0]!.compileError ?? failed[0]!.skipped}`,
+        );
       summary = await runHeartbeat({
         cases,
         encoded,

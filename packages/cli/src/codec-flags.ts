@@ -18,7 +18,7 @@ export function addCodecFlags(command: Command): Command {
     .addOption(new Option("--whitelist <mode>", "verb whitelist mode").choices(["strict", "advisory", "off"]).default("strict"))
     .option("--strict", "decode only the canonical surface (no lenient repairs)")
     .option("--scope-limited", "declare a scope-limited session: 4-hex req_ids")
-    .option("--json", "machine-readable output (errors as {\"error\":{...}})");
+    .option("--json", 'machine-readable output (errors as {"error":{...}})');
 }
 
 export function codecOptions(flags: CodecFlags): SilpOptions {

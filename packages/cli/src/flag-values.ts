@@ -19,7 +19,10 @@ export function rateFlag(value: string | undefined): number | undefined {
 }
 
 export function listFlag(name: string, value: string): string[] {
-  const items = value.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  const items = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
   if (items.length === 0) throw new UsageError(`${name} needs at least one value`);
   return [...new Set(items)];
 }

@@ -149,7 +149,9 @@ export function renderError(error: SilpError, source?: string): string {
   const text = source ?? error.source;
   if (text !== undefined && error.line !== undefined && error.column !== undefined) {
     const lineText = text.split("\n")[error.line - 1] ?? "";
-    const before = Array.from(lineText).slice(0, error.column - 1).join("");
+    const before = Array.from(lineText)
+      .slice(0, error.column - 1)
+      .join("");
     const gutter = `${error.line} | `;
     lines.push(`  --> line ${error.line}, column ${error.column}`);
     lines.push(`${gutter}${escapeForTerminal(lineText)}`);

@@ -9,7 +9,6 @@ import { Command, CommanderError } from "commander";
 import { EXIT_USAGE } from "./io.js";
 import { commands } from "./commands/index.js";
 
-
 export function buildProgram(): Command {
   const program = new Command("silpc")
     .description("SILP codec: compile, decode and check Semantic Interlingua Layer Protocol payloads")

@@ -8,13 +8,16 @@ import { runCli } from "@silp/testkit/cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "silpc-"));
 const irFile = join(dir, "ir.json");
-writeFileSync(irFile, JSON.stringify({
-  intent: "!START",
-  entities: [{ id: "act", value: "hike" }],
-  constraints: [{ type: "!rain", value: "true", time: "t+1" }],
-  alternatives: [{ action: "!START", target: "cards", location: "indoor" }],
-  meta: { req_id: "a1b2c3d4", priority: 1 },
-}));
+writeFileSync(
+  irFile,
+  JSON.stringify({
+    intent: "!START",
+    entities: [{ id: "act", value: "hike" }],
+    constraints: [{ type: "!rain", value: "true", time: "t+1" }],
+    alternatives: [{ action: "!START", target: "cards", location: "indoor" }],
+    meta: { req_id: "a1b2c3d4", priority: 1 },
+  }),
+);
 
 describe("silpc codec commands", () => {
   test("compile prints the surface text; decode of it prints the IR; exit 0", () => {
@@ -79,9 +82,18 @@ describe("silpc codec commands", () => {
   test("roundtrip checks both lossless frontends; frontends lists capabilities", () => {
     const roundtrip = runCli(["roundtrip", irFile, "--json"]);
     assert.equal(roundtrip.status, 0, roundtrip.stderr);
-    assert.deepEqual(JSON.parse(roundtrip.stdout).map((row: { frontend: string; lossless: boolean }) => [row.frontend, row.lossless]), [["code", true], ["json", true]]);
+    assert.deepEqual(
+      JSON.parse(roundtrip.stdout).map((row: { frontend: string; lossless: boolean }) => [row.frontend, row.lossless]),
+      [
+        ["code", true],
+        ["json", true],
+      ],
+    );
     const frontends = JSON.parse(runCli(["frontends", "--json"]).stdout) as { name: string; decodes: boolean }[];
-    assert.deepEqual(frontends.filter((f) => f.decodes).map((f) => f.name), ["code", "json"]);
+    assert.deepEqual(
+      frontends.filter((f) => f.decodes).map((f) => f.name),
+      ["code", "json"],
+    );
     assert.ok(frontends.some((f) => f.name === "natural" && !f.decodes));
   });
 

@@ -11,7 +11,6 @@ import { appendixExample } from "silp/examples";
 import type { DemoTranscript } from "../src/demo/scenario.js";
 import { countTokens, loadTokenizers } from "@silp/tokens";
 import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 
 import { CLI_MAIN, REPO_ROOT as repoRoot } from "@silp/testkit/paths.js";
 
@@ -40,30 +39,61 @@ describe("silpc demo", () => {
     assert.equal(run.status, 0, run.stderr);
     const transcript = JSON.parse(run.stdout) as DemoTranscript;
 
-    assert.deepEqual(transcript.agents.map((a) => [a.name, a.reads]), [["alpha", ["code", "json"]], ["beta", ["json", "natural"]]]);
+    assert.deepEqual(
+      transcript.agents.map((a) => [a.name, a.reads]),
+      [
+        ["alpha", ["code", "json"]],
+        ["beta", ["json", "natural"]],
+      ],
+    );
     for (const agent of transcript.agents) {
       assert.match(agent.url, /^http:\/\/127\.0\.0\.1:\d+$/);
       assert.ok(await portIsClosed(agent.url), `${agent.url} is still open`);
     }
 
     // Negotiation both ways, statically and by //ping: beta lacks code, so json.
-    assert.deepEqual(transcript.negotiation.map((n) => [n.from, n.to, n.card.frontend, n.ping.frontend]), [["alpha", "beta", "json", "json"], ["beta", "alpha", "json", "json"]]);
+    assert.deepEqual(
+      transcript.negotiation.map((n) => [n.from, n.to, n.card.frontend, n.ping.frontend]),
+      [
+        ["alpha", "beta", "json", "json"],
+        ["beta", "alpha", "json", "json"],
+      ],
+    );
     assert.equal(transcript.negotiation[0]?.ping.pong, "//pong silp=v1 frontends=json,natural prefer=json");
 
     // Turn 1 went out before negotiation and degraded from code to json.
     const [first] = transcript.turns;
-    assert.deepEqual(first?.attempts.map((a) => [a.frontend, a.outcome, a.error?.code]), [["code", "rejected", "unsupported_frontend"], ["json", "delivered", undefined]]);
+    assert.deepEqual(
+      first?.attempts.map((a) => [a.frontend, a.outcome, a.error?.code]),
+      [
+        ["code", "rejected", "unsupported_frontend"],
+        ["json", "delivered", undefined],
+      ],
+    );
     assert.equal(first?.attempts[0]?.payload, compile(appendixExample("A.1").ir, "code"));
 
     // The appendix examples were decoded with their own req_ids (A.2's corrected to hex).
     const delivered = transcript.turns.filter((t) => t.decoded);
-    assert.deepEqual(delivered.slice(0, 5).map((t) => [t.example, t.decoded?.reqId]), [
-      ["A.1", "a1b2c3d4"], ["A.2", "e5f6a7b8"], ["A.3", "1a2b3c4d"], ["A.4", "4a5b6c7d"], ["A.5", "5e6f7a8b"],
-    ]);
+    assert.deepEqual(
+      delivered.slice(0, 5).map((t) => [t.example, t.decoded?.reqId]),
+      [
+        ["A.1", "a1b2c3d4"],
+        ["A.2", "e5f6a7b8"],
+        ["A.3", "1a2b3c4d"],
+        ["A.4", "4a5b6c7d"],
+        ["A.5", "5e6f7a8b"],
+      ],
+    );
 
     // One session over 7 delivered turns with N=5: renewed after the fifth.
-    assert.deepEqual(delivered.map((t) => t.session?.turn), [0, 1, 2, 3, 4, 5, 6]);
-    assert.deepEqual(delivered.map((t) => t.session?.contextLength), [0, 1, 2, 3, 4, 0, 1]);
+    assert.deepEqual(
+      delivered.map((t) => t.session?.turn),
+      [0, 1, 2, 3, 4, 5, 6],
+    );
+    assert.deepEqual(
+      delivered.map((t) => t.session?.contextLength),
+      [0, 1, 2, 3, 4, 0, 1],
+    );
     assert.equal(new Set(delivered.map((t) => t.session?.id)).size, 1);
     assert.equal(transcript.summary.renewals, 1);
 
@@ -71,7 +101,10 @@ describe("silpc demo", () => {
     const a4 = transcript.turns.find((t) => t.example === "A.4");
     assert.match(a4?.handlers?.[0]?.summary ?? "", /Lotus Inn \(420, rating 4\.3\)/);
     const a5 = transcript.turns.find((t) => t.example === "A.5");
-    assert.deepEqual(a5?.handlers?.map((h) => h.action), ["!FETCH", "!PROCESS", "!EMAIL"]);
+    assert.deepEqual(
+      a5?.handlers?.map((h) => h.action),
+      ["!FETCH", "!PROCESS", "!EMAIL"],
+    );
 
     // The verb outside the whitelist was refused and nothing ran.
     const refused = transcript.turns.filter((t) => t.refused);

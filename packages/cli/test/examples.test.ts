@@ -1,10 +1,9 @@
 /** The runnable examples behind the README: their output is the documented behaviour. */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { test } from "node:test";
 
-import { CLI_MAIN, REPO_ROOT as repoRoot } from "@silp/testkit/paths.js";
+import { REPO_ROOT as repoRoot } from "@silp/testkit/paths.js";
 
 function run(file: string): string {
   const result = spawnSync(process.execPath, ["--import", "tsx", file], { cwd: repoRoot, encoding: "utf8", timeout: 120_000 });

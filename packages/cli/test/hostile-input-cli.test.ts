@@ -9,7 +9,6 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, test } from "node:test";
 import { runCli } from "@silp/testkit/cli.js";
 

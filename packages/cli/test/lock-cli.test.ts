@@ -18,47 +18,50 @@ function silpc(args: string[]): { code: number | null; stdout: string; stderr: s
 describe("silpc lock", () => {
   test("seal, freeze, refuse, unlock, show and verify, with exit codes", async () => {
     await withTempDir(async ({ dir, lockPath }) => {
-    const irPath = join(dir, "ir.json");
-    writeFileSync(irPath, JSON.stringify(sampleIr(1)));
-    writeFileSync(join(dir, "a.txt"), "start(task_1)\n");
-    writeFileSync(join(dir, "b.txt"), "start(other)");
+      const irPath = join(dir, "ir.json");
+      writeFileSync(irPath, JSON.stringify(sampleIr(1)));
+      writeFileSync(join(dir, "a.txt"), "start(task_1)\n");
+      writeFileSync(join(dir, "b.txt"), "start(other)");
 
-    const sealed = silpc(["lock", "seal", irPath, "--compiled", join(dir, "a.txt"), "--lock", lockPath]);
-    assert.equal(sealed.code, 0, sealed.stderr);
-    assert.equal(sealed.stdout, "start(task_1)\n", "one trailing newline of the file is not sealed");
-    assert.match(sealed.stderr, /sealed as seq 0/);
+      const sealed = silpc(["lock", "seal", irPath, "--compiled", join(dir, "a.txt"), "--lock", lockPath]);
+      assert.equal(sealed.code, 0, sealed.stderr);
+      assert.equal(sealed.stdout, "start(task_1)\n", "one trailing newline of the file is not sealed");
+      assert.match(sealed.stderr, /sealed as seq 0/);
 
-    const frozen = silpc(["lock", "seal", irPath, "--compiled", join(dir, "a.txt"), "--lock", lockPath, "--json"]);
-    assert.equal(frozen.code, 0, frozen.stderr);
-    const frozenJson = JSON.parse(frozen.stdout) as { status: string; compiled: string; record: { seq: number } };
-    assert.deepEqual([frozenJson.status, frozenJson.compiled, frozenJson.record.seq], ["frozen", "start(task_1)", 0]);
+      const frozen = silpc(["lock", "seal", irPath, "--compiled", join(dir, "a.txt"), "--lock", lockPath, "--json"]);
+      assert.equal(frozen.code, 0, frozen.stderr);
+      const frozenJson = JSON.parse(frozen.stdout) as { status: string; compiled: string; record: { seq: number } };
+      assert.deepEqual([frozenJson.status, frozenJson.compiled, frozenJson.record.seq], ["frozen", "start(task_1)", 0]);
 
-    const refused = silpc(["lock", "seal", irPath, "--compiled", join(dir, "b.txt"), "--lock", lockPath, "--json"]);
-    assert.equal(refused.code, 1);
-    assert.equal((JSON.parse(refused.stdout) as { error: { code: string } }).error.code, "lock_violation");
+      const refused = silpc(["lock", "seal", irPath, "--compiled", join(dir, "b.txt"), "--lock", lockPath, "--json"]);
+      assert.equal(refused.code, 1);
+      assert.equal((JSON.parse(refused.stdout) as { error: { code: string } }).error.code, "lock_violation");
 
-    const unlocked = silpc(["lock", "unlock", irPath, "--reason", "new compiler", "--lock", lockPath]);
-    assert.equal(unlocked.code, 0, unlocked.stderr);
-    assert.match(unlocked.stdout, /unlocked as seq 1/);
+      const unlocked = silpc(["lock", "unlock", irPath, "--reason", "new compiler", "--lock", lockPath]);
+      assert.equal(unlocked.code, 0, unlocked.stderr);
+      assert.match(unlocked.stdout, /unlocked as seq 1/);
 
-    const shown = silpc(["lock", "show", "--lock", lockPath]);
-    assert.equal(shown.code, 0, shown.stderr);
-    assert.match(shown.stdout, /line 1 +seq 0 +seal[\s\S]*start\(task_1\)[\s\S]*line 2 +seq 1 +unlock[\s\S]*reason: new compiler[\s\S]*2 record\(s\), head sha256:/);
+      const shown = silpc(["lock", "show", "--lock", lockPath]);
+      assert.equal(shown.code, 0, shown.stderr);
+      assert.match(
+        shown.stdout,
+        /line 1 +seq 0 +seal[\s\S]*start\(task_1\)[\s\S]*line 2 +seq 1 +unlock[\s\S]*reason: new compiler[\s\S]*2 record\(s\), head sha256:/,
+      );
 
-    const verified = silpc(["lock", "verify", "--lock", lockPath, "--json"]);
-    assert.equal(verified.code, 0, verified.stderr);
-    const report = JSON.parse(verified.stdout) as { ok: boolean; records: number; head: string };
-    assert.deepEqual([report.ok, report.records], [true, 2]);
+      const verified = silpc(["lock", "verify", "--lock", lockPath, "--json"]);
+      assert.equal(verified.code, 0, verified.stderr);
+      const report = JSON.parse(verified.stdout) as { ok: boolean; records: number; head: string };
+      assert.deepEqual([report.ok, report.records], [true, 2]);
 
-    // Tamper: change the first record's compiled text and cut the last line; the anchored head is gone with it.
-    const text = readFileSync(lockPath, "utf8").replace("start(task_1)", "start(task_X)");
-    writeFileSync(lockPath, text.slice(0, -10));
-    const tampered = silpc(["lock", "verify", "--lock", lockPath, "--anchor", report.head]);
-    assert.equal(tampered.code, 1);
-    assert.match(
-      tampered.stdout,
-      /^line 1: output_hash_mismatch: .*\nline 1: record_hash_mismatch: .*\nline 2: truncated: .*\nanchor_missing: .*\n4 problem\(s\) in /,
-    );
+      // Tamper: change the first record's compiled text and cut the last line; the anchored head is gone with it.
+      const text = readFileSync(lockPath, "utf8").replace("start(task_1)", "start(task_X)");
+      writeFileSync(lockPath, text.slice(0, -10));
+      const tampered = silpc(["lock", "verify", "--lock", lockPath, "--anchor", report.head]);
+      assert.equal(tampered.code, 1);
+      assert.match(
+        tampered.stdout,
+        /^line 1: output_hash_mismatch: .*\nline 1: record_hash_mismatch: .*\nline 2: truncated: .*\nanchor_missing: .*\n4 problem\(s\) in /,
+      );
     });
   });
 
@@ -70,27 +73,30 @@ describe("silpc lock", () => {
 
   test("seal compiles with the core when no text is given", async () => {
     await withTempDir(async ({ lockPath }) => {
-    const run = silpc(["lock", "seal", join(corpusDir(), "cases", "case2_negation.json"), "--lock", lockPath]);
-    assert.equal(run.code, 0, run.stderr);
-    // The case's meta (priority 1, confidence 0.9) travels with the payload by default (docs/ir.md).
-    assert.equal(run.stdout, 'if !rain(t+1): start(hike) else: start(cards@indoor) #meta {"meta":{"req_id":"b7e2","priority":1,"confidence":0.9,"seq":[],"out":"natural"}}\n');
+      const run = silpc(["lock", "seal", join(corpusDir(), "cases", "case2_negation.json"), "--lock", lockPath]);
+      assert.equal(run.code, 0, run.stderr);
+      // The case's meta (priority 1, confidence 0.9) travels with the payload by default (docs/ir.md).
+      assert.equal(
+        run.stdout,
+        'if !rain(t+1): start(hike) else: start(cards@indoor) #meta {"meta":{"req_id":"b7e2","priority":1,"confidence":0.9,"seq":[],"out":"natural"}}\n',
+      );
     });
   });
 
   test("usage errors exit 2, invalid input exits 1", async () => {
     await withTempDir(async ({ dir, lockPath }) => {
-    assert.equal(silpc(["lock", "verify", "--lock", join(dir, "missing.lock")]).code, 2);
-    const irPath = join(dir, "ir.json");
-    writeFileSync(irPath, JSON.stringify(sampleIr(1)));
-    assert.equal(silpc(["lock", "seal", irPath, "--whitelist", "sometimes", "--lock", lockPath]).code, 2);
-    writeFileSync(join(dir, "bad.json"), "{ not json");
-    const bad = silpc(["lock", "seal", join(dir, "bad.json"), "--lock", lockPath]);
-    assert.equal(bad.code, 1);
-    assert.match(bad.stderr, /invalid_syntax/);
-    writeFileSync(join(dir, "invalid.json"), JSON.stringify({ intent: "!FROB", meta: { req_id: "0000abcd" } }));
-    const invalid = silpc(["lock", "seal", join(dir, "invalid.json"), "--lock", lockPath, "--json"]);
-    assert.equal(invalid.code, 1);
-    assert.equal((JSON.parse(invalid.stdout) as { error: { code: string } }).error.code, "invalid_ir");
+      assert.equal(silpc(["lock", "verify", "--lock", join(dir, "missing.lock")]).code, 2);
+      const irPath = join(dir, "ir.json");
+      writeFileSync(irPath, JSON.stringify(sampleIr(1)));
+      assert.equal(silpc(["lock", "seal", irPath, "--whitelist", "sometimes", "--lock", lockPath]).code, 2);
+      writeFileSync(join(dir, "bad.json"), "{ not json");
+      const bad = silpc(["lock", "seal", join(dir, "bad.json"), "--lock", lockPath]);
+      assert.equal(bad.code, 1);
+      assert.match(bad.stderr, /invalid_syntax/);
+      writeFileSync(join(dir, "invalid.json"), JSON.stringify({ intent: "!FROB", meta: { req_id: "0000abcd" } }));
+      const invalid = silpc(["lock", "seal", join(dir, "invalid.json"), "--lock", lockPath, "--json"]);
+      assert.equal(invalid.code, 1);
+      assert.equal((JSON.parse(invalid.stdout) as { error: { code: string } }).error.code, "invalid_ir");
     });
   });
 });

@@ -4,8 +4,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, } from "node:path";
 
 import { CLI_MAIN, REPO_ROOT as repoRoot } from "@silp/testkit/paths.js";
 const MAIN = CLI_MAIN;
@@ -41,11 +40,14 @@ describe("silpc sanitize", () => {
     assert.equal(status, 0);
     const out = JSON.parse(stdout) as { text: string; report: { hits: Array<{ kind: string; action: string; line: number; column: number }> } };
     assert.equal(out.text, "if !rain(t+1): sta\u202ert(hike)\nсаncel(x)");
-    assert.deepEqual(out.report.hits.map((h) => [h.kind, h.action, h.line, h.column]), [
-      ["zero_width", "stripped", 1, 7],
-      ["bidi", "flagged", 1, 20],
-      ["mixed_script", "flagged", 2, 1],
-    ]);
+    assert.deepEqual(
+      out.report.hits.map((h) => [h.kind, h.action, h.line, h.column]),
+      [
+        ["zero_width", "stripped", 1, 7],
+        ["bidi", "flagged", 1, 20],
+        ["mixed_script", "flagged", 2, 1],
+      ],
+    );
   });
 
   test("--policy reject exits 1 with unsafe_content and the position", () => {

@@ -10,9 +10,9 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 
-import { CLI_MAIN, REPO_ROOT as repoRoot } from "@silp/testkit/paths.js";
+import { REPO_ROOT as repoRoot } from "@silp/testkit/paths.js";
 const docs = readFileSync(join(repoRoot, "docs/integrations.md"), "utf8");
 
 const OWN: Record<string, string> = {

@@ -6,9 +6,8 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join, } from "node:path";
 import { describe, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { corpusDir } from "@silp/testkit/corpus.js";
 
 const phase0Path = (name: string): string => join(corpusDir(), "phase0", name);
@@ -28,7 +27,7 @@ function silpc(args: string[], input?: string): { code: number | null; stdout: s
 /** The published CSV's header plus the rows of one tokenizer. */
 function publishedRows(file: string, tokenizer: string): string {
   const [header, ...rows] = readFileSync(phase0Path(file), "utf8").trimEnd().split("\n");
-  return [header, ...rows.filter((row) => row.includes(`,${tokenizer},`))].join("\n") + "\n";
+  return `${[header, ...rows.filter((row) => row.includes(`,${tokenizer},`))].join("\n")}\n`;
 }
 
 describe("silpc census", () => {
@@ -37,7 +36,15 @@ describe("silpc census", () => {
     assert.equal(code, 0, stderr);
     const report = JSON.parse(stdout) as { tokenizers: string[]; claims: { holds: boolean; total: number }[]; probes: unknown[] };
     assert.deepEqual(report.tokenizers, ["gpt-3.5"]);
-    assert.deepEqual(report.claims.map((claim) => [claim.holds, claim.total]), [[true, 13], [true, 2], [true, 12], [true, 24]]);
+    assert.deepEqual(
+      report.claims.map((claim) => [claim.holds, claim.total]),
+      [
+        [true, 13],
+        [true, 2],
+        [true, 12],
+        [true, 24],
+      ],
+    );
     assert.equal(report.probes.length, 24);
     assert.match(stderr, /\[1\/1\] gpt-3\.5/);
   });
@@ -66,7 +73,11 @@ describe("silpc census", () => {
   });
 
   test("usage errors exit 2: unknown tokenizer, unknown CSV table, --json with --csv", () => {
-    for (const args of [["-t", "llama-3"], ["--csv", "verbs"], ["--json", "--csv"]]) {
+    for (const args of [
+      ["-t", "llama-3"],
+      ["--csv", "verbs"],
+      ["--json", "--csv"],
+    ]) {
       const { code, stderr } = silpc(["census", ...args, "-q"]);
       assert.equal(code, 2, args.join(" "));
       assert.match(stderr, /usage error/);
@@ -82,10 +93,16 @@ describe("silpc tokens", () => {
   test("--json: each payload on each tokenizer with mean, range and CV", () => {
     const { code, stdout, stderr } = silpc(["tokens", irFile, "--json", "-t", "gpt-4o,llama-2", "-q"]);
     assert.equal(code, 0, stderr);
-    const result = JSON.parse(stdout) as { tokenizers: string[]; files: { file: string; payloads: { label: string; text: string; counts: { count: number }[]; spread: { mean: number; range: number; cv: number } }[] }[] };
+    const result = JSON.parse(stdout) as {
+      tokenizers: string[];
+      files: { file: string; payloads: { label: string; text: string; counts: { count: number }[]; spread: { mean: number; range: number; cv: number } }[] }[];
+    };
     assert.deepEqual(result.tokenizers, ["gpt-4o", "llama-2"]);
     const payloads = result.files[0]?.payloads ?? [];
-    assert.deepEqual(payloads.map((payload) => payload.label), ["code", "json", "natural", "nl_json", "ir_json", "toon"]);
+    assert.deepEqual(
+      payloads.map((payload) => payload.label),
+      ["code", "json", "natural", "nl_json", "ir_json", "toon"],
+    );
     assert.equal(payloads[0]?.text, "cancel(order_42)");
     for (const payload of payloads) {
       assert.equal(payload.counts.length, 2);

@@ -102,7 +102,11 @@ export async function compressText(text: string, classifier: TokenClassifier, op
   const mode = options.tokenToWord ?? "mean";
   const probabilities = words.map((word) => wordProbability(word, mode));
   // The weight is the cl100k size of the word as the original spells it, "▁" marker included.
-  const kept = selectWords(probabilities, words.map((word) => count(word.text)), rate);
+  const kept = selectWords(
+    probabilities,
+    words.map((word) => count(word.text)),
+    rate,
+  );
   const keptIds = words.flatMap((word, i) => (kept[i] === true ? word.tokenIds : []));
   const compressed = keptIds.length === 0 ? "" : classifier.decode(keptIds).trim();
   return {

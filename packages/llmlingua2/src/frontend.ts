@@ -8,10 +8,9 @@
  * words tied, rate 0) the prose itself is returned, as the reference implementation does.
  */
 import { compile } from "silp";
-import {  } from "silp/util";
 import { SilpFrontendError, SilpLimitError } from "silp";
 import type { SilpIR, SilpIRInput } from "silp";
-import { type SilpOptions } from "silp";
+import type { SilpOptions } from "silp";
 import { resolveOptions } from "silp/util";
 import type { Frontend } from "silp";
 import { compressText, type Compression, type CompressOptions } from "./compressor.js";

@@ -52,11 +52,9 @@ const ADVICE = "Use the lossless code or json frontend, or accept lossy output e
 export function assertLossyAllowed(ir: SilpIRInput, consent: LossyConsent, frontend = "llmlingua2"): void {
   if (consent.allowLossy === true) return;
   if (consent.precisionCritical === true) {
-    throw new SilpError(
-      "lossy_refused",
-      `${frontend} is a lossy frontend and the payload is marked precision-critical (spec 8.5). ${ADVICE}`,
-      { details: { frontend, reason: "precision_critical" } },
-    );
+    throw new SilpError("lossy_refused", `${frontend} is a lossy frontend and the payload is marked precision-critical (spec 8.5). ${ADVICE}`, {
+      details: { frontend, reason: "precision_critical" },
+    });
   }
   const negations = negatedConstraints(ir);
   const first = negations[0];

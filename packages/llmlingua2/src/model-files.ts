@@ -69,10 +69,7 @@ export function locateModelFiles(location: ModelLocation = {}, env: NodeJS.Proce
   const candidates = location.modelFile !== undefined ? [location.modelFile] : [...ONNX_CANDIDATES];
   const onnx = candidates.map((name) => resolve(dir, name)).find(isFile);
   const tokenizer = join(dir, "tokenizer.json");
-  const absent = [
-    ...(onnx === undefined ? [candidates.join(" or ")] : []),
-    ...(isFile(tokenizer) ? [] : ["tokenizer.json"]),
-  ];
+  const absent = [...(onnx === undefined ? [candidates.join(" or ")] : []), ...(isFile(tokenizer) ? [] : ["tokenizer.json"])];
   if (onnx === undefined || absent.length > 0) {
     throw missing(`llmlingua2: model folder ${dir} lacks ${absent.join(" and ")}.`, { reason: "missing_files", dir, missing: absent });
   }

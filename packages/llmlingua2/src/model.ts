@@ -12,7 +12,15 @@
 import { readFileSync } from "node:fs";
 import { importOptional } from "silp/util";
 import { locateModelFiles, unusableModel, type ModelFiles, type ModelLocation } from "./model-files.js";
-import { loadOnnxRuntime, resolveRuntimeChoice, type OnnxRuntime, type OnnxRuntimeChoice, type OnnxRuntimeName, type OrtSession, type OrtTensor } from "./runtime.js";
+import {
+  loadOnnxRuntime,
+  resolveRuntimeChoice,
+  type OnnxRuntime,
+  type OnnxRuntimeChoice,
+  type OnnxRuntimeName,
+  type OrtSession,
+  type OrtTensor,
+} from "./runtime.js";
 import type { WordBoundaryStyle } from "./words.js";
 
 /** LLMLingua-2's `max_seq_len`: one model call sees at most 512 tokens, CLS and SEP included. */
@@ -186,9 +194,7 @@ class OnnxTokenClassifier implements TokenClassifier {
     const feeds: Record<string, OrtTensor> = {};
     for (const name of this.session.inputNames) {
       const values =
-        name === "input_ids"
-          ? BigInt64Array.from(sequence, (id) => BigInt(id))
-          : new BigInt64Array(sequence.length).fill(name === "attention_mask" ? 1n : 0n);
+        name === "input_ids" ? BigInt64Array.from(sequence, (id) => BigInt(id)) : new BigInt64Array(sequence.length).fill(name === "attention_mask" ? 1n : 0n);
       feeds[name] = this.ort.int64Tensor(values, shape);
     }
     const output = (await this.session.run(feeds))[this.outputName];
@@ -214,7 +220,11 @@ class OnnxTokenClassifier implements TokenClassifier {
 async function createClassifier(files: ModelFiles, threads: number | undefined, runtime: OnnxRuntimeChoice): Promise<TokenClassifier> {
   const [ort, tokenizers] = await Promise.all([
     loadOnnxRuntime(runtime),
-    importOptional<TokenizersModule>("@huggingface/tokenizers", "the llmlingua2 frontend", () => import("@huggingface/tokenizers") as Promise<TokenizersModule>),
+    importOptional<TokenizersModule>(
+      "@huggingface/tokenizers",
+      "the llmlingua2 frontend",
+      () => import("@huggingface/tokenizers") as Promise<TokenizersModule>,
+    ),
   ]);
   const tokenizerJson = readJson(files.tokenizer, files.dir);
   const config = files.tokenizerConfig === undefined ? {} : readJson(files.tokenizerConfig, files.dir);
@@ -238,7 +248,10 @@ async function createClassifier(files: ModelFiles, threads: number | undefined, 
   const unknown = session.inputNames.filter((name) => !KNOWN_INPUTS.has(name));
   if (!session.inputNames.includes("input_ids") || unknown.length > 0) {
     await session.release();
-    throw unusableModel(files.dir, `the graph's inputs are [${session.inputNames.join(", ")}]; a token classifier takes input_ids, attention_mask and optionally token_type_ids`);
+    throw unusableModel(
+      files.dir,
+      `the graph's inputs are [${session.inputNames.join(", ")}]; a token classifier takes input_ids, attention_mask and optionally token_type_ids`,
+    );
   }
   const outputName = session.outputNames.includes("logits") ? "logits" : session.outputNames[0];
   if (outputName === undefined) {

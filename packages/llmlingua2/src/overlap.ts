@@ -14,9 +14,33 @@ import { SilpError } from "silp";
 
 /** Case order of compile.lock.jsonl, five records per case (corpus README). */
 export const STUDY_CASE_ORDER: readonly string[] = [
-  "case10", "case10b", "case10c", "case1", "case1b", "case1c", "case2", "case2b", "case2c",
-  "case3", "case3b", "case3c", "case5", "case5b", "case5c", "case6", "case6b", "case6c",
-  "case7", "case7b", "case7c", "case8", "case8b", "case8c", "case9", "case9b", "case9c",
+  "case10",
+  "case10b",
+  "case10c",
+  "case1",
+  "case1b",
+  "case1c",
+  "case2",
+  "case2b",
+  "case2c",
+  "case3",
+  "case3b",
+  "case3c",
+  "case5",
+  "case5b",
+  "case5c",
+  "case6",
+  "case6b",
+  "case6c",
+  "case7",
+  "case7b",
+  "case7c",
+  "case8",
+  "case8b",
+  "case8c",
+  "case9",
+  "case9b",
+  "case9c",
 ];
 
 export const LOCK_FILE = join("phase2", "compile.lock.jsonl");
@@ -126,8 +150,7 @@ export async function measureOverlap(cases: readonly StudyCase[], compress: (pro
     const ours = await compress(studyCase.natural);
     scored.push({ ...studyCase, ours, ...wordOverlap(ours, studyCase.llmlingua2) });
   }
-  const mean = (pick: (c: CaseOverlap) => number): number =>
-    scored.length === 0 ? 0 : scored.reduce((sum, c) => sum + pick(c), 0) / scored.length;
+  const mean = (pick: (c: CaseOverlap) => number): number => (scored.length === 0 ? 0 : scored.reduce((sum, c) => sum + pick(c), 0) / scored.length);
   return {
     cases: scored,
     mean: { precision: mean((c) => c.precision), recall: mean((c) => c.recall), f1: mean((c) => c.f1) },

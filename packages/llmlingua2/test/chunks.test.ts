@@ -14,15 +14,25 @@ describe("chunkRanges", () => {
 
   test("a chunk ends after the last end token that fits", () => {
     const tokens = ["a", ".", "b", ".", "c", "d", "e", "f"];
-    assert.deepEqual(chunkRanges(tokens, 5, END), [[0, 4], [4, 8]]);
+    assert.deepEqual(chunkRanges(tokens, 5, END), [
+      [0, 4],
+      [4, 8],
+    ]);
   });
 
   test("without an end token the chunk is cut at the limit", () => {
-    assert.deepEqual(chunkRanges(["a", "b", "c", "d", "e", "f", "g"], 3, END), [[0, 3], [3, 6], [6, 7]]);
+    assert.deepEqual(chunkRanges(["a", "b", "c", "d", "e", "f", "g"], 3, END), [
+      [0, 3],
+      [3, 6],
+      [6, 7],
+    ]);
   });
 
   test("an end token at the chunk's first position does not end it", () => {
-    assert.deepEqual(chunkRanges([".", "a", "b", "c"], 3, END), [[0, 3], [3, 4]]);
+    assert.deepEqual(chunkRanges([".", "a", "b", "c"], 3, END), [
+      [0, 3],
+      [3, 4],
+    ]);
   });
 
   test("rejects a limit below 1", () => {

@@ -4,14 +4,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { compile, compileAsync, decode, isSilpError, listFrontends, type SilpIRInput } from "silp";
-import {
-  compileLlmlingua2,
-  compileLlmlingua2Detailed,
-  compressProse,
-  decodeLlmlingua2,
-  loadTokenClassifier,
-  releaseTokenClassifiers,
-} from "../src/index.js";
+import { compileLlmlingua2, compileLlmlingua2Detailed, compressProse, decodeLlmlingua2, loadTokenClassifier, releaseTokenClassifiers } from "../src/index.js";
 import { corpusDir } from "@silp/testkit/corpus.js";
 import { writeTinyModel, type TinyModel } from "./helpers/tiny-model.js";
 
@@ -57,7 +50,10 @@ describe("the llmlingua2 frontend", () => {
     const ir = studyCase("case9b");
     const direct = await compileLlmlingua2(ir, { modelDir: model.dir, rate: 0.7 });
     assert.equal(await compileAsync(ir, "llmlingua2", { whitelist: "off", modelDir: model.dir, rate: 0.7 }), direct);
-    assert.throws(() => compile(ir, "llmlingua2"), (error) => isSilpError(error) && error.code === "unsupported_frontend");
+    assert.throws(
+      () => compile(ir, "llmlingua2"),
+      (error) => isSilpError(error) && error.code === "unsupported_frontend",
+    );
   });
 
   test("a negated study case is refused through every entry point unless lossy output is accepted", async () => {
@@ -91,8 +87,14 @@ describe("the llmlingua2 frontend", () => {
   });
 
   test("decoding is unsupported", () => {
-    assert.throws(() => decodeLlmlingua2("stars 4 search hotels"), (error) => isSilpError(error) && error.code === "unsupported_frontend");
-    assert.throws(() => decode("stars 4 search hotels", "llmlingua2"), (error) => isSilpError(error) && error.code === "unsupported_frontend");
+    assert.throws(
+      () => decodeLlmlingua2("stars 4 search hotels"),
+      (error) => isSilpError(error) && error.code === "unsupported_frontend",
+    );
+    assert.throws(
+      () => decode("stars 4 search hotels", "llmlingua2"),
+      (error) => isSilpError(error) && error.code === "unsupported_frontend",
+    );
   });
 
   test("bad options are rejected before any work: types, rate range, prose limit, invalid IR", async () => {
@@ -101,7 +103,13 @@ describe("the llmlingua2 frontend", () => {
     await assert.rejects(compileLlmlingua2(ir, { modelDir: 42 as unknown as string }), TypeError);
     await assert.rejects(compileLlmlingua2(ir, { modelDir: model.dir, tokenToWord: "max" as "mean" }), TypeError);
     await assert.rejects(compileLlmlingua2(ir, { modelDir: model.dir, rate: -1 }), RangeError);
-    await assert.rejects(compileLlmlingua2(ir, { modelDir: model.dir, limits: { maxInputLength: 10 } }), (error) => isSilpError(error) && error.code === "limit_exceeded");
-    await assert.rejects(compileLlmlingua2({ intent: "nope" } as unknown as SilpIRInput, { modelDir: model.dir }), (error) => isSilpError(error) && error.code === "invalid_ir");
+    await assert.rejects(
+      compileLlmlingua2(ir, { modelDir: model.dir, limits: { maxInputLength: 10 } }),
+      (error) => isSilpError(error) && error.code === "limit_exceeded",
+    );
+    await assert.rejects(
+      compileLlmlingua2({ intent: "nope" } as unknown as SilpIRInput, { modelDir: model.dir }),
+      (error) => isSilpError(error) && error.code === "invalid_ir",
+    );
   });
 });

@@ -19,8 +19,17 @@ const LOW = -4;
 /** A study sentence (case 2's natural prose) and a model that likes its content words. */
 const PROSE = "If not rain at t+1, start hike otherwise start cards indoors.";
 const PIECES = {
-  "▁If": LOW, "▁not": LOW, "▁rain": HIGH, "▁at": LOW, "▁t": LOW, "▁start": HIGH,
-  "▁hike": HIGH, "▁otherwise": LOW, "▁cards": HIGH, "▁in": HIGH, "door": HIGH,
+  "▁If": LOW,
+  "▁not": LOW,
+  "▁rain": HIGH,
+  "▁at": LOW,
+  "▁t": LOW,
+  "▁start": HIGH,
+  "▁hike": HIGH,
+  "▁otherwise": LOW,
+  "▁cards": HIGH,
+  "▁in": HIGH,
+  door: HIGH,
 };
 
 function assertDependencyMissing(error: unknown, reason: string): true {
@@ -65,7 +74,10 @@ describe("LLMLingua-2 on a tiny XLM-RoBERTa-style model", () => {
     assert.ok(Math.abs((result.words[12]?.probability ?? 0) - indoors) < 1e-6);
     assert.ok(Math.abs((result.words[2]?.probability ?? 0) - model.probabilityOf("▁rain")) < 1e-6);
     assert.equal(result.text, "rain start hike start cards");
-    assert.deepEqual(result.words.filter((w) => w.kept).map((w) => w.text), result.text.split(" "));
+    assert.deepEqual(
+      result.words.filter((w) => w.kept).map((w) => w.text),
+      result.text.split(" "),
+    );
     assert.equal(result.rate, 0.5);
     assert.equal(result.chunks, 1);
     assert.ok(result.compressedTokens < result.originTokens);
@@ -116,7 +128,10 @@ describe("LLMLingua-2 on a tiny multilingual-BERT-style model", () => {
       const classifier = await loadTokenClassifier({ modelDir: model.dir });
       assert.equal(classifier.style, "wordpiece");
       const result = await compressText("If it is not the rain, then start hike indoors", classifier);
-      assert.deepEqual(result.words.map((w) => w.text), ["If", "it", "is", "not", "the", "rain", ",", "then", "start", "hike", "indoors"]);
+      assert.deepEqual(
+        result.words.map((w) => w.text),
+        ["If", "it", "is", "not", "the", "rain", ",", "then", "start", "hike", "indoors"],
+      );
       assert.ok(Math.abs((result.words[10]?.probability ?? 0) - model.probabilityOf("in")) < 1e-6);
       assert.equal(result.text, "rain start hike indoors");
     } finally {
@@ -152,7 +167,10 @@ describe("a missing or broken model explains itself", () => {
   });
 
   test("a folder that does not exist, or lacks the graph or the tokenizer", () => {
-    assert.throws(() => locateModelFiles({ modelDir: "/nonexistent/silp-model" }, {}), (e) => assertDependencyMissing(e, "no_such_dir"));
+    assert.throws(
+      () => locateModelFiles({ modelDir: "/nonexistent/silp-model" }, {}),
+      (e) => assertDependencyMissing(e, "no_such_dir"),
+    );
     const empty = mkdtempSync(join(tmpdir(), "silp-empty-model-"));
     try {
       assert.throws(
@@ -178,7 +196,8 @@ describe("a missing or broken model explains itself", () => {
       ["garbage graph", (dir) => writeFileSync(join(dir, "model.onnx"), Buffer.from("this is not an onnx graph"))],
       [
         "byte-level BPE tokenizer",
-        (dir) => writeFileSync(join(dir, "tokenizer.json"), JSON.stringify({ model: { type: "BPE", vocab: {}, merges: [] }, pre_tokenizer: { type: "ByteLevel" } })),
+        (dir) =>
+          writeFileSync(join(dir, "tokenizer.json"), JSON.stringify({ model: { type: "BPE", vocab: {}, merges: [] }, pre_tokenizer: { type: "ByteLevel" } })),
       ],
     ];
     for (const [name, breakIt] of cases) {

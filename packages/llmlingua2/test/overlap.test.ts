@@ -3,8 +3,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, } from "node:path";
 import { isSilpError } from "silp";
 import { LOCK_FILE, measureOverlap, readStudyCases, STUDY_CASE_ORDER, wordOverlap } from "../src/overlap.js";
 import { corpusDir } from "@silp/testkit/corpus.js";
@@ -38,7 +37,10 @@ describe("wordOverlap", () => {
 describe("the study's llmlingua2 strings", () => {
   test("27 cases in the README's order, each with its natural prose and compressed string", () => {
     const cases = readStudyCases(lockPath());
-    assert.deepEqual(cases.map((c) => c.caseId), STUDY_CASE_ORDER);
+    assert.deepEqual(
+      cases.map((c) => c.caseId),
+      STUDY_CASE_ORDER,
+    );
     assert.deepEqual(cases[0], {
       caseId: "case10",
       natural: "If auth is verified and status is not shipped, update order_42, address, 5_Tianfu_Ave.",
@@ -66,12 +68,27 @@ describe("the study's llmlingua2 strings", () => {
     try {
       const file = join(dir, "lock.jsonl");
       const line = (frontend: string, compiled: string) => JSON.stringify({ frontend, compiled });
-      writeFileSync(file, [line("code", "x()"), line("natural", "a b"), line("llmlingua2", "a"), line("natural", "c d"), line("llmlingua2", "d"), ""].join("\n"));
-      assert.deepEqual(readStudyCases(file).map((c) => [c.caseId, c.natural, c.llmlingua2]), [["case#1", "a b", "a"], ["case#2", "c d", "d"]]);
+      writeFileSync(
+        file,
+        [line("code", "x()"), line("natural", "a b"), line("llmlingua2", "a"), line("natural", "c d"), line("llmlingua2", "d"), ""].join("\n"),
+      );
+      assert.deepEqual(
+        readStudyCases(file).map((c) => [c.caseId, c.natural, c.llmlingua2]),
+        [
+          ["case#1", "a b", "a"],
+          ["case#2", "c d", "d"],
+        ],
+      );
       writeFileSync(file, `${line("natural", "a")}\n{"frontend": "llmlingua2", "compiled": \n`);
-      assert.throws(() => readStudyCases(file), (error) => isSilpError(error) && error.code === "invalid_syntax" && error.details?.line === 2);
+      assert.throws(
+        () => readStudyCases(file),
+        (error) => isSilpError(error) && error.code === "invalid_syntax" && error.details?.line === 2,
+      );
       writeFileSync(file, `${JSON.stringify({ frontend: "natural", compiled: 7 })}\n`);
-      assert.throws(() => readStudyCases(file), (error) => isSilpError(error) && error.code === "invalid_syntax");
+      assert.throws(
+        () => readStudyCases(file),
+        (error) => isSilpError(error) && error.code === "invalid_syntax",
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -98,7 +115,10 @@ describe("silpc llmlingua2 (CLI, on a tiny model)", () => {
     assert.equal(run.status, 0, run.stderr);
     const report = JSON.parse(run.stdout) as { rate: number; cases: Array<{ caseId: string; f1: number; ours: string }>; mean: { f1: number } };
     assert.equal(report.rate, 0.5);
-    assert.deepEqual(report.cases.map((c) => c.caseId), STUDY_CASE_ORDER);
+    assert.deepEqual(
+      report.cases.map((c) => c.caseId),
+      STUDY_CASE_ORDER,
+    );
     const meanF1 = report.cases.reduce((sum, c) => sum + c.f1, 0) / report.cases.length;
     assert.ok(Math.abs(report.mean.f1 - meanF1) < 1e-12);
     assert.ok(report.cases.every((c) => c.f1 >= 0 && c.f1 <= 1 && c.ours.length > 0));

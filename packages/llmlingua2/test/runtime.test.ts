@@ -19,15 +19,23 @@ const LOW = -4;
 /** The sentence and logits of model.test.ts, whose expected outputs are repeated below. */
 const PROSE = "If not rain at t+1, start hike otherwise start cards indoors.";
 const PIECES: Readonly<Record<string, number>> = {
-  "▁If": LOW, "▁not": LOW, "▁rain": HIGH, "▁at": LOW, "▁t": LOW, "▁start": HIGH,
-  "▁hike": HIGH, "▁otherwise": LOW, "▁cards": HIGH, "▁in": HIGH, "door": HIGH,
+  "▁If": LOW,
+  "▁not": LOW,
+  "▁rain": HIGH,
+  "▁at": LOW,
+  "▁t": LOW,
+  "▁start": HIGH,
+  "▁hike": HIGH,
+  "▁otherwise": LOW,
+  "▁cards": HIGH,
+  "▁in": HIGH,
+  door: HIGH,
 };
 const RUNTIMES: readonly OnnxRuntimeName[] = ["node", "web"];
 
 /** An importer that fails the way Node does when the package is not installed. */
 function notInstalled(pkg: string): () => Promise<never> {
-  return () =>
-    Promise.reject(Object.assign(new Error(`Cannot find package '${pkg}' imported from ${import.meta.url}`), { code: "ERR_MODULE_NOT_FOUND" }));
+  return () => Promise.reject(Object.assign(new Error(`Cannot find package '${pkg}' imported from ${import.meta.url}`), { code: "ERR_MODULE_NOT_FOUND" }));
 }
 
 const REAL: RuntimeImporters = {
@@ -83,7 +91,10 @@ describe("onnxruntime-node and onnxruntime-web give the same results", () => {
       try {
         const shape = [1, sequence.length];
         const result = await session.run({
-          input_ids: runtime.int64Tensor(BigInt64Array.from(sequence, (id) => BigInt(id)), shape),
+          input_ids: runtime.int64Tensor(
+            BigInt64Array.from(sequence, (id) => BigInt(id)),
+            shape,
+          ),
           attention_mask: runtime.int64Tensor(new BigInt64Array(sequence.length).fill(1n), shape),
         });
         const logits = result.logits;
@@ -198,7 +209,10 @@ describe("choosing the ONNX runtime", () => {
       assert.equal(details?.install, "npm install onnxruntime-node");
       assert.deepEqual(
         (details?.attempts as Array<{ runtime: string; package: string }>).map((a) => [a.runtime, a.package]),
-        [["node", "onnxruntime-node"], ["web", "onnxruntime-web"]],
+        [
+          ["node", "onnxruntime-node"],
+          ["web", "onnxruntime-web"],
+        ],
       );
       return true;
     });

@@ -6,24 +6,14 @@
  */
 import { resolve } from "node:path";
 import { SilpError, SilpFrontendError } from "silp";
-import {  } from "silp/util";
 import { assertValid } from "silp";
 import type { SilpIR } from "silp";
-import { type SilpOptions } from "silp";
+import type { SilpOptions } from "silp";
 import { resolveOptions } from "silp/util";
 import { coreCompile, type CompileFunction } from "./codec.js";
 import { DEFAULT_LOCK_PATH, appendText, readLockBytes, readLockTextConsistent, withFileLock, type FileLockOptions } from "./file.js";
 import { assertLockReport, type LockReport } from "./problems.js";
-import {
-  hashNormalIr,
-  linkRecord,
-  lockKey,
-  outputHash,
-  type LockRecord,
-  type SealRecord,
-  type UnlinkedRecord,
-  type UnlockRecord,
-} from "./record.js";
+import { hashNormalIr, linkRecord, lockKey, outputHash, type LockRecord, type SealRecord, type UnlinkedRecord, type UnlockRecord } from "./record.js";
 import { serializeRecord } from "./serialize.js";
 import { LIBRARY_VERSION, LOCK_PROTOCOL_VERSION } from "./version.js";
 import { ChainChecker, inspectLock, type LockInspection, type VerifyOptions } from "./verify.js";
@@ -105,11 +95,9 @@ export class CompileLock {
       const frozen = inspection.frozen.get(lockKey(irHash, frontend));
       if (frozen !== undefined) {
         if (offeredByCaller && compiled !== frozen.compiled) {
-          throw new SilpError(
-            "lock_violation",
-            `a different output is frozen for this IR in frontend ${frontend} (seq ${frozen.seq}); unlock it first`,
-            { details: { frozen: frozen.compiled, offered: compiled, seq: frozen.seq, ir_hash: irHash, frontend } },
-          );
+          throw new SilpError("lock_violation", `a different output is frozen for this IR in frontend ${frontend} (seq ${frozen.seq}); unlock it first`, {
+            details: { frozen: frozen.compiled, offered: compiled, seq: frozen.seq, ir_hash: irHash, frontend },
+          });
         }
         return { status: "frozen", compiled: frozen.compiled, record: frozen };
       }
@@ -204,8 +192,7 @@ export class CompileLock {
   #checkerFor(bytes: Buffer): ChainChecker {
     const cached = this.#verified;
     if (
-      cached !== undefined &&
-      cached.checker.ok &&
+      cached?.checker.ok &&
       cached.checker.complete &&
       bytes.length >= cached.bytes.length &&
       bytes.compare(cached.bytes, 0, cached.bytes.length, 0, cached.bytes.length) === 0

@@ -64,9 +64,7 @@ export function assertLockReport(report: LockReport, what = "compile lock"): voi
   if (report.ok) return;
   const first = report.problems[0];
   const more = report.problems.length > 1 ? ` (and ${report.problems.length - 1} more)` : "";
-  throw new SilpError(
-    "lock_violation",
-    `${what} fails verification: ${first ? describeProblem(first) : "unknown problem"}${more}`,
-    { details: { problems: report.problems, head: report.head, records: report.records } },
-  );
+  throw new SilpError("lock_violation", `${what} fails verification: ${first ? describeProblem(first) : "unknown problem"}${more}`, {
+    details: { problems: report.problems, head: report.head, records: report.records },
+  });
 }

@@ -8,9 +8,9 @@
  * of any field therefore changes `hash`, and every later `prev` depends on it.
  */
 import type { SilpIR } from "silp";
-import type {  } from "silp/util";
+import type {} from "silp/util";
 import { assertValid } from "silp";
-import { type SilpOptions } from "silp";
+import type { SilpOptions } from "silp";
 import { resolveOptions } from "silp/util";
 import { HASH_PATTERN, canonicalHash, sha256 } from "./hash.js";
 import { isRecordObject } from "./lines.js";
@@ -48,9 +48,7 @@ export interface UnlockRecord extends RecordCommon {
 export type LockRecord = SealRecord | UnlockRecord;
 
 /** A record before it is linked into the chain. */
-export type UnlinkedRecord =
-  | Omit<SealRecord, "seq" | "prev" | "hash">
-  | Omit<UnlockRecord, "seq" | "prev" | "hash">;
+export type UnlinkedRecord = Omit<SealRecord, "seq" | "prev" | "hash"> | Omit<UnlockRecord, "seq" | "prev" | "hash">;
 
 /**
  * The hash that binds an IR: SHA-256 of the RFC 8785 form of its normal form (reached through

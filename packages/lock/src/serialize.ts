@@ -42,7 +42,9 @@ const IR_SHAPE: Shape = {
 export function serializeRecord(record: Readonly<Record<string, unknown>>): string {
   const order = record.kind === "unlock" ? UNLOCK_FIELDS : SEAL_FIELDS;
   const known = order.filter((field) => hasOwn(record, field));
-  const extra = Object.keys(record).filter((field) => !order.includes(field)).sort();
+  const extra = Object.keys(record)
+    .filter((field) => !order.includes(field))
+    .sort();
   const parts = [...known, ...extra].map((field) => {
     const value = record[field];
     const text = field === "ir" ? shaped(value, IR_SHAPE) : canonicalJson(value, "lock_violation");
@@ -56,7 +58,9 @@ function shaped(value: unknown, shape: Shape): string {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return canonicalJson(value, "lock_violation");
   const object = value as Record<string, unknown>;
   const known = shape.fields.filter((field) => hasOwn(object, field));
-  const extra = Object.keys(object).filter((field) => !shape.fields.includes(field)).sort();
+  const extra = Object.keys(object)
+    .filter((field) => !shape.fields.includes(field))
+    .sort();
   const parts = [...known, ...extra].map((field) => {
     const child = shape.children?.[field];
     const item = object[field];
@@ -70,7 +74,7 @@ function shaped(value: unknown, shape: Shape): string {
 }
 
 function hasOwn(object: object, field: string): boolean {
-  return Object.prototype.hasOwnProperty.call(object, field);
+  return Object.hasOwn(object, field);
 }
 
 /**

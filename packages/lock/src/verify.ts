@@ -136,14 +136,16 @@ function canonicalProblems(line: number, text: string, record: LockRecord): Lock
   const at = firstDifference(text, canonical);
   if (at < 0) return [];
   const column = [...text.slice(0, at)].length + 1;
-  return [{
-    line,
-    column,
-    kind: "non_canonical",
-    message:
-      `not byte for byte the canonical serialization the sealer writes: at column ${column} ${excerpt(text, at)} ` +
-      `where ${excerpt(canonical, at)} belongs (a duplicated key, an escape, key order, a number's spelling or whitespace was edited)`,
-  }];
+  return [
+    {
+      line,
+      column,
+      kind: "non_canonical",
+      message:
+        `not byte for byte the canonical serialization the sealer writes: at column ${column} ${excerpt(text, at)} ` +
+        `where ${excerpt(canonical, at)} belongs (a duplicated key, an escape, key order, a number's spelling or whitespace was edited)`,
+    },
+  ];
 }
 
 /** A short, escaped view of `text` from `at`, for a problem message. */
@@ -217,11 +219,13 @@ function replayFreeze(line: number, record: LockRecord, frozen: Map<string, Seal
   if (record.kind === "seal") {
     if (current !== undefined) {
       // The first seal stays in force: that is what first-pass freezing means.
-      return [{
-        line,
-        kind: "freeze_violation",
-        message: `seals (IR ${record.ir_hash.slice(7, 19)}, ${record.frontend}) again without an unlock after seq ${current.seq}`,
-      }];
+      return [
+        {
+          line,
+          kind: "freeze_violation",
+          message: `seals (IR ${record.ir_hash.slice(7, 19)}, ${record.frontend}) again without an unlock after seq ${current.seq}`,
+        },
+      ];
     }
     frozen.set(key, record);
     return [];

@@ -41,7 +41,11 @@ function withLine(n: number, edit: (line: string) => string): string {
 function onlyNonCanonical(text: string): LockProblem {
   const report = verifyLockText(text);
   assert.equal(report.ok, false, "the edit must be detected");
-  assert.deepEqual(report.problems.map((problem) => problem.kind), ["non_canonical"], JSON.stringify(report.problems));
+  assert.deepEqual(
+    report.problems.map((problem) => problem.kind),
+    ["non_canonical"],
+    JSON.stringify(report.problems),
+  );
   return report.problems[0] as LockProblem;
 }
 
@@ -77,7 +81,12 @@ describe("value-preserving edits are caught, with line and column", () => {
   });
 
   test("another spelling of the same number", () => {
-    for (const [from, to] of [['"seq":1,', '"seq":1.0e0,'], ['"seq":1,', '"seq":1.0,'], ['"confidence":1,', '"confidence":1.0,'], ['"priority":0,', '"priority":-0,']]) {
+    for (const [from, to] of [
+      ['"seq":1,', '"seq":1.0e0,'],
+      ['"seq":1,', '"seq":1.0,'],
+      ['"confidence":1,', '"confidence":1.0,'],
+      ['"priority":0,', '"priority":-0,'],
+    ]) {
       const text = withLine(2, (line) => line.replace(from as string, to as string));
       assert.notEqual(text, original, from);
       assert.equal(onlyNonCanonical(text).line, 2, to);
@@ -116,7 +125,10 @@ describe("value-preserving edits are caught, with line and column", () => {
     await withTempDir(async ({ dir }) => {
       const path = join(dir, "compile.lock");
       const at = lineOf(2).indexOf('"compiled":');
-      writeFileSync(path, withLine(2, (line) => `${line.slice(0, at)}"compiled":"cancel(everything)",${line.slice(at)}`));
+      writeFileSync(
+        path,
+        withLine(2, (line) => `${line.slice(0, at)}"compiled":"cancel(everything)",${line.slice(at)}`),
+      );
       const run = spawnSync(process.execPath, ["--import", "tsx", join(repoRoot, "src", "cli", "main.ts"), "lock", "verify", "--lock", path], {
         cwd: repoRoot,
         encoding: "utf8",
@@ -129,7 +141,10 @@ describe("value-preserving edits are caught, with line and column", () => {
   test("the sealer refuses to append to a file with a non-canonical line", async () => {
     await withTempDir(async ({ dir }) => {
       const path = join(dir, "compile.lock");
-      writeFileSync(path, withLine(1, (line) => line.replace('"kind":"seal"', '"kind" :"seal"')));
+      writeFileSync(
+        path,
+        withLine(1, (line) => line.replace('"kind":"seal"', '"kind" :"seal"')),
+      );
       const error = await silpRejectionOf(new CompileLock({ path }).seal(sampleIr(5), "code", { compiled: "start(task_5)" }));
       assert.equal(error.code, "lock_violation");
       assert.match(error.message, /non_canonical/);
@@ -158,7 +173,17 @@ describe("what the sealer writes is canonical", () => {
     // fields were already in sorted order, which includes every IR without extra fields.
     const ir = normalize(sampleIr(4));
     const record: LockRecord = linkRecord(
-      { kind: "seal", frontend: "code", ir_hash: hashNormalIr(ir), output_hash: outputHash("start(task_4)"), compiled: "start(task_4)", ir, timestamp: "2026-07-11T09:25:38.109Z", silp: "v1", library_version: "0.1.0" },
+      {
+        kind: "seal",
+        frontend: "code",
+        ir_hash: hashNormalIr(ir),
+        output_hash: outputHash("start(task_4)"),
+        compiled: "start(task_4)",
+        ir,
+        timestamp: "2026-07-11T09:25:38.109Z",
+        silp: "v1",
+        library_version: "0.1.0",
+      },
       undefined,
     );
     assert.deepEqual(verifyLockText(`${JSON.stringify(record)}\n`).problems, []);

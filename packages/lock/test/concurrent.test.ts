@@ -28,28 +28,30 @@ async function runWorkers(lockPath: string | string[], goPath: string, workers: 
   let ready = 0;
   let releaseAll: () => void = () => undefined;
   const allReady = new Promise<void>((resolve) => (releaseAll = resolve));
-  const runs = Array.from({ length: workers }, (_, worker) =>
-    new Promise<WorkerSummary>((resolve, reject) => {
-      const path = Array.isArray(lockPath) ? (lockPath[worker] ?? "") : lockPath;
-      const child = spawn(process.execPath, ["--import", "tsx", WORKER, path, goPath, String(worker), String(count), mode], {
-        cwd: repoRoot,
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (chunk: Buffer) => {
-        const before = stdout;
-        stdout += chunk.toString();
-        if (!before.includes("ready\n") && stdout.includes("ready\n") && ++ready === workers) releaseAll();
-      });
-      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on("error", reject);
-      child.on("close", (code) => {
-        if (code !== 0) return reject(new Error(`worker ${worker} exited ${code}: ${stderr}`));
-        const last = stdout.trimEnd().split("\n").at(-1) ?? "";
-        resolve(JSON.parse(last) as WorkerSummary);
-      });
-    }),
+  const runs = Array.from(
+    { length: workers },
+    (_, worker) =>
+      new Promise<WorkerSummary>((resolve, reject) => {
+        const path = Array.isArray(lockPath) ? (lockPath[worker] ?? "") : lockPath;
+        const child = spawn(process.execPath, ["--import", "tsx", WORKER, path, goPath, String(worker), String(count), mode], {
+          cwd: repoRoot,
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        let stdout = "";
+        let stderr = "";
+        child.stdout.on("data", (chunk: Buffer) => {
+          const before = stdout;
+          stdout += chunk.toString();
+          if (!before.includes("ready\n") && stdout.includes("ready\n") && ++ready === workers) releaseAll();
+        });
+        child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+        child.on("error", reject);
+        child.on("close", (code) => {
+          if (code !== 0) return reject(new Error(`worker ${worker} exited ${code}: ${stderr}`));
+          const last = stdout.trimEnd().split("\n").at(-1) ?? "";
+          resolve(JSON.parse(last) as WorkerSummary);
+        });
+      }),
   );
   await Promise.race([allReady, Promise.all(runs)]);
   writeFileSync(goPath, "go");
@@ -59,32 +61,38 @@ async function runWorkers(lockPath: string | string[], goPath: string, workers: 
 describe("concurrent sealing (real processes; a few seconds)", () => {
   test("4 processes x 25 distinct IRs: 100 records, none lost, chain valid", async () => {
     await withTempDir(async ({ dir, lockPath }) => {
-    const summaries = await runWorkers(lockPath, join(dir, "go"), 4, 25, "distinct");
-    assert.equal(summaries.length, 4);
-    for (const summary of summaries) assert.deepEqual(summary.statuses, Array(25).fill("sealed"));
-    const text = readFileSync(lockPath, "utf8");
-    const report = verifyLockText(text);
-    assert.deepEqual(report.problems, []);
-    assert.equal(report.records, 100);
-    const records = text.trimEnd().split("\n").map((line) => JSON.parse(line) as SealRecord);
-    assert.deepEqual(records.map((r) => r.seq), Array.from({ length: 100 }, (_, i) => i));
-    const sealed = new Set(records.map((r) => r.compiled));
-    for (let worker = 0; worker < 4; worker++) {
-      for (let i = 0; i < 25; i++) assert.ok(sealed.has(`start(task_${worker * 1000 + i})`), `worker ${worker} IR ${i} lost`);
-    }
+      const summaries = await runWorkers(lockPath, join(dir, "go"), 4, 25, "distinct");
+      assert.equal(summaries.length, 4);
+      for (const summary of summaries) assert.deepEqual(summary.statuses, Array(25).fill("sealed"));
+      const text = readFileSync(lockPath, "utf8");
+      const report = verifyLockText(text);
+      assert.deepEqual(report.problems, []);
+      assert.equal(report.records, 100);
+      const records = text
+        .trimEnd()
+        .split("\n")
+        .map((line) => JSON.parse(line) as SealRecord);
+      assert.deepEqual(
+        records.map((r) => r.seq),
+        Array.from({ length: 100 }, (_, i) => i),
+      );
+      const sealed = new Set(records.map((r) => r.compiled));
+      for (let worker = 0; worker < 4; worker++) {
+        for (let i = 0; i < 25; i++) assert.ok(sealed.has(`start(task_${worker * 1000 + i})`), `worker ${worker} IR ${i} lost`);
+      }
     });
   });
 
   test("3 processes sealing the same 25 IRs: each is sealed exactly once, the rest get it frozen", async () => {
     await withTempDir(async ({ dir, lockPath }) => {
-    const summaries = await runWorkers(lockPath, join(dir, "go"), 3, 25, "shared");
-    const text = readFileSync(lockPath, "utf8");
-    const report = verifyLockText(text);
-    assert.deepEqual(report.problems, []);
-    assert.equal(report.records, 25);
-    const statuses = summaries.flatMap((s) => s.statuses);
-    assert.equal(statuses.filter((s) => s === "sealed").length, 25);
-    assert.equal(statuses.filter((s) => s === "frozen").length, 50);
+      const summaries = await runWorkers(lockPath, join(dir, "go"), 3, 25, "shared");
+      const text = readFileSync(lockPath, "utf8");
+      const report = verifyLockText(text);
+      assert.deepEqual(report.problems, []);
+      assert.equal(report.records, 25);
+      const statuses = summaries.flatMap((s) => s.statuses);
+      assert.equal(statuses.filter((s) => s === "sealed").length, 25);
+      assert.equal(statuses.filter((s) => s === "frozen").length, 50);
     });
   });
 

@@ -31,19 +31,35 @@ describe("legacy (reference implementation) lock records", () => {
     const record = JSON.parse(parts[41] ?? "") as { compiled: string };
     record.compiled = record.compiled.replace(/.$/, "#");
     parts[41] = JSON.stringify(record);
-    const report = verifyLegacyLockText(parts.join("\n") + "\n");
-    assert.deepEqual(report.problems.map((p) => [p.line, p.kind]), [[42, "output_hash_mismatch"]]);
+    const report = verifyLegacyLockText(`${parts.join("\n")}\n`);
+    assert.deepEqual(
+      report.problems.map((p) => [p.line, p.kind]),
+      [[42, "output_hash_mismatch"]],
+    );
     assert.equal(report.records, 135);
   });
 
   test("truncation, non-JSON lines and malformed records are reported", () => {
     const text = corpusLock();
-    assert.deepEqual(verifyLegacyLockText(text.slice(0, -30)).problems.map((p) => [p.line, p.kind]), [[135, "truncated"]]);
+    assert.deepEqual(
+      verifyLegacyLockText(text.slice(0, -30)).problems.map((p) => [p.line, p.kind]),
+      [[135, "truncated"]],
+    );
     const report = verifyLegacyLockText('garbage\n{"frontend":"code"}\n{"frontend":"code","compiled":"x","output_hash":"md5:1"}\n');
-    assert.deepEqual(report.problems.map((p) => [p.line, p.kind]), [[1, "not_json"], [2, "invalid_record"], [3, "invalid_record"]]);
+    assert.deepEqual(
+      report.problems.map((p) => [p.line, p.kind]),
+      [
+        [1, "not_json"],
+        [2, "invalid_record"],
+        [3, "invalid_record"],
+      ],
+    );
   });
 
   test("the stored verified flag is not trusted", () => {
-    assert.deepEqual(legacyRecordProblem({ frontend: "code", compiled: "a", output_hash: `sha256:${"0".repeat(64)}`, verified: true })?.kind, "output_hash_mismatch");
+    assert.deepEqual(
+      legacyRecordProblem({ frontend: "code", compiled: "a", output_hash: `sha256:${"0".repeat(64)}`, verified: true })?.kind,
+      "output_hash_mismatch",
+    );
   });
 });

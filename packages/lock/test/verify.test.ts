@@ -2,14 +2,7 @@ import { test, describe, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
-import {
-  CompileLock,
-  assertLockReport,
-  verifyLockText,
-  type LockProblemKind,
-  type LockRecord,
-  type SealRecord,
-} from "../src/index.js";
+import { CompileLock, assertLockReport, verifyLockText, type LockProblemKind, type LockRecord, type SealRecord } from "../src/index.js";
 import { linkRecord, outputHash } from "../src/record.js";
 import { SilpError } from "silp";
 import { sampleIr, withTempDir } from "./helpers.js";
@@ -20,12 +13,15 @@ let records: LockRecord[] = [];
 
 before(async () => {
   await withTempDir(async ({ lockPath }) => {
-  const lock = new CompileLock({ path: lockPath });
-  for (let n = 0; n < 3; n++) await lock.seal(sampleIr(n), "code", { compiled: `start(task_${n})` });
-  await lock.unlock(sampleIr(1), "code", { reason: "fix" });
-  await lock.seal(sampleIr(1), "code", { compiled: "start(task_1_fixed)" });
-  original = readFileSync(lockPath, "utf8");
-  records = original.trimEnd().split("\n").map((line) => JSON.parse(line) as LockRecord);
+    const lock = new CompileLock({ path: lockPath });
+    for (let n = 0; n < 3; n++) await lock.seal(sampleIr(n), "code", { compiled: `start(task_${n})` });
+    await lock.unlock(sampleIr(1), "code", { reason: "fix" });
+    await lock.seal(sampleIr(1), "code", { compiled: "start(task_1_fixed)" });
+    original = readFileSync(lockPath, "utf8");
+    records = original
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as LockRecord);
   });
 });
 
@@ -60,8 +56,13 @@ describe("an untouched lock verifies", () => {
 
 describe("every edit is detected on the line it touched", () => {
   test("changed compiled text", () => {
-    const text = editRecord(3, (r) => { r.compiled = "start(task_9)"; });
-    assert.deepEqual(problemsOf(text), [[3, "output_hash_mismatch"], [3, "record_hash_mismatch"]]);
+    const text = editRecord(3, (r) => {
+      r.compiled = "start(task_9)";
+    });
+    assert.deepEqual(problemsOf(text), [
+      [3, "output_hash_mismatch"],
+      [3, "record_hash_mismatch"],
+    ]);
   });
 
   test("changed compiled text with its output hash recomputed", () => {
@@ -73,57 +74,123 @@ describe("every edit is detected on the line it touched", () => {
   });
 
   test("changed output hash", () => {
-    const text = editRecord(2, (r) => { r.output_hash = outputHash("other"); });
-    assert.deepEqual(problemsOf(text), [[2, "output_hash_mismatch"], [2, "record_hash_mismatch"]]);
+    const text = editRecord(2, (r) => {
+      r.output_hash = outputHash("other");
+    });
+    assert.deepEqual(problemsOf(text), [
+      [2, "output_hash_mismatch"],
+      [2, "record_hash_mismatch"],
+    ]);
   });
 
   test("changed IR hash", () => {
-    const text = editRecord(1, (r) => { r.ir_hash = outputHash("another IR"); });
-    assert.deepEqual(problemsOf(text), [[1, "ir_hash_mismatch"], [1, "record_hash_mismatch"]]);
+    const text = editRecord(1, (r) => {
+      r.ir_hash = outputHash("another IR");
+    });
+    assert.deepEqual(problemsOf(text), [
+      [1, "ir_hash_mismatch"],
+      [1, "record_hash_mismatch"],
+    ]);
   });
 
   test("changed IR content", () => {
-    const text = editRecord(1, (r) => { (r.ir as SealRecord["ir"]).intent = "!STOP"; });
-    assert.deepEqual(problemsOf(text), [[1, "ir_hash_mismatch"], [1, "record_hash_mismatch"]]);
+    const text = editRecord(1, (r) => {
+      (r.ir as SealRecord["ir"]).intent = "!STOP";
+    });
+    assert.deepEqual(problemsOf(text), [
+      [1, "ir_hash_mismatch"],
+      [1, "record_hash_mismatch"],
+    ]);
   });
 
   test("changed timestamp, version or unlock reason", () => {
-    assert.deepEqual(problemsOf(editRecord(2, (r) => { r.timestamp = "2020-01-01T00:00:00.000Z"; })), [[2, "record_hash_mismatch"]]);
-    assert.deepEqual(problemsOf(editRecord(2, (r) => { r.library_version = "9.9.9"; })), [[2, "record_hash_mismatch"]]);
-    assert.deepEqual(problemsOf(editRecord(4, (r) => { r.reason = "no reason"; })), [[4, "record_hash_mismatch"]]);
+    assert.deepEqual(
+      problemsOf(
+        editRecord(2, (r) => {
+          r.timestamp = "2020-01-01T00:00:00.000Z";
+        }),
+      ),
+      [[2, "record_hash_mismatch"]],
+    );
+    assert.deepEqual(
+      problemsOf(
+        editRecord(2, (r) => {
+          r.library_version = "9.9.9";
+        }),
+      ),
+      [[2, "record_hash_mismatch"]],
+    );
+    assert.deepEqual(
+      problemsOf(
+        editRecord(4, (r) => {
+          r.reason = "no reason";
+        }),
+      ),
+      [[4, "record_hash_mismatch"]],
+    );
   });
 
   test("an added field", () => {
-    assert.deepEqual(problemsOf(editRecord(2, (r) => { r.verified = true; })), [[2, "record_hash_mismatch"]]);
+    assert.deepEqual(
+      problemsOf(
+        editRecord(2, (r) => {
+          r.verified = true;
+        }),
+      ),
+      [[2, "record_hash_mismatch"]],
+    );
   });
 
   test("deleted record in the middle", () => {
     const parts = lines();
     parts.splice(2, 1);
-    assert.deepEqual(problemsOf(join(parts)), [[3, "chain_broken"], [3, "sequence_mismatch"]]);
+    assert.deepEqual(problemsOf(join(parts)), [
+      [3, "chain_broken"],
+      [3, "sequence_mismatch"],
+    ]);
     assert.match(verifyLockText(join(parts)).problems[1]?.message ?? "", /1 record\(s\) missing/);
   });
 
   test("deleted first record", () => {
     const parts = lines();
     parts.shift();
-    assert.deepEqual(problemsOf(join(parts)), [[1, "chain_broken"], [1, "sequence_mismatch"]]);
+    assert.deepEqual(problemsOf(join(parts)), [
+      [1, "chain_broken"],
+      [1, "sequence_mismatch"],
+    ]);
   });
 
   test("duplicated record inserted", () => {
     const parts = lines();
     parts.splice(2, 0, parts[1] ?? "");
-    assert.deepEqual(problemsOf(join(parts)), [[3, "chain_broken"], [3, "sequence_mismatch"], [3, "freeze_violation"]]);
+    assert.deepEqual(problemsOf(join(parts)), [
+      [3, "chain_broken"],
+      [3, "sequence_mismatch"],
+      [3, "freeze_violation"],
+    ]);
   });
 
   test("forged record inserted with valid hashes: the next line no longer links", () => {
     const forged = linkRecord(
-      { kind: "seal", frontend: "json", ir_hash: records[0]!.ir_hash, output_hash: outputHash("{}"), compiled: "{}", ir: (records[0] as SealRecord).ir, timestamp: "2026-01-01T00:00:00.000Z", silp: "v1", library_version: "0.1.0" },
+      {
+        kind: "seal",
+        frontend: "json",
+        ir_hash: records[0]!.ir_hash,
+        output_hash: outputHash("{}"),
+        compiled: "{}",
+        ir: (records[0] as SealRecord).ir,
+        timestamp: "2026-01-01T00:00:00.000Z",
+        silp: "v1",
+        library_version: "0.1.0",
+      },
       records[1],
     );
     const parts = lines();
     parts.splice(2, 0, JSON.stringify(forged));
-    assert.deepEqual(problemsOf(join(parts)), [[4, "chain_broken"], [4, "sequence_mismatch"]]);
+    assert.deepEqual(problemsOf(join(parts)), [
+      [4, "chain_broken"],
+      [4, "sequence_mismatch"],
+    ]);
   });
 
   test("reordered records", () => {
@@ -131,16 +198,22 @@ describe("every edit is detected on the line it touched", () => {
     [parts[1], parts[2]] = [parts[2] ?? "", parts[1] ?? ""];
     const found = problemsOf(join(parts));
     assert.deepEqual(found, [
-      [2, "chain_broken"], [2, "sequence_mismatch"],
-      [3, "chain_broken"], [3, "sequence_mismatch"],
-      [4, "chain_broken"], [4, "sequence_mismatch"],
+      [2, "chain_broken"],
+      [2, "sequence_mismatch"],
+      [3, "chain_broken"],
+      [3, "sequence_mismatch"],
+      [4, "chain_broken"],
+      [4, "sequence_mismatch"],
     ]);
   });
 
   test("truncated last line is reported as truncated, not dropped", () => {
     const text = original.slice(0, original.length - 40);
     const report = verifyLockText(text);
-    assert.deepEqual(report.problems.map((p) => [p.line, p.kind]), [[5, "truncated"]]);
+    assert.deepEqual(
+      report.problems.map((p) => [p.line, p.kind]),
+      [[5, "truncated"]],
+    );
     assert.equal(report.lines, 5);
     assert.equal(report.records, 4);
     assert.equal(report.ok, false);
@@ -170,10 +243,20 @@ describe("every edit is detected on the line it touched", () => {
   test("a forged re-seal of a frozen key, correctly chained, is a freeze violation", () => {
     const first = records[0] as SealRecord;
     const forged = linkRecord(
-      { kind: "seal", frontend: first.frontend, ir_hash: first.ir_hash, output_hash: outputHash("evil()"), compiled: "evil()", ir: first.ir, timestamp: first.timestamp, silp: "v1", library_version: "0.1.0" },
+      {
+        kind: "seal",
+        frontend: first.frontend,
+        ir_hash: first.ir_hash,
+        output_hash: outputHash("evil()"),
+        compiled: "evil()",
+        ir: first.ir,
+        timestamp: first.timestamp,
+        silp: "v1",
+        library_version: "0.1.0",
+      },
       records[4],
     );
-    assert.deepEqual(problemsOf(original + `${JSON.stringify(forged)}\n`), [[6, "freeze_violation"]]);
+    assert.deepEqual(problemsOf(`${original}${JSON.stringify(forged)}\n`), [[6, "freeze_violation"]]);
   });
 
   test("cutting whole records off the end needs an anchor to be seen", () => {
@@ -186,14 +269,19 @@ describe("every edit is detected on the line it touched", () => {
 
 describe("throwing variant", () => {
   test("assertLockReport throws lock_violation listing every problem", () => {
-    const text = editRecord(3, (r) => { r.compiled = "x"; });
-    assert.throws(() => assertLockReport(verifyLockText(text)), (error: unknown) => {
-      assert.ok(error instanceof SilpError);
-      assert.equal(error.code, "lock_violation");
-      assert.match(error.message, /line 3: output_hash_mismatch/);
-      assert.equal((error.details?.problems as unknown[]).length, 2);
-      return true;
+    const text = editRecord(3, (r) => {
+      r.compiled = "x";
     });
+    assert.throws(
+      () => assertLockReport(verifyLockText(text)),
+      (error: unknown) => {
+        assert.ok(error instanceof SilpError);
+        assert.equal(error.code, "lock_violation");
+        assert.match(error.message, /line 3: output_hash_mismatch/);
+        assert.equal((error.details?.problems as unknown[]).length, 2);
+        return true;
+      },
+    );
     assert.doesNotThrow(() => assertLockReport(verifyLockText(original)));
   });
 });
@@ -201,7 +289,7 @@ describe("throwing variant", () => {
 describe("hostile input", () => {
   test("any single-character replacement anywhere is detected", () => {
     fc.assert(
-      fc.property(fc.nat(original.length - 1), fc.constantFrom(..."a0Z!{}[]\":,\\x9f"), (at, replacement) => {
+      fc.property(fc.nat(original.length - 1), fc.constantFrom(...'a0Z!{}[]":,\\x9f'), (at, replacement) => {
         if (original[at] === replacement) return;
         const text = original.slice(0, at) + replacement + original.slice(at + 1);
         assert.equal(verifyLockText(text).ok, false, `edit at ${at} went unnoticed`);
@@ -213,22 +301,36 @@ describe("hostile input", () => {
   test("a huge garbage line and a huge compiled text are handled linearly", () => {
     const garbage = "x".repeat(2_000_000);
     assert.deepEqual(problemsOf(`${garbage}\n`), [[1, "not_json"]]);
-    const bigText = editRecord(1, (r) => { r.compiled = "y".repeat(2_000_000); });
-    assert.deepEqual(problemsOf(bigText), [[1, "output_hash_mismatch"], [1, "record_hash_mismatch"]]);
+    const bigText = editRecord(1, (r) => {
+      r.compiled = "y".repeat(2_000_000);
+    });
+    assert.deepEqual(problemsOf(bigText), [
+      [1, "output_hash_mismatch"],
+      [1, "record_hash_mismatch"],
+    ]);
   });
 
   test("an IR nested too deep for canonicalization reports mismatches instead of crashing", () => {
     const depth = 100_000;
     // Spliced in as text: JSON.stringify itself cannot serialize this depth.
     const text = original.replace('"ir":{', `"ir":{"extra":${"[".repeat(depth)}${"]".repeat(depth)},`);
-    assert.deepEqual(problemsOf(text), [[1, "ir_hash_mismatch"], [1, "record_hash_mismatch"]]);
+    assert.deepEqual(problemsOf(text), [
+      [1, "ir_hash_mismatch"],
+      [1, "record_hash_mismatch"],
+    ]);
   });
 
   test("CRLF line ends and an empty file", () => {
     assert.deepEqual(verifyLockText(""), { ok: true, lines: 0, records: 0, head: null, problems: [] });
     // A CR leaves every value alone, but it is a byte the sealer never writes (issue #11).
     const crlf = verifyLockText(original.replaceAll("\n", "\r\n"));
-    assert.deepEqual(crlf.problems.map((p) => [p.line, p.kind]), lines().map((_, i) => [i + 1, "non_canonical"]));
-    assert.deepEqual(crlf.problems.map((p) => p.column), lines().map((line) => line.length + 1));
+    assert.deepEqual(
+      crlf.problems.map((p) => [p.line, p.kind]),
+      lines().map((_, i) => [i + 1, "non_canonical"]),
+    );
+    assert.deepEqual(
+      crlf.problems.map((p) => p.column),
+      lines().map((line) => line.length + 1),
+    );
   });
 });

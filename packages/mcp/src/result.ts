@@ -9,14 +9,13 @@
  * while programs read the IR, and nothing is paid for twice.
  */
 import { compile, decode } from "silp";
-import {  } from "silp/util";
 import { isKnownErrorCode } from "silp/util";
 import { SilpError, isSilpError, type SilpErrorJSON } from "silp";
 import { getFrontend } from "silp";
 import { isPlainObject } from "silp/util";
 import type { JsonValue, SilpIR, SilpIRInput } from "silp";
 import { assertValid } from "silp";
-import { type SilpOptions } from "silp";
+import type { SilpOptions } from "silp";
 import { resolveOptions } from "silp/util";
 
 export interface TextBlock {

@@ -22,9 +22,7 @@ const stringList: Schema = { type: "array", items: string };
 const integer: Schema = { type: "integer" };
 
 /** The IR schema of spec 3.9, without the keywords that pin a draft or an identity. */
-export const IR_SCHEMA: Schema = Object.fromEntries(
-  Object.entries(irSchema).filter(([key]) => !["$schema", "$id", "title"].includes(key)),
-);
+export const IR_SCHEMA: Schema = Object.fromEntries(Object.entries(irSchema).filter(([key]) => !["$schema", "$id", "title"].includes(key)));
 
 export const ERROR_SCHEMA: Schema = {
   type: "object",

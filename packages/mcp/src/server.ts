@@ -14,7 +14,6 @@ import { loadTokensModule, silpTools, type SilpToolDefinition, type SilpToolsOpt
 
 type Transport = NonNullable<Parameters<typeof serveStdio>[1]>["transport"];
 
-
 export interface SilpMcpServerOptions extends SilpToolsOptions {
   /** Server name in the initialize result; default "silp". */
   name?: string;

@@ -4,13 +4,12 @@
  * an `isError` result carrying the code (result.ts), so bad input never becomes a protocol error.
  */
 import { compileAsync } from "silp";
-import {  } from "silp/util";
 import { SilpLimitError } from "silp";
 import { listFrontends } from "silp";
-import { type JsonValue } from "silp";
+import type { JsonValue } from "silp";
 import { DEFAULT_IR_VERSION, SUPPORTED_SILP_VERSIONS } from "silp/util";
 import { assertValid, validate } from "silp";
-import { type SilpOptions, type WhitelistMode } from "silp";
+import type { SilpOptions, WhitelistMode } from "silp";
 import { resolveOptions } from "silp/util";
 import type { SilpEnvelope } from "silp";
 import { answerPing, type Capabilities } from "silp/negotiation";
@@ -21,7 +20,6 @@ import { unwrapSilp } from "silp";
 import type { JsonSchemaObject } from "./arguments.js";
 import { silpErrorResult, silpToolResult, withSilpErrors, type SilpCallToolResult } from "./result.js";
 import { compileSchemas, countTokensSchemas, decodeSchemas, negotiateSchemas, validateSchemas } from "./schemas.js";
-
 
 export { loadTokensModule, type TokensModule };
 
@@ -49,7 +47,12 @@ const READ_ONLY = { readOnlyHint: true, idempotentHint: true, openWorldHint: fal
 
 /** The receiver capabilities the server negotiates with by default: what it can decode. */
 export function defaultCapabilities(): Capabilities {
-  return { versions: [...SUPPORTED_SILP_VERSIONS], frontends: listFrontends().filter((f) => f.decodes).map((f) => f.name) };
+  return {
+    versions: [...SUPPORTED_SILP_VERSIONS],
+    frontends: listFrontends()
+      .filter((f) => f.decodes)
+      .map((f) => f.name),
+  };
 }
 
 export function silpTools(options: SilpToolsOptions = {}): SilpToolDefinition[] {
@@ -81,7 +84,10 @@ function validateTool(base: SilpOptions): SilpToolDefinition {
       if (result.ir) structured.ir = result.ir;
       const summary = result.ok
         ? `valid${result.issues.length > 0 ? ` (${result.issues.length} warnings)` : ""}`
-        : `invalid: ${result.issues.filter((i) => i.severity === "error").map((i) => `${i.path || "/"} ${i.message} [${i.rule}]`).join("; ")}`;
+        : `invalid: ${result.issues
+            .filter((i) => i.severity === "error")
+            .map((i) => `${i.path || "/"} ${i.message} [${i.rule}]`)
+            .join("; ")}`;
       return { content: [{ type: "text", text: summary }], structuredContent: structured };
     }),
   };

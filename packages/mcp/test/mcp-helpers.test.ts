@@ -64,21 +64,48 @@ describe("wrapSilpArguments / unwrapSilpArguments", () => {
   });
 
   test("malformed wrappers are typed SilpErrors with a JSON Pointer", () => {
-    assert.equal(silpCode(() => unwrapSilpArguments({ silp_encoding: "code" })), "decode_failed");
+    assert.equal(
+      silpCode(() => unwrapSilpArguments({ silp_encoding: "code" })),
+      "decode_failed",
+    );
     const notString = silpErrorOf(() => unwrapSilpArguments({ silp_encoding: "code", silp_payload: 42 }));
     assert.equal(notString.path, "/silp_payload");
-    assert.equal(silpCode(() => unwrapSilpArguments(null)), "decode_failed");
-    assert.equal(silpCode(() => unwrapSilpArguments(["silp_encoding"])), "decode_failed");
-    assert.equal(silpCode(() => unwrapSilpArguments({ silp_encoding: "code", silp_payload: "start(x)", silp_meta: "a1b2" })), "decode_failed");
-    assert.equal(silpCode(() => unwrapSilpArguments({ silp_encoding: "code", silp_payload: "start(x)", silp: "v9" })), "unsupported_version");
-    assert.equal(silpCode(() => unwrapSilpArguments({ silp_encoding: "yaml", silp_payload: "start(x)" })), "unsupported_frontend");
-    assert.equal(silpCode(() => unwrapSilpArguments({ silp_encoding: "natural", silp_payload: "Start hike." })), "unsupported_frontend");
-    assert.equal(silpCode(() => unwrapSilpArguments({ silp_encoding: "code", silp_payload: "start(hike" })), "invalid_syntax");
+    assert.equal(
+      silpCode(() => unwrapSilpArguments(null)),
+      "decode_failed",
+    );
+    assert.equal(
+      silpCode(() => unwrapSilpArguments(["silp_encoding"])),
+      "decode_failed",
+    );
+    assert.equal(
+      silpCode(() => unwrapSilpArguments({ silp_encoding: "code", silp_payload: "start(x)", silp_meta: "a1b2" })),
+      "decode_failed",
+    );
+    assert.equal(
+      silpCode(() => unwrapSilpArguments({ silp_encoding: "code", silp_payload: "start(x)", silp: "v9" })),
+      "unsupported_version",
+    );
+    assert.equal(
+      silpCode(() => unwrapSilpArguments({ silp_encoding: "yaml", silp_payload: "start(x)" })),
+      "unsupported_frontend",
+    );
+    assert.equal(
+      silpCode(() => unwrapSilpArguments({ silp_encoding: "natural", silp_payload: "Start hike." })),
+      "unsupported_frontend",
+    );
+    assert.equal(
+      silpCode(() => unwrapSilpArguments({ silp_encoding: "code", silp_payload: "start(hike" })),
+      "invalid_syntax",
+    );
   });
 
   test("the whitelist is strict by default and can be relaxed per call", () => {
     const args = { silp_encoding: "code", silp_payload: "delete(database)" };
-    assert.equal(silpCode(() => unwrapSilpArguments(args)), "invalid_ir");
+    assert.equal(
+      silpCode(() => unwrapSilpArguments(args)),
+      "invalid_ir",
+    );
     const relaxed = unwrapSilpArguments(args, { whitelist: "advisory" });
     assert.equal(relaxed.ir.intent, "!DELETE");
     assert.ok(relaxed.warnings.some((issue) => issue.rule === "verb-whitelist"));
@@ -86,7 +113,10 @@ describe("wrapSilpArguments / unwrapSilpArguments", () => {
 
   test("hostile payloads: oversized and invisible-character input fail typed, without hanging", () => {
     const huge = `start(${"x".repeat(3 * 1024 * 1024)})`;
-    assert.equal(silpCode(() => unwrapSilpArguments({ silp_encoding: "code", silp_payload: huge })), "limit_exceeded");
+    assert.equal(
+      silpCode(() => unwrapSilpArguments({ silp_encoding: "code", silp_payload: huge })),
+      "limit_exceeded",
+    );
     const sneaky = unwrapSilpArguments({ silp_encoding: "code", silp_payload: "st\u200bart(hike)" });
     assert.equal(sneaky.ir.intent, "!START");
     assert.ok(sneaky.sanitizer.changed);
@@ -134,14 +164,25 @@ describe("tool results", () => {
     assert.equal(result.isError, true);
     assert.equal((result.structuredContent.error as { code: string }).code, "session_expired");
     assert.match(result.content[0]!.text, /^error\[session_expired\]/);
-    assert.equal(silpCode(() => readSilpToolResult(result)), "session_expired");
+    assert.equal(
+      silpCode(() => readSilpToolResult(result)),
+      "session_expired",
+    );
     // A peer that reports a code we do not know is read as decode_failed, never trusted blindly.
     const odd = { isError: true, content: [], structuredContent: { error: { code: "pwned", message: "x" } } };
-    assert.equal(silpCode(() => readSilpToolResult(odd)), "decode_failed");
+    assert.equal(
+      silpCode(() => readSilpToolResult(odd)),
+      "decode_failed",
+    );
   });
 
   test("errors that are not SilpErrors are bugs and propagate", async () => {
     assert.throws(() => silpErrorResult(new RangeError("bug")), RangeError);
-    await assert.rejects(withSilpErrors(async () => { throw new RangeError("bug"); })(), RangeError);
+    await assert.rejects(
+      withSilpErrors(async () => {
+        throw new RangeError("bug");
+      })(),
+      RangeError,
+    );
   });
 });

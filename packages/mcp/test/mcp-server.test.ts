@@ -12,13 +12,7 @@ import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as HttpTransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { compile, normalize } from "silp";
 import { appendixExample } from "silp/examples";
-import {
-  createSilpMcpServer,
-  readSilpToolResult,
-  registerSilpTools,
-  serveSilpMcpHttp,
-  type RunningHttpServer,
-} from "../src/index.js";
+import { createSilpMcpServer, readSilpToolResult, registerSilpTools, serveSilpMcpHttp, type RunningHttpServer } from "../src/index.js";
 import { countTokens, loadTokenizers } from "@silp/tokens";
 
 const a1 = appendixExample("A.1").ir;
@@ -52,7 +46,10 @@ describe("MCP server over the in-memory transport (2.x Client)", () => {
 
   test("lists the tools, each with an input and an output schema", async () => {
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name), ["validate", "compile", "decode", "negotiate", "count_tokens"]);
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      ["validate", "compile", "decode", "negotiate", "count_tokens"],
+    );
     for (const tool of tools) {
       assert.equal(tool.inputSchema.type, "object", tool.name);
       assert.equal(tool.outputSchema?.type, "object", tool.name);
@@ -88,7 +85,10 @@ describe("MCP server over the in-memory transport (2.x Client)", () => {
   test("decode repairs lenient input and lists each repair with its offset", async () => {
     const result = await call("decode", { silp_encoding: "code", silp_payload: "if !rain(t+1): start(hike) else start(cards@indoor)" });
     const repairs = result.structuredContent?.repairs as { kind: string; offset: number }[];
-    assert.deepEqual(repairs.map((r) => r.kind), ["else_without_colon"]);
+    assert.deepEqual(
+      repairs.map((r) => r.kind),
+      ["else_without_colon"],
+    );
     assert.equal(typeof repairs[0]?.offset, "number");
     const strict = await call("decode", { silp_encoding: "code", silp_payload: "if !rain(t+1): start(hike) else start(cards@indoor)", strict: true });
     assert.equal(strict.isError, true);
@@ -98,10 +98,7 @@ describe("MCP server over the in-memory transport (2.x Client)", () => {
   test("SILP errors are tool results with isError and the code, with positions", async () => {
     const syntax = await call("decode", { silp_encoding: "code", silp_payload: "if !rain(t+1: start(hike)" });
     assert.equal(syntax.isError, true);
-    assert.deepEqual(
-      { code: errorCode(syntax), line: (syntax.structuredContent?.error as { line: number }).line },
-      { code: "invalid_syntax", line: 1 },
-    );
+    assert.deepEqual({ code: errorCode(syntax), line: (syntax.structuredContent?.error as { line: number }).line }, { code: "invalid_syntax", line: 1 });
     const whitelist = await call("compile", { ir: { intent: "!DELETE", entities: [{ id: "act", value: "db" }], meta: { req_id: "0badc0de" } } });
     assert.equal(errorCode(whitelist), "invalid_ir");
     const issues = (whitelist.structuredContent?.error as { details: { issues: { rule: string }[] } }).details.issues;

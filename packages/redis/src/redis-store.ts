@@ -118,14 +118,7 @@ export class RedisSessionStore implements SessionStore {
 
   async allocate(record: NewSessionRecord, start: number): Promise<string | undefined> {
     const begin = ((start % SESSION_ID_SPACE) + SESSION_ID_SPACE) % SESSION_ID_SPACE;
-    const id = await this.#scripts.silpAllocate(
-      this.#prefix,
-      SESSION_ID_FIRST_CHARS,
-      SESSION_ID_SECOND_CHARS,
-      begin,
-      record.heartbeat,
-      record.ttlMs,
-    );
+    const id = await this.#scripts.silpAllocate(this.#prefix, SESSION_ID_FIRST_CHARS, SESSION_ID_SECOND_CHARS, begin, record.heartbeat, record.ttlMs);
     return typeof id === "string" ? id : undefined;
   }
 
@@ -144,12 +137,7 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async recordTurn(id: string, entry: string, deadline: number | undefined): Promise<TurnOutcome> {
-    const reply = await this.#scripts.silpTurn(
-      ...this.#keys(id),
-      entry,
-      deadline === undefined ? "" : String(Math.floor(deadline)),
-      String(NO_HEARTBEAT),
-    );
+    const reply = await this.#scripts.silpTurn(...this.#keys(id), entry, deadline === undefined ? "" : String(Math.floor(deadline)), String(NO_HEARTBEAT));
     if (!Array.isArray(reply) || reply[0] === "missing") return { status: "missing" };
     if (reply[0] === "timeout") return { status: "timeout", storeNow: Number(reply[1]) };
     const [, turn, renewed, renewals, heartbeat, ...context] = reply;
@@ -196,10 +184,7 @@ function defineScripts(client: Redis): void {
  * connection. Fails with `dependency_missing` when ioredis is not installed or the server
  * cannot be reached.
  */
-export async function connectRedisSessionStore(
-  url: string,
-  options: RedisSessionStoreOptions & { redis?: RedisOptions } = {},
-): Promise<RedisSessionStore> {
+export async function connectRedisSessionStore(url: string, options: RedisSessionStoreOptions & { redis?: RedisOptions } = {}): Promise<RedisSessionStore> {
   const { Redis: RedisClient } = await importOptional("ioredis", "the Redis session store", () => import("ioredis"));
   const client = new RedisClient(url, { lazyConnect: true, maxRetriesPerRequest: 3, ...options.redis });
   // Connection errors surface as rejected commands; without a listener ioredis would print them

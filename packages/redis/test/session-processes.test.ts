@@ -52,7 +52,10 @@ for (const n of [5, 20] as const) {
       await releaseWorkers(keyPrefix);
       const outputs = await running;
       const perProcess = outputs.map(({ stdout }) =>
-        stdout.trim().split("\n").map((line) => JSON.parse(line) as { turn: number; renewed: boolean; context: number }),
+        stdout
+          .trim()
+          .split("\n")
+          .map((line) => JSON.parse(line) as { turn: number; renewed: boolean; context: number }),
       );
       const turns = perProcess.flat();
       // How much the processes really overlapped (informational; scheduling decides it).
@@ -64,8 +67,14 @@ for (const n of [5, 20] as const) {
         Array.from({ length: total }, (_, t) => t),
         "every turn number taken exactly once",
       );
-      const renewed = turns.filter((t) => t.renewed).map((t) => t.turn).sort((a, b) => a - b);
-      assert.deepEqual(renewed, Array.from({ length: Math.floor(total / n) }, (_, k) => (k + 1) * n - 1));
+      const renewed = turns
+        .filter((t) => t.renewed)
+        .map((t) => t.turn)
+        .sort((a, b) => a - b);
+      assert.deepEqual(
+        renewed,
+        Array.from({ length: Math.floor(total / n) }, (_, k) => (k + 1) * n - 1),
+      );
       for (const t of turns) assert.equal(t.context, t.turn % n, `context seen by turn ${t.turn}`);
       const info = await manager.get(id);
       assert.equal(info.turns, total);

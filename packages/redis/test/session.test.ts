@@ -6,14 +6,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { SilpError } from "silp";
-import {
-  HEARTBEAT_VALUES,
-  SESSION_ID_SPACE,
-  SessionManager,
-  isSessionId,
-  renewsAfterTurn,
-  type Heartbeat,
-} from "silp/session";
+import { HEARTBEAT_VALUES, SESSION_ID_SPACE, SessionManager, isSessionId, renewsAfterTurn, type Heartbeat } from "silp/session";
 import { REDIS_URL, STORE_KINDS, type StoreFixture } from "./fixtures/stores.js";
 
 function isSilpError(code: string) {
@@ -256,7 +249,10 @@ for (const kind of STORE_KINDS) {
             all.map((r) => r.turn).sort((a, b) => a - b),
             Array.from({ length: 200 }, (_, t) => t),
           );
-          const renewalTurns = all.filter((r) => r.renewed).map((r) => r.turn).sort((a, b) => a - b);
+          const renewalTurns = all
+            .filter((r) => r.renewed)
+            .map((r) => r.turn)
+            .sort((a, b) => a - b);
           assert.deepEqual(renewalTurns, expectedRenewalTurns(n, 200));
           // Each turn saw exactly the entries of the turns since the last renewal.
           for (const r of all) {

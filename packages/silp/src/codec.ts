@@ -45,11 +45,7 @@ export function compile(ir: SilpIRInput, frontend = "code", options?: SilpOption
 }
 
 /** Compiles with any frontend, including asynchronous ones such as llmlingua2. */
-export async function compileAsync(
-  ir: SilpIRInput,
-  frontend = "code",
-  options?: SilpOptions & Record<string, unknown>,
-): Promise<string> {
+export async function compileAsync(ir: SilpIRInput, frontend = "code", options?: SilpOptions & Record<string, unknown>): Promise<string> {
   const resolved = resolveOptions(options);
   const target = getFrontend(frontend);
   const normal = assertValid(ir, resolved).ir;
@@ -63,10 +59,9 @@ export function decode(text: string, frontend = "code", options?: SilpOptions): 
   if (typeof text !== "string") throw new TypeError("decode expects the payload as a string");
   const target = getFrontend(frontend);
   if (!target.decode) {
-    throw new SilpFrontendError(
-      `frontend "${frontend}" is compile-only: ${target.lossless ? "" : "it is lossy and "}has no decoder (spec section 4)`,
-      { details: { frontend, operation: "decode" } },
-    );
+    throw new SilpFrontendError(`frontend "${frontend}" is compile-only: ${target.lossless ? "" : "it is lossy and "}has no decoder (spec section 4)`, {
+      details: { frontend, operation: "decode" },
+    });
   }
   if (text.length > resolved.limits.maxInputLength) {
     throw new SilpLimitError(`payload of ${text.length} characters exceeds the limit of ${resolved.limits.maxInputLength}`, {
@@ -81,9 +76,7 @@ export function decode(text: string, frontend = "code", options?: SilpOptions): 
     const reqIdDerived = !input.meta.req_id;
     if (reqIdDerived) input.meta = { ...input.meta, req_id: deriveReqId(context.source.slice(start, end).trim(), resolved.scopeLimited) };
     const { ir, warnings } = context.normalForm ? assertValidNormal(input as SilpIR, resolved) : assertValid(input, resolved);
-    const repairs = prepared.changed
-      ? context.repairs.map((repair) => ({ ...repair, offset: prepared.originalOffset(repair.offset) }))
-      : context.repairs;
+    const repairs = prepared.changed ? context.repairs.map((repair) => ({ ...repair, offset: prepared.originalOffset(repair.offset) })) : context.repairs;
     return { ir, frontend, repairs, repairsDropped: context.repairsDropped, warnings, sanitizer: prepared.report(), reqIdDerived };
   } catch (error) {
     if (error instanceof SilpError && error.offset !== undefined && prepared.changed) {

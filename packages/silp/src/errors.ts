@@ -9,14 +9,7 @@
  */
 
 /** Error codes of spec section 5.1 (Table 10). */
-export const SPEC_ERROR_CODES = [
-  "invalid_syntax",
-  "unsupported_version",
-  "unsupported_frontend",
-  "decode_failed",
-  "timeout",
-  "session_expired",
-] as const;
+export const SPEC_ERROR_CODES = ["invalid_syntax", "unsupported_version", "unsupported_frontend", "decode_failed", "timeout", "session_expired"] as const;
 
 /** Codes this implementation adds; see docs/errors.md for when each is raised. */
 export const EXTENSION_ERROR_CODES = [
@@ -191,9 +184,7 @@ export class SilpValidationError extends SilpError {
     const errors = issues.filter((issue) => issue.severity === "error");
     const first = errors[0] ?? issues[0];
     const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
-    const message = first
-      ? `invalid IR at ${first.path || "/"}: ${first.message} [${first.rule}]${more}`
-      : "invalid IR";
+    const message = first ? `invalid IR at ${first.path || "/"}: ${first.message} [${first.rule}]${more}` : "invalid IR";
     super("invalid_ir", message, { ...options, path: first?.path, details: { issues } });
     this.issues = issues;
   }

@@ -80,7 +80,9 @@ const EXPECTED = {
   // The normal form; the compact payload carries no meta, so req_id is the first 8 hex of
   // SHA-256("if !rain(t+1): start(hike) else: start(cards@indoor)") (checked with sha256sum).
   decoded: {
-    silp: "v1", version: "ir-v0.1", intent: "!START",
+    silp: "v1",
+    version: "ir-v0.1",
+    intent: "!START",
     entities: [{ id: "act", value: "hike", action: "!START" }],
     constraints: [{ type: "!rain", value: "true", time: "t+1" }],
     alternatives: [{ action: "!START", target: "cards", location: "indoor" }],
@@ -138,7 +140,10 @@ test("the browser bundle of silp, silp/negotiation, silp/session and silp/saniti
   assert.deepEqual(result.errors.map(where), [], "esbuild could not bundle the codec for the browser");
   assert.ok("metafile" in result && result.metafile && result.outputFiles);
   const inputs = Object.entries(result.metafile.inputs);
-  assert.ok(inputs.some(([path]) => path.endsWith("src/codec.ts")), "the codec is in the bundle");
+  assert.ok(
+    inputs.some(([path]) => path.endsWith("src/codec.ts")),
+    "the codec is in the bundle",
+  );
   const builtins = inputs.flatMap(([path, input]) => [path, ...input.imports.map((i) => `${i.path} (from ${path})`)]).filter(isBuiltin);
   assert.deepEqual(builtins, [], "Node.js builtins reached from the browser entries");
   outputs = result.outputFiles;
@@ -154,9 +159,12 @@ const executablePath = findChromium();
 test("the codec runs in headless Chromium and gives the documented answers", { skip: chromiumSkip(executablePath), timeout: 120_000 }, async (t) => {
   assert.ok(executablePath && outputs.length > 0, "the bundle test above did not produce a bundle");
   const files = new Map(outputs.map((file) => [`/${basename(file.path)}`, file.text]));
-  files.set("/run.js", `import * as silp from "/index.js"; import * as negotiation from "/negotiation.js";
+  files.set(
+    "/run.js",
+    `import * as silp from "/index.js"; import * as negotiation from "/negotiation.js";
 import * as session from "/session.js"; import * as sanitizer from "/sanitizer.js";
-export const go = () => run({ silp, negotiation, session, sanitizer });\n${SCENARIO}`);
+export const go = () => run({ silp, negotiation, session, sanitizer });\n${SCENARIO}`,
+  );
   // Served over loopback HTTP: module imports need a real origin (not file:// or about:blank).
   const server = createServer((request, response) => {
     const body = request.url === "/" ? "<!doctype html><title>silp</title>" : files.get(request.url ?? "");
@@ -178,7 +186,15 @@ export const go = () => run({ silp, negotiation, session, sanitizer });\n${SCENA
     .launch({
       executablePath,
       headless: true,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     })
     .catch((error: unknown) => {
       throw new Error(`Chromium at ${executablePath} is installed but could not be launched: ${error instanceof Error ? error.message : String(error)}`);

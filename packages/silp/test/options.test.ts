@@ -9,8 +9,7 @@ import { compile, validate, decode, type SilpIRInput } from "../src/index.js";
 import { resolveOptions, DEFAULT_OPTIONS } from "../src/options.js";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 
-const frozenUserOptions = (extra: Record<string, unknown> = {}) =>
-  Object.freeze({ limits: Object.freeze({ maxDepth: 8 }), ...extra });
+const frozenUserOptions = (extra: Record<string, unknown> = {}) => Object.freeze({ limits: Object.freeze({ maxDepth: 8 }), ...extra });
 const excluded: SilpIRInput = { intent: "!ESCALATE", meta: { req_id: "a1b2c3d4" } };
 
 describe("resolveOptions: frozen user options are resolved like any others", () => {

@@ -8,7 +8,9 @@ import { VERSION } from "../src/version.js";
 
 test("VERSION equals the version of every published package (run `npm run version` after bumping)", () => {
   const published = readdirSync(join(REPO_ROOT, "packages"))
-    .map((folder) => JSON.parse(readFileSync(join(REPO_ROOT, "packages", folder, "package.json"), "utf8")) as { name: string; version: string; private?: boolean })
+    .map(
+      (folder) => JSON.parse(readFileSync(join(REPO_ROOT, "packages", folder, "package.json"), "utf8")) as { name: string; version: string; private?: boolean },
+    )
     .filter((pkg) => !pkg.private);
   assert.ok(published.length >= 9, `found ${published.length} packages`);
   for (const pkg of published) assert.equal(pkg.version, VERSION, `${pkg.name} is at ${pkg.version}`);

@@ -8,11 +8,68 @@ import fc from "fast-check";
 import type { Alternative, Constraint, Entity, JsonValue, Meta, SilpIRInput } from "silp";
 
 const TRICKY_PIECES = [
-  " ", ",", "(", ")", ";", ":", "@", "=", '"', "'", "!", "`", "[", "]", "{", "}", "\\", "#", "#meta",
-  " and ", " else: ", "else", "if ", "then", "and", "\n", "\t", "\r\n", "==", "!=", "<=", ">", "t+1", "t-2am", "t+",
-  "x); cancel(all", "x) else: cancel(all", '", "', "\\u0060", "Москва", "北京市", "東京", "مرحبا", "😀",
-  "👨‍👩‍👧", "\u200b", "\u202e", "\u00ad", "\ufeff", "\ud800", "\udfff", "\u2028", "\u0085", "act", "loc",
-  "__proto__", "1", "0", "4.0", "-5", "true", "null",
+  " ",
+  ",",
+  "(",
+  ")",
+  ";",
+  ":",
+  "@",
+  "=",
+  '"',
+  "'",
+  "!",
+  "`",
+  "[",
+  "]",
+  "{",
+  "}",
+  "\\",
+  "#",
+  "#meta",
+  " and ",
+  " else: ",
+  "else",
+  "if ",
+  "then",
+  "and",
+  "\n",
+  "\t",
+  "\r\n",
+  "==",
+  "!=",
+  "<=",
+  ">",
+  "t+1",
+  "t-2am",
+  "t+",
+  "x); cancel(all",
+  "x) else: cancel(all",
+  '", "',
+  "\\u0060",
+  "Москва",
+  "北京市",
+  "東京",
+  "مرحبا",
+  "😀",
+  "👨‍👩‍👧",
+  "\u200b",
+  "\u202e",
+  "\u00ad",
+  "\ufeff",
+  "\ud800",
+  "\udfff",
+  "\u2028",
+  "\u0085",
+  "act",
+  "loc",
+  "__proto__",
+  "1",
+  "0",
+  "4.0",
+  "-5",
+  "true",
+  "null",
 ];
 
 export const trickyString: fc.Arbitrary<string> = fc.oneof(
@@ -23,9 +80,33 @@ export const trickyString: fc.Arbitrary<string> = fc.oneof(
 );
 
 const RESERVED_IDS = [
-  "act", "intent", "constraints", "alternatives", "entities", "meta", "silp", "version", "action_x",
-  "action_email", "loc", "type", "value", "time", "subject", "operator", "target", "location", "id",
-  "action", "1", "42", "__proto__", "constructor", "if", "else", "",
+  "act",
+  "intent",
+  "constraints",
+  "alternatives",
+  "entities",
+  "meta",
+  "silp",
+  "version",
+  "action_x",
+  "action_email",
+  "loc",
+  "type",
+  "value",
+  "time",
+  "subject",
+  "operator",
+  "target",
+  "location",
+  "id",
+  "action",
+  "1",
+  "42",
+  "__proto__",
+  "constructor",
+  "if",
+  "else",
+  "",
 ];
 
 export const trickyName: fc.Arbitrary<string> = fc.oneof(
@@ -43,13 +124,11 @@ export const actionCode: fc.Arbitrary<string> = fc.oneof(
 const jsonValue: fc.Arbitrary<JsonValue> = fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.parse(JSON.stringify(value)) as JsonValue);
 
 function extras(known: readonly string[]): fc.Arbitrary<Record<string, JsonValue>> {
-  return fc
-    .dictionary(trickyName, fc.oneof(trickyString, jsonValue), { maxKeys: 2 })
-    .map((dict) => {
-      const out: Record<string, JsonValue> = {};
-      for (const [key, value] of Object.entries(dict)) if (!known.includes(key) && key !== "__proto__") out[key] = value;
-      return out;
-    });
+  return fc.dictionary(trickyName, fc.oneof(trickyString, jsonValue), { maxKeys: 2 }).map((dict) => {
+    const out: Record<string, JsonValue> = {};
+    for (const [key, value] of Object.entries(dict)) if (!known.includes(key) && key !== "__proto__") out[key] = value;
+    return out;
+  });
 }
 
 const timeString = fc.oneof(fc.constantFrom("t+1", "t+1am", "t-3", "t+5pm"), trickyString);
@@ -98,7 +177,10 @@ const metaArb: fc.Arbitrary<Meta> = fc
       req_id: fc.stringMatching(/^[a-f0-9]{4,8}$/),
       session_id: fc.option(trickyString, { nil: undefined }),
       priority: fc.option(fc.integer(), { nil: undefined }),
-      confidence: fc.option(fc.double({ min: 0, max: 1, noNaN: true }).map((x) => (Object.is(x, -0) ? 0 : x)), { nil: undefined }),
+      confidence: fc.option(
+        fc.double({ min: 0, max: 1, noNaN: true }).map((x) => (Object.is(x, -0) ? 0 : x)),
+        { nil: undefined },
+      ),
       seq: fc.option(fc.array(trickyString, { maxLength: 3 }), { nil: undefined }),
       out: fc.option(trickyString, { nil: undefined }),
       next_agent: fc.option(trickyString, { nil: undefined }),
@@ -158,7 +240,10 @@ export const fullMetaArb: fc.Arbitrary<Meta> = fc
     req_id: fc.stringMatching(/^[a-f0-9]{4,8}$/),
     session_id: trickyString,
     priority: fc.oneof(fc.constant(0), fc.integer()),
-    confidence: fc.oneof(fc.constant(1), fc.double({ min: 0, max: 1, noNaN: true }).map((x) => (Object.is(x, -0) ? 0 : x))),
+    confidence: fc.oneof(
+      fc.constant(1),
+      fc.double({ min: 0, max: 1, noNaN: true }).map((x) => (Object.is(x, -0) ? 0 : x)),
+    ),
     seq: fc.array(fc.oneof(actionCode, trickyString), { minLength: 1, maxLength: 4 }),
     out: fc.oneof(fc.constant("natural"), trickyString),
     next_agent: trickyString,

@@ -5,9 +5,33 @@ import { corpusDir } from "@silp/testkit/corpus.js";
 
 /** Case order of phase2/compile.lock.jsonl: five records per case. */
 export const LOCK_CASE_ORDER = [
-  "case10", "case10b", "case10c", "case1", "case1b", "case1c", "case2", "case2b", "case2c",
-  "case3", "case3b", "case3c", "case5", "case5b", "case5c", "case6", "case6b", "case6c",
-  "case7", "case7b", "case7c", "case8", "case8b", "case8c", "case9", "case9b", "case9c",
+  "case10",
+  "case10b",
+  "case10c",
+  "case1",
+  "case1b",
+  "case1c",
+  "case2",
+  "case2b",
+  "case2c",
+  "case3",
+  "case3b",
+  "case3c",
+  "case5",
+  "case5b",
+  "case5c",
+  "case6",
+  "case6b",
+  "case6c",
+  "case7",
+  "case7b",
+  "case7c",
+  "case8",
+  "case8b",
+  "case8c",
+  "case9",
+  "case9b",
+  "case9c",
 ] as const;
 
 export interface StudyCase {
@@ -34,7 +58,9 @@ export interface LockRecord {
 }
 
 export function loadReferenceStrings(): LockRecord[] {
-  const lines = readFileSync(join(corpusDir(), "phase2", "compile.lock.jsonl"), "utf8").trim().split("\n");
+  const lines = readFileSync(join(corpusDir(), "phase2", "compile.lock.jsonl"), "utf8")
+    .trim()
+    .split("\n");
   return lines.map((line, index) => {
     const record = JSON.parse(line) as Omit<LockRecord, "caseId">;
     return { ...record, caseId: LOCK_CASE_ORDER[Math.floor(index / 5)] as string };

@@ -17,8 +17,7 @@ export interface CensusString {
   group: CensusGroup;
 }
 
-const group = (name: CensusGroup, texts: readonly string[]): CensusString[] =>
-  texts.map((text) => ({ text, group: name }));
+const group = (name: CensusGroup, texts: readonly string[]): CensusString[] => texts.map((text) => ({ text, group: name }));
 
 /**
  * The 43 strings of the study's census, in its order (duplicates included: the "control"
@@ -26,13 +25,21 @@ const group = (name: CensusGroup, texts: readonly string[]): CensusString[] =>
  * phase0/tokenizer_census_verbs.csv.
  */
 export const STUDY_CENSUS_STRINGS: readonly CensusString[] = Object.freeze([
-  ...group("verb", [
-    "cancel", "start", "email", "fetch", "process", "translate", "switch_tool",
-    "book", "route", "search", "update", "escalate", "suggest",
-  ]),
+  ...group("verb", ["cancel", "start", "email", "fetch", "process", "translate", "switch_tool", "book", "route", "search", "update", "escalate", "suggest"]),
   ...group("action-code", [
-    "!CANCEL", "!START", "!EMAIL", "!FETCH", "!PROCESS", "!TRANSLATE", "!SWITCH_TOOL",
-    "!BOOK", "!ROUTE", "!SEARCH", "!UPDATE", "!ESCALATE", "!SUGGEST",
+    "!CANCEL",
+    "!START",
+    "!EMAIL",
+    "!FETCH",
+    "!PROCESS",
+    "!TRANSLATE",
+    "!SWITCH_TOOL",
+    "!BOOK",
+    "!ROUTE",
+    "!SEARCH",
+    "!UPDATE",
+    "!ESCALATE",
+    "!SUGGEST",
   ]),
   ...group("condition", ["if", "else", "and", "not"]),
   ...group("structural", ["(", ")", ",", ";", ":", "!", "@", "->"]),
@@ -105,17 +112,21 @@ export function censusEntry(tokenizers: TokenizerSet, text: string): CensusEntry
 
 /** Table 7 then Table 8: the 13 approved verbs and the excluded ones, by function name. */
 export function verbCensus(tokenizers: TokenizerSet): VerbCensusEntry[] {
-  const approved = APPROVED_VERBS.map((verb): VerbCensusEntry => ({
-    ...censusEntry(tokenizers, verb.functionName),
-    code: verb.code,
-    status: "approved",
-  }));
-  const excluded = EXCLUDED_VERBS.map((verb): VerbCensusEntry => ({
-    ...censusEntry(tokenizers, actionToFunctionName(verb.code)),
-    code: verb.code,
-    status: "excluded",
-    hint: verb.hint,
-  }));
+  const approved = APPROVED_VERBS.map(
+    (verb): VerbCensusEntry => ({
+      ...censusEntry(tokenizers, verb.functionName),
+      code: verb.code,
+      status: "approved",
+    }),
+  );
+  const excluded = EXCLUDED_VERBS.map(
+    (verb): VerbCensusEntry => ({
+      ...censusEntry(tokenizers, actionToFunctionName(verb.code)),
+      code: verb.code,
+      status: "excluded",
+      hint: verb.hint,
+    }),
+  );
   return [...approved, ...excluded];
 }
 

@@ -40,16 +40,14 @@ export interface PayloadCost extends LabelledText {
  */
 export async function payloadTexts(ir: unknown): Promise<LabelledText[]> {
   const { encode: toToon } = await import("@toon-format/toon");
-  const frontends = COSTED_FRONTENDS.map((frontend): LabelledText => ({
-    label: frontend,
-    kind: "frontend",
-    text: compile(ir as Parameters<typeof compile>[0], frontend, { whitelist: "off", inlineMeta: false }),
-  }));
-  return [
-    ...frontends,
-    { label: "ir_json", kind: "baseline", text: JSON.stringify(ir) },
-    { label: "toon", kind: "baseline", text: toToon(ir) },
-  ];
+  const frontends = COSTED_FRONTENDS.map(
+    (frontend): LabelledText => ({
+      label: frontend,
+      kind: "frontend",
+      text: compile(ir as Parameters<typeof compile>[0], frontend, { whitelist: "off", inlineMeta: false }),
+    }),
+  );
+  return [...frontends, { label: "ir_json", kind: "baseline", text: JSON.stringify(ir) }, { label: "toon", kind: "baseline", text: toToon(ir) }];
 }
 
 /**
@@ -63,11 +61,7 @@ export interface MeasureOptions {
   maxLength?: number;
 }
 
-export function measureTexts(
-  texts: readonly LabelledText[],
-  tokenizers: TokenizerSet,
-  options: MeasureOptions = {},
-): PayloadCost[] {
+export function measureTexts(texts: readonly LabelledText[], tokenizers: TokenizerSet, options: MeasureOptions = {}): PayloadCost[] {
   if (tokenizers.length === 0) throw new RangeError("no tokenizer to count with");
   const maxLength = options.maxLength ?? DEFAULT_MAX_COUNT_LENGTH;
   for (const entry of texts) {

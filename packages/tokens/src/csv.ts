@@ -12,11 +12,10 @@ function csvField(value: CsvValue): string {
 }
 
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvField).join(",")).join("\n") + "\n";
+  return `${[header, ...rows].map((row) => row.map(csvField).join(",")).join("\n")}\n`;
 }
 
 /** Python's json.dumps(list_of_str, ensure_ascii=False): `["a", "b"]`. */
 export function pythonJsonList(items: readonly string[]): string {
   return `[${items.map((item) => JSON.stringify(item)).join(", ")}]`;
 }
-

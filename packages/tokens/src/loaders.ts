@@ -20,9 +20,7 @@ function importPackage<T>(name: TokenizerName, load: () => Promise<T>): Promise<
  * (tiktoken-bpe.ts). Special-token text such as "<|endoftext|>" is encoded as ordinary text.
  */
 async function loadTiktoken(name: "gpt-4o" | "gpt-3.5"): Promise<TextTokenizer> {
-  const ranks = await importPackage(name, () =>
-    name === "gpt-4o" ? import("js-tiktoken/ranks/o200k_base") : import("js-tiktoken/ranks/cl100k_base"),
-  );
+  const ranks = await importPackage(name, () => (name === "gpt-4o" ? import("js-tiktoken/ranks/o200k_base") : import("js-tiktoken/ranks/cl100k_base")));
   const encoding = new TiktokenBpe(ranks.default);
   return {
     name,

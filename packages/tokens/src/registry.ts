@@ -40,10 +40,7 @@ export function loadTokenizer(name: TokenizerName): Promise<TextTokenizer> {
 }
 
 /** Loads the named tokenizers one after another (default: all six), reporting progress. */
-export async function loadTokenizers(
-  names: readonly TokenizerName[] = TOKENIZER_NAMES,
-  options: LoadOptions = {},
-): Promise<TokenizerSet> {
+export async function loadTokenizers(names: readonly TokenizerName[] = TOKENIZER_NAMES, options: LoadOptions = {}): Promise<TokenizerSet> {
   const loaded: TextTokenizer[] = [];
   for (const [position, name] of names.entries()) {
     const cached = cache.has(name);

@@ -15,9 +15,7 @@ const NUMERIC_CELL = /^[\d.%/>+-]+$/;
 
 /** Columns of numbers are right-aligned, others left-aligned; two spaces between columns. */
 export function textTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)),
-  );
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)));
   const numeric = header.map((_, column) => rows.length > 0 && rows.every((row) => NUMERIC_CELL.test(row[column] ?? "")));
   const line = (cells: readonly string[]): string =>
     cells
@@ -30,11 +28,9 @@ export function textTable(header: readonly string[], rows: readonly (readonly st
 const yesNo = (value: boolean): string => (value ? "yes" : "NO");
 
 /** "bare/running" count per tokenizer, e.g. "1/1" or "3/3". */
-const cellCounts = (entry: CensusEntry): string[] =>
-  entry.cells.map((cell) => `${cell.count}/${cell.runningCount}`);
+const cellCounts = (entry: CensusEntry): string[] => entry.cells.map((cell) => `${cell.count}/${cell.runningCount}`);
 
-const tokenizerNames = (entries: readonly CensusEntry[]): TokenizerName[] =>
-  entries[0]?.cells.map((cell) => cell.tokenizer) ?? [];
+const tokenizerNames = (entries: readonly CensusEntry[]): TokenizerName[] => entries[0]?.cells.map((cell) => cell.tokenizer) ?? [];
 
 export function renderVerbCensus(verbs: readonly VerbCensusEntry[]): string {
   const header = ["verb", "function", ...tokenizerNames(verbs), "1 token (bare)", "1 token (running)", "UNK-free", "status"];
@@ -89,10 +85,7 @@ export function renderProbes(results: readonly ProbeResult[]): string {
     ];
   });
   const altered = results.filter((result) => result.altered).length;
-  return [
-    textTable(["probe", "verb", "char", ...names, "altered on all"], rows),
-    `${altered} of ${results.length} probes alter tokenization.`,
-  ].join("\n");
+  return [textTable(["probe", "verb", "char", ...names, "altered on all"], rows), `${altered} of ${results.length} probes alter tokenization.`].join("\n");
 }
 
 /** Our census CSV: one row per (table, string, tokenizer), with the running-text count. */
@@ -103,7 +96,15 @@ export function censusCsv(verbs: readonly VerbCensusEntry[], structural: readonl
     ...structural.map((entry) => ({ table: "structural", code: "", entry })),
   ].flatMap(({ table, code, entry }) =>
     entry.cells.map((cell) => [
-      table, code, entry.text, cell.tokenizer, cell.count, cell.runningCount, cell.count === 1, pythonJsonList(cell.pieces), cell.unk,
+      table,
+      code,
+      entry.text,
+      cell.tokenizer,
+      cell.count,
+      cell.runningCount,
+      cell.count === 1,
+      pythonJsonList(cell.pieces),
+      cell.unk,
     ]),
   );
   return toCsv(header, rows);
@@ -120,12 +121,28 @@ export function studyCensusCsv(entries: readonly (CensusEntry & { group: CensusG
 /** The study's phase0/probe_zerowidth.csv, regenerated. */
 export function probeCsv(results: readonly ProbeResult[]): string {
   const header = [
-    "test", "verb", "char_code", "char_desc", "tokenizer", "clean_token_count",
-    "injected_token_count", "delta", "survived", "injected_string_repr",
+    "test",
+    "verb",
+    "char_code",
+    "char_desc",
+    "tokenizer",
+    "clean_token_count",
+    "injected_token_count",
+    "delta",
+    "survived",
+    "injected_string_repr",
   ];
   const rows = results.map((result) => [
-    result.test, result.verb, result.charCode, result.charDescription, result.tokenizer,
-    result.cleanCount, result.injectedCount, result.delta, result.altered, pythonRepr(result.injected),
+    result.test,
+    result.verb,
+    result.charCode,
+    result.charDescription,
+    result.tokenizer,
+    result.cleanCount,
+    result.injectedCount,
+    result.delta,
+    result.altered,
+    pythonRepr(result.injected),
   ]);
   return toCsv(header, rows);
 }

@@ -152,7 +152,7 @@ export class TiktokenBpe {
       alive[mid] = 0;
       next[start] = end;
       prev[end] = start;
-      if (prev[start] as number >= 0) offer(prev[start] as number);
+      if ((prev[start] as number) >= 0) offer(prev[start] as number);
       offer(start);
     }
     for (let start = 0; start < n; start = next[start] as number) {

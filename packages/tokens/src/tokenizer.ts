@@ -81,7 +81,5 @@ const RUNNING_TEXT_ANCHOR = "x";
  * from the bare one. Counting in context measures the same thing on all six.
  */
 export function countInRunningText(tokenizer: TextTokenizer, text: string): number {
-  return (
-    tokenizer.encode(`${RUNNING_TEXT_ANCHOR} ${text}`).length - tokenizer.encode(RUNNING_TEXT_ANCHOR).length
-  );
+  return tokenizer.encode(`${RUNNING_TEXT_ANCHOR} ${text}`).length - tokenizer.encode(RUNNING_TEXT_ANCHOR).length;
 }

@@ -12,8 +12,7 @@ import { tokenize, TOKENIZER_NAMES, type TokenizerName } from "./tokenizer.js";
 /** Pieces of one verb's function name on each tokenizer; the count is the number of pieces. */
 export type RecordedPieces = Readonly<Record<CensusTokenizer, readonly string[]>>;
 
-const sameOnAll = (pieces: readonly string[]): RecordedPieces =>
-  Object.fromEntries(TOKENIZER_NAMES.map((name) => [name, pieces])) as RecordedPieces;
+const sameOnAll = (pieces: readonly string[]): RecordedPieces => Object.fromEntries(TOKENIZER_NAMES.map((name) => [name, pieces])) as RecordedPieces;
 
 /**
  * Source: the study's phase0/tokenizer_census_verbs.csv (reference implementation, commit
@@ -61,8 +60,7 @@ export interface WhitelistVerification {
   problems: string[];
 }
 
-const samePieces = (a: readonly string[], b: readonly string[]): boolean =>
-  a.length === b.length && a.every((piece, index) => piece === b[index]);
+const samePieces = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((piece, index) => piece === b[index]);
 
 /** Recomputes the whitelist census on the loaded tokenizers and compares it with the record. */
 export function verifyWhitelist(tokenizers: TokenizerSet): WhitelistVerification {
@@ -79,8 +77,14 @@ export function verifyWhitelist(tokenizers: TokenizerSet): WhitelistVerification
       const live = tokenize(tokenizer, functionName);
       const changed = !samePieces(recordedPieces, live.pieces);
       rows.push({
-        code, functionName, status, tokenizer: tokenizer.name,
-        recordedPieces, livePieces: live.pieces, liveUnk: live.unk, changed,
+        code,
+        functionName,
+        status,
+        tokenizer: tokenizer.name,
+        recordedPieces,
+        livePieces: live.pieces,
+        liveUnk: live.unk,
+        changed,
       });
       if (status === "approved" && live.count !== 1) {
         problems.push(`${code}: "${functionName}" is ${live.count} tokens on ${tokenizer.name} (${JSON.stringify(live.pieces)}); approved verbs must be 1`);

@@ -4,15 +4,7 @@ import { before, describe, test } from "node:test";
 import { decode as fromToon } from "@toon-format/toon";
 import { compile } from "silp";
 import { SilpError } from "silp";
-import {
-  averageCosts,
-  measureTexts,
-  payloadCost,
-  payloadTexts,
-  loadTokenizers,
-  type PayloadCost,
-  type TokenizerSet,
-} from "../src/index.js";
+import { averageCosts, measureTexts, payloadCost, payloadTexts, loadTokenizers, type PayloadCost, type TokenizerSet } from "../src/index.js";
 
 const IR = {
   intent: "!START",
@@ -30,10 +22,17 @@ before(async () => {
 describe("payloadTexts", () => {
   test("the four frontends as the core compiles them, then compact IR JSON and TOON", async () => {
     const texts = await payloadTexts(IR);
-    assert.deepEqual(texts.map((text) => [text.label, text.kind]), [
-      ["code", "frontend"], ["json", "frontend"], ["natural", "frontend"], ["nl_json", "frontend"],
-      ["ir_json", "baseline"], ["toon", "baseline"],
-    ]);
+    assert.deepEqual(
+      texts.map((text) => [text.label, text.kind]),
+      [
+        ["code", "frontend"],
+        ["json", "frontend"],
+        ["natural", "frontend"],
+        ["nl_json", "frontend"],
+        ["ir_json", "baseline"],
+        ["toon", "baseline"],
+      ],
+    );
     for (const frontend of ["code", "json", "natural", "nl_json"]) {
       assert.equal(texts.find((text) => text.label === frontend)?.text, compile(IR, frontend, { whitelist: "off" }));
     }
@@ -58,7 +57,10 @@ describe("measureTexts and payloadCost", () => {
     const rows = await payloadCost(IR, tokenizers);
     assert.equal(rows.length, 6);
     for (const row of rows) {
-      assert.deepEqual(row.counts.map((count) => count.tokenizer), ["gpt-4o", "llama-2"]);
+      assert.deepEqual(
+        row.counts.map((count) => count.tokenizer),
+        ["gpt-4o", "llama-2"],
+      );
       tokenizers.forEach((tokenizer, index) => assert.equal(row.counts[index]?.count, tokenizer.encode(row.text).length));
       const [a, b] = row.counts.map((count) => count.count) as [number, number];
       assert.equal(row.spread.mean, (a + b) / 2);
@@ -80,8 +82,14 @@ describe("measureTexts and payloadCost", () => {
 
 describe("averageCosts", () => {
   const row = (label: "code" | "json", counts: [number, number], chars: number): PayloadCost => ({
-    label, kind: "frontend", text: "", chars,
-    counts: [{ tokenizer: "gpt-4o", count: counts[0] }, { tokenizer: "llama-2", count: counts[1] }],
+    label,
+    kind: "frontend",
+    text: "",
+    chars,
+    counts: [
+      { tokenizer: "gpt-4o", count: counts[0] },
+      { tokenizer: "llama-2", count: counts[1] },
+    ],
     spread: { min: 0, max: 0, range: 0, mean: 0, stdev: 0, cv: 0 },
   });
 
@@ -90,10 +98,13 @@ describe("averageCosts", () => {
       [row("code", [10, 14], 40), row("json", [20, 30], 90)],
       [row("code", [20, 16], 60), row("json", [40, 50], 110)],
     ]);
-    assert.deepEqual(average.map((entry) => [entry.label, entry.files, entry.meanChars, entry.counts.map((count) => count.count)]), [
-      ["code", 2, 50, [15, 15]],
-      ["json", 2, 100, [30, 40]],
-    ]);
+    assert.deepEqual(
+      average.map((entry) => [entry.label, entry.files, entry.meanChars, entry.counts.map((count) => count.count)]),
+      [
+        ["code", 2, 50, [15, 15]],
+        ["json", 2, 100, [30, 40]],
+      ],
+    );
     assert.equal(average[0]?.spread.range, 0);
     assert.equal(average[1]?.spread.mean, 35);
     assert.deepEqual(averageCosts([]), []);

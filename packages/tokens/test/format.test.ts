@@ -2,16 +2,7 @@
 import { pythonRepr } from "silp/util";
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import {
-  HOMOGLYPHS,
-  ZERO_WIDTH_CHARACTERS,
-  probeCases,
-  pythonJsonList,
-  roundTo,
-  spread,
-  textTable,
-  toCsv,
-} from "../src/index.js";
+import { HOMOGLYPHS, ZERO_WIDTH_CHARACTERS, probeCases, pythonJsonList, roundTo, spread, textTable, toCsv } from "../src/index.js";
 
 describe("spread", () => {
   test("min, max, range, mean, sample stdev and coefficient of variation", () => {
@@ -41,7 +32,13 @@ describe("spread", () => {
 describe("Python-dialect CSV", () => {
   test("quotes only fields with commas, quotes or line breaks; Python booleans", () => {
     assert.equal(
-      toCsv(["a", "b", "c", "d"], [["x,y", 'say "hi"', true, "line\nbreak"], ["plain", 3, false, ""]]),
+      toCsv(
+        ["a", "b", "c", "d"],
+        [
+          ["x,y", 'say "hi"', true, "line\nbreak"],
+          ["plain", 3, false, ""],
+        ],
+      ),
       'a,b,c,d\n"x,y","say ""hi""",True,"line\nbreak"\nplain,3,False,\n',
     );
   });
@@ -78,6 +75,15 @@ describe("probe cases", () => {
 
 describe("textTable", () => {
   test("pads columns, right-aligns numbers", () => {
-    assert.equal(textTable(["name", "n"], [["a", "1"], ["bb", "10"]]), "name   n\n----  --\na      1\nbb    10");
+    assert.equal(
+      textTable(
+        ["name", "n"],
+        [
+          ["a", "1"],
+          ["bb", "10"],
+        ],
+      ),
+      "name   n\n----  --\na      1\nbb    10",
+    );
   });
 });

@@ -53,8 +53,12 @@ describe("study census of verbs and structural tokens (tokenizer_census_verbs.cs
       const { entry, cell } = actual[index] as (typeof actual)[number];
       const ours = [entry.text, cell.tokenizer, cell.count, cell.count === 1, cell.pieces, cell.unk];
       const theirs = [
-        field(row, "string"), field(row, "tokenizer"), Number(field(row, "token_count")),
-        pyBool(row.is_single_token), JSON.parse(field(row, "tokens")) as string[], pyBool(row.is_unk),
+        field(row, "string"),
+        field(row, "tokenizer"),
+        Number(field(row, "token_count")),
+        pyBool(row.is_single_token),
+        JSON.parse(field(row, "tokens")) as string[],
+        pyBool(row.is_unk),
       ];
       return JSON.stringify(ours) === JSON.stringify(theirs) ? [] : [{ index, ours, theirs }];
     });
@@ -76,10 +80,7 @@ describe("census of the 45 compiled outputs (tokenizer_census_outputs.csv, token
     const mismatches = rows.flatMap((row, index) => {
       const result = tokenize(byName(field(row, "tokenizer")), field(row, "string"));
       const ours = [result.count, result.count === 1, result.pieces, result.unk];
-      const theirs = [
-        Number(field(row, "token_count")), pyBool(row.is_single_token),
-        JSON.parse(field(row, "tokens")) as string[], pyBool(row.is_unk),
-      ];
+      const theirs = [Number(field(row, "token_count")), pyBool(row.is_single_token), JSON.parse(field(row, "tokens")) as string[], pyBool(row.is_unk)];
       return JSON.stringify(ours) === JSON.stringify(theirs) ? [] : [{ index, case: row.case, frontend: row.frontend, tokenizer: row.tokenizer, ours, theirs }];
     });
     assert.deepEqual(mismatches, []);
@@ -93,7 +94,10 @@ describe("census of the 45 compiled outputs (tokenizer_census_outputs.csv, token
     }
     const expected = readPhase0("tokenizer_variance.csv");
     assert.equal(expected.length, 45);
-    assert.deepEqual([...groups.keys()], expected.map((row) => row.key));
+    assert.deepEqual(
+      [...groups.keys()],
+      expected.map((row) => row.key),
+    );
     for (const row of expected) {
       const counts = groups.get(field(row, "key")) as number[];
       assert.equal(counts.length, 6);
@@ -119,8 +123,15 @@ describe("zero-width and homoglyph probes (probe_zerowidth.csv, spec 8.1)", () =
       assert.deepEqual(
         [probe.test, probe.verb, probe.charCode, probe.charDescription, probe.tokenizer, probe.cleanCount, probe.injectedCount, probe.delta, probe.altered],
         [
-          row.test, row.verb, row.char_code, row.char_desc, row.tokenizer, Number(row.clean_token_count),
-          Number(row.injected_token_count), Number(row.delta), pyBool(row.survived),
+          row.test,
+          row.verb,
+          row.char_code,
+          row.char_desc,
+          row.tokenizer,
+          Number(row.clean_token_count),
+          Number(row.injected_token_count),
+          Number(row.delta),
+          pyBool(row.survived),
         ],
         `probe row ${index}`,
       );
@@ -136,7 +147,10 @@ describe("zero-width and homoglyph probes (probe_zerowidth.csv, spec 8.1)", () =
 describe("verb whitelist guard: a tokenizer update must not split an approved verb", () => {
   test("each of the 13 approved verbs is one UNK-free token on each of the six tokenizers", () => {
     assert.equal(APPROVED_VERBS.length, 13);
-    assert.deepEqual(tokenizers.map((tokenizer) => tokenizer.name), [...TOKENIZER_NAMES]);
+    assert.deepEqual(
+      tokenizers.map((tokenizer) => tokenizer.name),
+      [...TOKENIZER_NAMES],
+    );
     for (const verb of APPROVED_VERBS) {
       for (const tokenizer of tokenizers) {
         const result = tokenize(tokenizer, verb.functionName);
@@ -182,7 +196,12 @@ describe("verb whitelist guard: a tokenizer update must not split an approved ve
     const report = runCensus(tokenizers);
     assert.deepEqual(
       report.claims.map((claim) => [claim.holds, claim.count, claim.total]),
-      [[true, 13, 13], [true, 2, 2], [true, 12, 12], [true, 144, 144]],
+      [
+        [true, 13, 13],
+        [true, 2, 2],
+        [true, 12, 12],
+        [true, 144, 144],
+      ],
     );
   });
 });
@@ -215,7 +234,9 @@ describe("counts in running text (after a word and a space)", () => {
 describe("token cost of the study's 27 cases (six-tokenizer means)", () => {
   test("code costs more tokens than natural prose and fewer than flat json; full IR JSON costs most", async () => {
     const dir = join(corpusDir(), "cases");
-    const files = readdirSync(dir).filter((name) => name.endsWith(".json")).sort();
+    const files = readdirSync(dir)
+      .filter((name) => name.endsWith(".json"))
+      .sort();
     assert.equal(files.length, 27);
     const reports = await Promise.all(files.map((name) => payloadCost(JSON.parse(readFileSync(join(dir, name), "utf8")), tokenizers)));
     const mean = Object.fromEntries(averageCosts(reports).map((row) => [row.label, row.spread.mean]));

@@ -26,10 +26,18 @@ describe("loading", () => {
   test("loads only what is asked for, once, reporting progress in order", async () => {
     const events: LoadProgress[] = [];
     const first = await loadTokenizers(["llama-2", "gpt-4o"], { onProgress: (event) => events.push(event) });
-    assert.deepEqual(first.map((tokenizer) => tokenizer.name), ["llama-2", "gpt-4o"]);
+    assert.deepEqual(
+      first.map((tokenizer) => tokenizer.name),
+      ["llama-2", "gpt-4o"],
+    );
     assert.deepEqual(
       events.map((event) => [event.tokenizer, event.state, event.index, event.total]),
-      [["llama-2", "loading", 1, 2], ["llama-2", "loaded", 1, 2], ["gpt-4o", "loading", 2, 2], ["gpt-4o", "loaded", 2, 2]],
+      [
+        ["llama-2", "loading", 1, 2],
+        ["llama-2", "loaded", 1, 2],
+        ["gpt-4o", "loading", 2, 2],
+        ["gpt-4o", "loaded", 2, 2],
+      ],
     );
     assert.ok(loadedTokenizerNames().every((name) => name === "llama-2" || name === "gpt-4o"));
     const again: LoadProgress[] = [];
@@ -91,7 +99,10 @@ describe("TiktokenBpe (our linear-time merge) against js-tiktoken's reference en
   const alphabet = ["a", "b", "e", "th", "in", " ", "  ", "中", "文", "é", "\u200b", "\ufeff", "😀", "1", "23", "_", "!", "\n", "'s", "я", "ق", "AB", "aaa"];
   const text = fc.array(fc.constantFrom(...alphabet), { maxLength: 40 }).map((parts) => parts.join(""));
 
-  for (const [name, ranks] of [["o200k_base", o200k], ["cl100k_base", cl100k]] as const) {
+  for (const [name, ranks] of [
+    ["o200k_base", o200k],
+    ["cl100k_base", cl100k],
+  ] as const) {
     test(`${name}: identical ids on generated text, and lossless`, () => {
       const reference = new Tiktoken(ranks);
       const ours = new TiktokenBpe(ranks);

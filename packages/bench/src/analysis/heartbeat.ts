@@ -103,7 +103,13 @@ export function errorPropagation(records: readonly HeartbeatRecord[]): Propagati
         else curr.first_pass ? fp++ : ff++;
       }
     }
-    const test = fisherExact([[pp, pf], [fp, ff]], "greater");
+    const test = fisherExact(
+      [
+        [pp, pf],
+        [fp, ff],
+      ],
+      "greater",
+    );
     return { model, ...test, failAfterPass: pf / (pp + pf), failAfterFail: ff / (fp + ff), pAdjusted: Number.NaN };
   });
   const adjusted = benjaminiHochberg(results.map((r) => r.pValue));
@@ -141,7 +147,13 @@ export function compareWithBaseline(records: readonly HeartbeatRecord[], baselin
         passRate: t.pass / group.length,
         baselineRate: base.pass / baseline.length,
         pAdjusted: Number.NaN,
-        ...fisherExact([[t.pass, t.fail], [base.pass, base.fail]], "two-sided"),
+        ...fisherExact(
+          [
+            [t.pass, t.fail],
+            [base.pass, base.fail],
+          ],
+          "two-sided",
+        ),
       });
     }
   }
@@ -162,7 +174,10 @@ export function passRateByContextDepth(records: readonly HeartbeatRecord[]): Map
       if (r.first_pass) t.pass++;
       byDepth.set(r.context_turns, t);
     }
-    out.set(model, [...byDepth].sort(([a], [b]) => a - b).map(([depth, t]) => ({ depth, ...t })));
+    out.set(
+      model,
+      [...byDepth].sort(([a], [b]) => a - b).map(([depth, t]) => ({ depth, ...t })),
+    );
   }
   return out;
 }

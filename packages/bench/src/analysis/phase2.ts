@@ -127,7 +127,17 @@ export function formatMcNemarCsv(rows: readonly McNemarRow[], alpha = 0.05): str
   const lines = ["frontend_a,frontend_b,rate_a,rate_b,b,c,chi2,p_value,significant"];
   for (const r of rows) {
     lines.push(
-      [r.frontendA, r.frontendB, `${pyFixed(r.rateA * 100, 1)}%`, `${pyFixed(r.rateB * 100, 1)}%`, r.b, r.c, pyFixed(r.chi2, 4), pyFixed(r.pValue, 6), r.pValue < alpha ? "yes" : "no"].join(","),
+      [
+        r.frontendA,
+        r.frontendB,
+        `${pyFixed(r.rateA * 100, 1)}%`,
+        `${pyFixed(r.rateB * 100, 1)}%`,
+        r.b,
+        r.c,
+        pyFixed(r.chi2, 4),
+        pyFixed(r.pValue, 6),
+        r.pValue < alpha ? "yes" : "no",
+      ].join(","),
     );
   }
   return `${lines.join("\n")}\n`;
@@ -175,8 +185,19 @@ export function crossModelSpearman(records: readonly MatrixRecord[], outcome: Ou
       const a = byModel.get(models[i]!)!;
       const b = byModel.get(models[j]!)!;
       const keys = [...a.keys()].filter((k) => b.has(k)).sort();
-      const result = spearman(keys.map((k) => Number(a.get(k))), keys.map((k) => Number(b.get(k))));
-      pairs.push({ modelA: models[i]!, modelB: models[j]!, rho: result.rho, pValue: result.pValue, n: result.n, ratesA: ratesOf(models[i]!), ratesB: ratesOf(models[j]!) });
+      const result = spearman(
+        keys.map((k) => Number(a.get(k))),
+        keys.map((k) => Number(b.get(k))),
+      );
+      pairs.push({
+        modelA: models[i]!,
+        modelB: models[j]!,
+        rho: result.rho,
+        pValue: result.pValue,
+        n: result.n,
+        ratesA: ratesOf(models[i]!),
+        ratesB: ratesOf(models[j]!),
+      });
     }
   }
   return { models, frontends, cases, pairs };

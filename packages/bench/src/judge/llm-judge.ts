@@ -70,7 +70,9 @@ function fromJson(data: unknown, judge: string, raw: string): JudgeResult | unde
   // Only an object is a verdict; the study crashed on a JSON array or number, we fall through.
   if (typeof data !== "object" || data === null || Array.isArray(data)) return undefined;
   const obj = data as Record<string, unknown>;
-  const said = String(obj.verdict ?? "fail").toLowerCase().trim();
+  const said = String(obj.verdict ?? "fail")
+    .toLowerCase()
+    .trim();
   return {
     verdict: said === "pass" ? "pass" : "fail",
     reason: reasonText(obj.reason),

@@ -72,8 +72,22 @@ export const SENTINEL_VALUES: ReadonlySet<string> = new Set(["true", "false", "n
 
 /** Markers whose presence anywhere in the response counts as "a negation was stated". */
 export const NEGATION_MARKERS: readonly string[] = [
-  "not", "no ", "without", "isn't", "aren't", "don't", "doesn't", "won't", "can't", "cannot",
-  "不", "没", "无", "非", "否", "未",
+  "not",
+  "no ",
+  "without",
+  "isn't",
+  "aren't",
+  "don't",
+  "doesn't",
+  "won't",
+  "can't",
+  "cannot",
+  "不",
+  "没",
+  "无",
+  "非",
+  "否",
+  "未",
 ];
 
 /** Time-unit suffixes, longest first; only the first one a value ends with is tried. */

@@ -183,10 +183,6 @@ export function measure(records: readonly MatrixRecord[], inputs: MeasuredInputs
 }
 
 /** Ranks the frontends for every model (the Layer-4 output). */
-export function rankFrontendsPerModel(
-  records: readonly MatrixRecord[],
-  inputs: MeasuredInputs = {},
-  options: RankOptions = {},
-): Map<string, RankedFrontend[]> {
+export function rankFrontendsPerModel(records: readonly MatrixRecord[], inputs: MeasuredInputs = {}, options: RankOptions = {}): Map<string, RankedFrontend[]> {
   return new Map([...measure(records, inputs)].map(([model, list]) => [model, rankFrontends(list, options)]));
 }

@@ -48,13 +48,15 @@ export function screenProxy(
     const targetScores = scores.get(target);
     if (!targetScores) throw new RangeError(`no scores for target model ${target}`);
     const shared = [...proxyScores.keys()].filter((f) => targetScores.has(f) && !Number.isNaN(proxyScores.get(f)!) && !Number.isNaN(targetScores.get(f)!));
-    const { rho, pValue } = spearman(shared.map((f) => proxyScores.get(f)!), shared.map((f) => targetScores.get(f)!));
+    const { rho, pValue } = spearman(
+      shared.map((f) => proxyScores.get(f)!),
+      shared.map((f) => targetScores.get(f)!),
+    );
     return { target, rho, pValue, frontends: shared.length, sameTop: top(proxyScores, shared) === top(targetScores, shared) };
   });
   const rhos = agreements.map((a) => a.rho);
   const minRho = rhos.length ? Math.min(...rhos) : Number.NaN;
-  const preserved =
-    agreements.length > 0 && agreements.every((a) => a.frontends >= MIN_SHARED_FRONTENDS && !Number.isNaN(a.rho)) && minRho >= threshold;
+  const preserved = agreements.length > 0 && agreements.every((a) => a.frontends >= MIN_SHARED_FRONTENDS && !Number.isNaN(a.rho)) && minRho >= threshold;
   return { proxy, threshold, agreements, meanRho: rhos.reduce((s, r) => s + r, 0) / rhos.length, minRho, preserved };
 }
 

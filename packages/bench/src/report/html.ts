@@ -38,7 +38,11 @@ function reproductionSection(model: ReportModel): string {
     c.status === "match" ? "✓ identical" : c.status === "mismatch" ? "✗ differs" : "not published",
     c.firstDifference ? `line ${c.firstDifference.line}: published "${c.firstDifference.published}" vs recomputed "${c.firstDifference.recomputed}"` : "",
   ]);
-  return section("reproduction", "Reproduction of the published tables", `<p>Each table recomputed from the raw records and compared byte for byte with the published file.</p>${table(["table", "result", "first difference"], rows)}`);
+  return section(
+    "reproduction",
+    "Reproduction of the published tables",
+    `<p>Each table recomputed from the raw records and compared byte for byte with the published file.</p>${table(["table", "result", "first difference"], rows)}`,
+  );
 }
 
 function phase2Section(model: ReportModel): string {
@@ -69,11 +73,16 @@ function phase2Section(model: ReportModel): string {
     title: "Pass rate per frontend and model",
     yLabel: "pass rate",
   });
-  const rho = new Map(p.spearman.pairs.flatMap((pair) => [[`${pair.modelA}|${pair.modelB}`, pair.rho], [`${pair.modelB}|${pair.modelA}`, pair.rho]]));
+  const rho = new Map(
+    p.spearman.pairs.flatMap((pair) => [
+      [`${pair.modelA}|${pair.modelB}`, pair.rho],
+      [`${pair.modelB}|${pair.modelA}`, pair.rho],
+    ]),
+  );
   const corr = heatmap({
     rows: p.spearman.models,
     cols: p.spearman.models,
-    value: (a, b) => (a === b ? 1 : rho.get(`${a}|${b}`) ?? Number.NaN),
+    value: (a, b) => (a === b ? 1 : (rho.get(`${a}|${b}`) ?? Number.NaN)),
     label: (v) => num(v, 2),
     color: correlationColor,
     title: "Cross-model Spearman rho",
@@ -164,14 +173,22 @@ function heartbeatSection(model: ReportModel): string {
   const nValues = [...new Set(h.summary.map((r) => r.nValue))].sort((a, b) => a - b);
   const byN = bars({
     categories: nValues.map((n) => (n >= 9999 ? "N=∞" : `N=${n}`)),
-    series: models.map((m, i) => ({ name: m, values: nValues.map((n) => h.summary.find((r) => r.model === m && r.nValue === n)?.passRate ?? Number.NaN), color: PALETTE[i % PALETTE.length]! })),
+    series: models.map((m, i) => ({
+      name: m,
+      values: nValues.map((n) => h.summary.find((r) => r.model === m && r.nValue === n)?.passRate ?? Number.NaN),
+      color: PALETTE[i % PALETTE.length]!,
+    })),
     max: 1,
     label: pct,
     title: "Pass rate by heartbeat interval",
     yLabel: "pass rate",
   });
   const depth = lines({
-    series: [...h.depth].map(([m, points], i) => ({ name: m, color: PALETTE[i % PALETTE.length]!, points: points.map((d) => [d.depth, d.pass / d.total] as const) })),
+    series: [...h.depth].map(([m, points], i) => ({
+      name: m,
+      color: PALETTE[i % PALETTE.length]!,
+      points: points.map((d) => [d.depth, d.pass / d.total] as const),
+    })),
     xLabel: "context depth (turns since the last heartbeat)",
     yLabel: "pass rate",
     yMax: 1,
@@ -184,15 +201,36 @@ function heartbeatSection(model: ReportModel): string {
   );
   const propagation = table(
     ["model", "pass→pass", "pass→fail", "fail→pass", "fail→fail", "P(fail|pass)", "P(fail|fail)", "odds ratio", "p (one-sided)", "p (BH)"],
-    h.propagation.map((r) => [r.model, ...r.table.flat().map(String), pct(r.failAfterPass), pct(r.failAfterFail), num(r.oddsRatio), pValue(r.pValue), pValue(r.pAdjusted)]),
+    h.propagation.map((r) => [
+      r.model,
+      ...r.table.flat().map(String),
+      pct(r.failAfterPass),
+      pct(r.failAfterFail),
+      num(r.oddsRatio),
+      pValue(r.pValue),
+      pValue(r.pAdjusted),
+    ]),
     "Error propagation within heartbeat cycles (Fisher exact, H1: a failure makes the next failure likelier)",
   );
   const baseline = table(
     ["model", "N", "pass rate", "N=1 rate", "odds ratio", "p (two-sided)", "p (BH)", ""],
-    h.baseline.map((r) => [r.model, String(r.nValue), pct(r.passRate), pct(r.baselineRate), num(r.oddsRatio), pValue(r.pValue), pValue(r.pAdjusted), sig(r.pAdjusted)]),
+    h.baseline.map((r) => [
+      r.model,
+      String(r.nValue),
+      pct(r.passRate),
+      pct(r.baselineRate),
+      num(r.oddsRatio),
+      pValue(r.pValue),
+      pValue(r.pAdjusted),
+      sig(r.pAdjusted),
+    ]),
     "Each heartbeat interval against the stateless N=1 (Fisher exact, Benjamini-Hochberg over all rows)",
   );
-  return section("heartbeat", "Heartbeat study", `<div class="row">${figure(byN, "Pass rate by heartbeat interval N.")}${figure(depth, "Pass rate by context depth.")}</div>${summary}${propagation}${baseline}`);
+  return section(
+    "heartbeat",
+    "Heartbeat study",
+    `<div class="row">${figure(byN, "Pass rate by heartbeat interval N.")}${figure(depth, "Pass rate by context depth.")}</div>${summary}${propagation}${baseline}`,
+  );
 }
 
 function ablationSection(model: ReportModel): string {
@@ -238,8 +276,19 @@ nav a{margin-right:12px;font-size:13px}
 `;
 
 export function renderHtml(model: ReportModel): string {
-  const sections = [reproductionSection(model), phase2Section(model), tokensSection(model), layersSection(model), heartbeatSection(model), ablationSection(model)].filter(Boolean);
-  const nav = sections.map((s) => /<section id="([^"]+)"><h2>([^<]+)<\/h2>/.exec(s)).filter((m) => m !== null).map((m) => `<a href="#${m![1]}">${m![2]}</a>`).join("");
+  const sections = [
+    reproductionSection(model),
+    phase2Section(model),
+    tokensSection(model),
+    layersSection(model),
+    heartbeatSection(model),
+    ablationSection(model),
+  ].filter(Boolean);
+  const nav = sections
+    .map((s) => /<section id="([^"]+)"><h2>([^<]+)<\/h2>/.exec(s))
+    .filter((m) => m !== null)
+    .map((m) => `<a href="#${m![1]}">${m![2]}</a>`)
+    .join("");
   const counts = `${model.counts.matrix} matrix runs, ${model.counts.heartbeat} heartbeat turns, ${model.counts.ablation} ablation runs`;
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -41,7 +41,9 @@ export function heatmap(spec: HeatmapSpec): string {
   const top = 96;
   const width = left + spec.cols.length * cell.w + 70; // room for the last rotated label
   const height = top + spec.rows.length * cell.h + 10;
-  const parts = [`<svg xmlns="http://www.w3.org/2000/svg" role="img" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ${FONT} font-size="12"><title>${escapeXml(spec.title)}</title>`];
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" role="img" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ${FONT} font-size="12"><title>${escapeXml(spec.title)}</title>`,
+  ];
   spec.cols.forEach((c, j) => {
     const x = left + j * cell.w + cell.w / 2;
     parts.push(`<text x="${x}" y="${top - 8}" transform="rotate(-30 ${x} ${top - 8})" text-anchor="start">${escapeXml(c)}</text>`);
@@ -52,7 +54,9 @@ export function heatmap(spec: HeatmapSpec): string {
     spec.cols.forEach((c, j) => {
       const v = spec.value(r, c);
       const x = left + j * cell.w;
-      parts.push(`<rect x="${x}" y="${y}" width="${cell.w - 2}" height="${cell.h - 2}" fill="${spec.color(v)}"><title>${escapeXml(`${r} / ${c}: ${spec.label(v)}`)}</title></rect>`);
+      parts.push(
+        `<rect x="${x}" y="${y}" width="${cell.w - 2}" height="${cell.h - 2}" fill="${spec.color(v)}"><title>${escapeXml(`${r} / ${c}: ${spec.label(v)}`)}</title></rect>`,
+      );
       parts.push(`<text x="${x + cell.w / 2 - 1}" y="${y + cell.h / 2 + 4}" text-anchor="middle" font-weight="600">${escapeXml(spec.label(v))}</text>`);
     });
   });
@@ -83,20 +87,26 @@ export function bars(spec: BarSpec): string {
   const width = plot.left + spec.categories.length * groupWidth + 20 + (spec.series.length > 1 ? 150 : 0);
   const height = plot.top + plot.height + 30;
   const y = (v: number): number => plot.top + plot.height - (Math.max(0, Math.min(spec.max, v)) / spec.max) * plot.height;
-  const parts = [`<svg xmlns="http://www.w3.org/2000/svg" role="img" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ${FONT} font-size="11"><title>${escapeXml(spec.title)}</title>`];
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" role="img" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ${FONT} font-size="11"><title>${escapeXml(spec.title)}</title>`,
+  ];
   for (let k = 0; k <= 4; k++) {
     const v = (spec.max * k) / 4;
     parts.push(`<line x1="${plot.left}" x2="${width - (spec.series.length > 1 ? 150 : 20)}" y1="${y(v)}" y2="${y(v)}" stroke="#e5e7eb"/>`);
     parts.push(`<text x="${plot.left - 6}" y="${y(v) + 4}" text-anchor="end">${escapeXml(spec.label(v))}</text>`);
   }
-  parts.push(`<text x="14" y="${plot.top + plot.height / 2}" transform="rotate(-90 14 ${plot.top + plot.height / 2})" text-anchor="middle">${escapeXml(spec.yLabel)}</text>`);
+  parts.push(
+    `<text x="14" y="${plot.top + plot.height / 2}" transform="rotate(-90 14 ${plot.top + plot.height / 2})" text-anchor="middle">${escapeXml(spec.yLabel)}</text>`,
+  );
   spec.categories.forEach((cat, i) => {
     const gx = plot.left + 14 + i * groupWidth;
     spec.series.forEach((s, k) => {
       const v = s.values[i] ?? Number.NaN;
       if (Number.isNaN(v)) return;
       const x = gx + k * barWidth;
-      parts.push(`<rect x="${x}" y="${y(v)}" width="${barWidth - 3}" height="${plot.top + plot.height - y(v)}" fill="${s.color}"><title>${escapeXml(`${s.name} / ${cat}: ${spec.label(v)}`)}</title></rect>`);
+      parts.push(
+        `<rect x="${x}" y="${y(v)}" width="${barWidth - 3}" height="${plot.top + plot.height - y(v)}" fill="${s.color}"><title>${escapeXml(`${s.name} / ${cat}: ${spec.label(v)}`)}</title></rect>`,
+      );
       if (spec.series.length === 1) parts.push(`<text x="${x + barWidth / 2 - 1}" y="${y(v) - 4}" text-anchor="middle">${escapeXml(spec.label(v))}</text>`);
     });
     parts.push(`<text x="${gx + (spec.series.length * barWidth) / 2}" y="${plot.top + plot.height + 16}" text-anchor="middle">${escapeXml(cat)}</text>`);
@@ -131,18 +141,27 @@ export function lines(spec: LineSpec): string {
   const height = plot.top + plot.height + 50;
   const px = (x: number): number => plot.left + ((x - xMin) / (xMax - xMin || 1)) * plot.width;
   const py = (v: number): number => plot.top + plot.height - (Math.max(0, Math.min(spec.yMax, v)) / spec.yMax) * plot.height;
-  const parts = [`<svg xmlns="http://www.w3.org/2000/svg" role="img" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ${FONT} font-size="11"><title>${escapeXml(spec.title)}</title>`];
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" role="img" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ${FONT} font-size="11"><title>${escapeXml(spec.title)}</title>`,
+  ];
   for (let k = 0; k <= 4; k++) {
     const v = (spec.yMax * k) / 4;
-    parts.push(`<line x1="${plot.left}" x2="${plot.left + plot.width}" y1="${py(v)}" y2="${py(v)}" stroke="#e5e7eb"/><text x="${plot.left - 6}" y="${py(v) + 4}" text-anchor="end">${escapeXml(spec.label(v))}</text>`);
+    parts.push(
+      `<line x1="${plot.left}" x2="${plot.left + plot.width}" y1="${py(v)}" y2="${py(v)}" stroke="#e5e7eb"/><text x="${plot.left - 6}" y="${py(v) + 4}" text-anchor="end">${escapeXml(spec.label(v))}</text>`,
+    );
   }
   for (const x of [...new Set(xs)].sort((a, b) => a - b)) parts.push(`<text x="${px(x)}" y="${plot.top + plot.height + 16}" text-anchor="middle">${x}</text>`);
   parts.push(`<text x="${plot.left + plot.width / 2}" y="${height - 6}" text-anchor="middle">${escapeXml(spec.xLabel)}</text>`);
-  parts.push(`<text x="14" y="${plot.top + plot.height / 2}" transform="rotate(-90 14 ${plot.top + plot.height / 2})" text-anchor="middle">${escapeXml(spec.yLabel)}</text>`);
+  parts.push(
+    `<text x="14" y="${plot.top + plot.height / 2}" transform="rotate(-90 14 ${plot.top + plot.height / 2})" text-anchor="middle">${escapeXml(spec.yLabel)}</text>`,
+  );
   for (const s of spec.series) {
     const d = s.points.map(([x, v], i) => `${i ? "L" : "M"}${px(x).toFixed(1)},${py(v).toFixed(1)}`).join(" ");
     parts.push(`<path d="${d}" fill="none" stroke="${s.color}" stroke-width="2"/>`);
-    for (const [x, v] of s.points) parts.push(`<circle cx="${px(x).toFixed(1)}" cy="${py(v).toFixed(1)}" r="3" fill="${s.color}"><title>${escapeXml(`${s.name}: ${x} -> ${spec.label(v)}`)}</title></circle>`);
+    for (const [x, v] of s.points)
+      parts.push(
+        `<circle cx="${px(x).toFixed(1)}" cy="${py(v).toFixed(1)}" r="3" fill="${s.color}"><title>${escapeXml(`${s.name}: ${x} -> ${spec.label(v)}`)}</title></circle>`,
+      );
   }
   legend(parts, spec.series, plot.left + plot.width + 20, plot.top);
   parts.push("</svg>");

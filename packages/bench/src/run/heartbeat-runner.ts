@@ -44,9 +44,7 @@ export async function runHeartbeat(options: HeartbeatRunOptions): Promise<RunSum
   if (options.cases.length === 0) throw new RangeError("heartbeat run needs at least one case");
   for (const n of nValues) if (!Number.isInteger(n) || n < 1) throw new RangeError(`heartbeat N must be a positive integer, got ${n}`);
   const generation = options.generation ?? STUDY_GENERATION;
-  const sessions = options.models.flatMap((model) =>
-    Array.from({ length: seeds }, (_, seed) => nValues.map((nValue) => ({ model, seed, nValue }))).flat(),
-  );
+  const sessions = options.models.flatMap((model) => Array.from({ length: seeds }, (_, seed) => nValues.map((nValue) => ({ model, seed, nValue }))).flat());
   const summary: RunSummary = { total: sessions.length * turns, skipped: 0, written: 0, passed: 0, modelErrors: 0 };
   let done = 0;
   options.onProgress?.({ done, total: summary.total });

@@ -31,13 +31,29 @@ export function createRunJudge(mode: JudgeMode, llm?: Pick<LlmJudge, "judge">): 
     case "rule":
       return async (ir, _encoded, response) => {
         const r = ruleJudge(ir, response);
-        return { judge_verdict: r.verdict, judge_reason: r.reason, judge: "rule", rule_verdict: r.verdict, rule_reason: r.reason, llm_verdict: null, llm_reason: null };
+        return {
+          judge_verdict: r.verdict,
+          judge_reason: r.reason,
+          judge: "rule",
+          rule_verdict: r.verdict,
+          rule_reason: r.reason,
+          llm_verdict: null,
+          llm_reason: null,
+        };
       };
     case "llm":
       return async (ir, encoded, response, signal) => {
         const r = await llm!.judge(ir, encoded, response, signal);
         const errored = r.details?.error === true;
-        return { judge_verdict: r.verdict, judge_reason: r.reason, judge: r.judge, rule_verdict: null, rule_reason: null, llm_verdict: errored ? "error" : r.verdict, llm_reason: r.reason };
+        return {
+          judge_verdict: r.verdict,
+          judge_reason: r.reason,
+          judge: r.judge,
+          rule_verdict: null,
+          rule_reason: null,
+          llm_verdict: errored ? "error" : r.verdict,
+          llm_reason: r.reason,
+        };
       };
     case "dual": {
       const dual = new DualJudge(llm!);

@@ -102,7 +102,15 @@ export async function runMatrix(options: MatrixRunOptions): Promise<RunSummary> 
         }
         const fields = error !== undefined ? unjudged("error", `Model error: ${error}`) : await options.judge(ir, payload.text, answer.text, options.signal);
         if (options.signal?.aborted) return; // the judge call was cut short: no verdict to record
-        record = { ...base, model_response: answer.text, ...fields, elapsed: answer.elapsed, retries: answer.retries, timestamp: timestamp(), first_pass: fields.judge_verdict === "pass" };
+        record = {
+          ...base,
+          model_response: answer.text,
+          ...fields,
+          elapsed: answer.elapsed,
+          retries: answer.retries,
+          timestamp: timestamp(),
+          first_pass: fields.judge_verdict === "pass",
+        };
       }
       options.results.append(record);
       summary.written++;

@@ -9,7 +9,10 @@ export function benjaminiHochberg(pValues: readonly number[]): number[] {
   const present = pValues.map((p, i) => [p, i] as const).filter(([p]) => !Number.isNaN(p));
   const out = pValues.map(() => Number.NaN);
   if (present.length === 0) return out;
-  const adjusted = padjust(present.map(([p]) => p), "bh");
+  const adjusted = padjust(
+    present.map(([p]) => p),
+    "bh",
+  );
   present.forEach(([, i], k) => {
     out[i] = adjusted[k]!;
   });

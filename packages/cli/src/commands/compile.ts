@@ -25,7 +25,10 @@ export function register(program: Command): void {
       .description("compile an IR (JSON file or -) to a frontend's surface text")
       .argument("<file>")
       .option("-f, --frontend <name>", "frontend: code, json, natural, nl_json, llmlingua2", "code")
-      .option("--inline-meta", "always append meta to code/json payloads (#meta / \"meta\"); by default only when the IR has meta beyond a req_id and the defaults")
+      .option(
+        "--inline-meta",
+        'always append meta to code/json payloads (#meta / "meta"); by default only when the IR has meta beyond a req_id and the defaults',
+      )
       .option("--compact", "never append meta: the compact surface of the reference (drops meta other than a derivable req_id)")
       .option("--envelope", "print the envelope {silp, silp_encoding, silp_payload, silp_meta}")
       .option("--model <dir>", "llmlingua2: local model folder (or SILP_LLMLINGUA2_MODEL)")

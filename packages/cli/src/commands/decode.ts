@@ -21,9 +21,7 @@ export function register(program: Command): void {
   ).action((file: string, flags: DecodeFlags) =>
     runCommand(Boolean(flags.json), () => {
       const options = codecOptions(flags);
-      const result = flags.envelope
-        ? fromEnvelope(readJsonInput(file), options)
-        : decode(payloadFromFile(readInput(file)), flags.frontend, options);
+      const result = flags.envelope ? fromEnvelope(readJsonInput(file), options) : decode(payloadFromFile(readInput(file)), flags.frontend, options);
       if (flags.json) {
         writeJson(result);
         return;

@@ -29,7 +29,12 @@ export function register(program: Command): void {
         const heartbeat = Number(flags.heartbeat);
         if (!isHeartbeat(heartbeat)) throw new UsageError(`--heartbeat must be one of ${HEARTBEAT_VALUES.join(", ")}`);
         const { runDemo, renderTranscript } = await loadDemo("silpc demo");
-        const tokenizers = flags.tokens ? flags.tokenizers.split(",").map((name) => name.trim()).filter(Boolean) : [];
+        const tokenizers = flags.tokens
+          ? flags.tokenizers
+              .split(",")
+              .map((name) => name.trim())
+              .filter(Boolean)
+          : [];
         const transcript = await runDemo({ heartbeat, tokenizers });
         if (flags.json) writeJson(transcript);
         else writeOut(renderTranscript(transcript));

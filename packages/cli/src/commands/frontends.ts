@@ -15,9 +15,15 @@ export function register(program: Command): void {
         const frontends = listFrontends();
         if (flags.json) return writeJson(frontends);
         const yesNo = (value: boolean): string => (value ? "yes" : "no");
-        writeOut(["name        lossless  decodes  async  description"]
-          .concat(frontends.map((f) => `${f.name.padEnd(11)} ${yesNo(f.lossless).padEnd(9)} ${yesNo(f.decodes).padEnd(8)} ${yesNo(f.async).padEnd(6)} ${f.description}`))
-          .join("\n"));
+        writeOut(
+          ["name        lossless  decodes  async  description"]
+            .concat(
+              frontends.map(
+                (f) => `${f.name.padEnd(11)} ${yesNo(f.lossless).padEnd(9)} ${yesNo(f.decodes).padEnd(8)} ${yesNo(f.async).padEnd(6)} ${f.description}`,
+              ),
+            )
+            .join("\n"),
+        );
       }),
     );
 }

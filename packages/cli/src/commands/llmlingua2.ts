@@ -12,10 +12,9 @@ import { defaultStudyDir } from "../study-dir.js";
 import type { Command } from "commander";
 import { resolve } from "node:path";
 import { SilpLimitError } from "silp";
-import {  } from "silp/util";
 import { DEFAULT_LIMITS } from "silp/util";
 import { payloadFromFile } from "../codec-flags.js";
-import { readInput, runCommand, UsageError, writeJson, writeOut } from "../io.js";
+import { readInput, runCommand, writeJson, writeOut } from "../io.js";
 
 interface ModelFlags {
   model?: string;
@@ -51,7 +50,10 @@ export function register(program: Command): void {
       const corpus = flags.corpus !== undefined ? resolve(flags.corpus) : defaultStudyDir();
       const cases = lib.readStudyCases(resolve(corpus, lib.LOCK_FILE));
       const classifier = await lib.loadTokenClassifier({ ...(flags.model !== undefined ? { modelDir: flags.model } : {}) });
-      const report = await lib.measureOverlap(cases, async (prose) => (await lib.compressProse(prose, classifier, { ...(rate !== undefined ? { rate } : {}) })).output);
+      const report = await lib.measureOverlap(
+        cases,
+        async (prose) => (await lib.compressProse(prose, classifier, { ...(rate !== undefined ? { rate } : {}) })).output,
+      );
       await lib.releaseTokenClassifiers();
       if (flags.json) {
         writeJson({ model: classifier.dir, rate: rate ?? lib.DEFAULT_RATE, ...report });
@@ -67,24 +69,23 @@ export function register(program: Command): void {
     }),
   );
 
-  addModelFlags(
-    group.command("compress").description("compress prose (a file, or - for stdin) with the local model").argument("<file>"),
-  ).action((file: string, flags: ModelFlags) =>
-    runCommand(Boolean(flags.json), async () => {
-      const rate = rateFlag(flags.rate);
-      const prose = payloadFromFile(readInput(file));
-      const limit = DEFAULT_LIMITS.maxInputLength;
-      if (prose.length > limit) {
-        throw new SilpLimitError(`prose of ${prose.length} characters exceeds the limit of ${limit}`, {
-          details: { limit: "maxInputLength", value: limit, actual: prose.length },
-        });
-      }
-      const lib = await loadLlmlingua2("silpc llmlingua2");
-      const classifier = await lib.loadTokenClassifier({ ...(flags.model !== undefined ? { modelDir: flags.model } : {}) });
-      const result = await lib.compressProse(prose, classifier, { ...(rate !== undefined ? { rate } : {}) });
-      await lib.releaseTokenClassifiers();
-      if (flags.json) writeJson(result);
-      else writeOut(result.output);
-    }),
+  addModelFlags(group.command("compress").description("compress prose (a file, or - for stdin) with the local model").argument("<file>")).action(
+    (file: string, flags: ModelFlags) =>
+      runCommand(Boolean(flags.json), async () => {
+        const rate = rateFlag(flags.rate);
+        const prose = payloadFromFile(readInput(file));
+        const limit = DEFAULT_LIMITS.maxInputLength;
+        if (prose.length > limit) {
+          throw new SilpLimitError(`prose of ${prose.length} characters exceeds the limit of ${limit}`, {
+            details: { limit: "maxInputLength", value: limit, actual: prose.length },
+          });
+        }
+        const lib = await loadLlmlingua2("silpc llmlingua2");
+        const classifier = await lib.loadTokenClassifier({ ...(flags.model !== undefined ? { modelDir: flags.model } : {}) });
+        const result = await lib.compressProse(prose, classifier, { ...(rate !== undefined ? { rate } : {}) });
+        await lib.releaseTokenClassifiers();
+        if (flags.json) writeJson(result);
+        else writeOut(result.output);
+      }),
   );
 }

@@ -40,10 +40,12 @@ export function register(program: Command): void {
         if (!LOOPBACK.has(flags.host)) throw new UsageError("--host must be a loopback address (127.0.0.1, ::1 or localhost)");
         const running = await serveSilpMcpHttp({ ...options, port, host: flags.host });
         writeOut(`silp MCP server (Streamable HTTP) listening at ${running.url}`);
-        await new Promise<void>((resolve) => onStopSignal(async () => {
-          await running.close();
-          resolve();
-        }));
+        await new Promise<void>((resolve) =>
+          onStopSignal(async () => {
+            await running.close();
+            resolve();
+          }),
+        );
       }),
     );
 }

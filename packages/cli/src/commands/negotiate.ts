@@ -6,7 +6,6 @@
  */
 import type { Command } from "commander";
 import { SilpError } from "silp";
-import {  } from "silp/util";
 import type { SilpIRInput } from "silp";
 import { SUPPORTED_SILP_VERSIONS } from "silp/util";
 import { decodingPeer } from "silp/negotiation";

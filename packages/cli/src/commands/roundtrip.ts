@@ -5,7 +5,6 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Command } from "commander";
 import { compile, decode } from "silp";
-import {  } from "silp/util";
 import { LOSSLESS_FRONTENDS } from "silp/util";
 import type { SilpIRInput } from "silp";
 import { assertValid } from "silp";

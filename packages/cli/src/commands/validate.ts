@@ -5,8 +5,8 @@ import { addCodecFlags, codecOptions, type CodecFlags } from "../codec-flags.js"
 import { EXIT_INVALID, EXIT_OK, readJsonInput, runCommand, writeJson, writeOut } from "../io.js";
 
 export function register(program: Command): void {
-  addCodecFlags(program.command("validate").description("validate an IR (JSON file or - for stdin)").argument("<file>"))
-    .action((file: string, flags: CodecFlags) =>
+  addCodecFlags(program.command("validate").description("validate an IR (JSON file or - for stdin)").argument("<file>")).action(
+    (file: string, flags: CodecFlags) =>
       runCommand(Boolean(flags.json), () => {
         const result = validate(readJsonInput(file), codecOptions(flags));
         if (flags.json) {
@@ -19,5 +19,5 @@ export function register(program: Command): void {
         }
         return result.ok ? EXIT_OK : EXIT_INVALID;
       }),
-    );
+  );
 }

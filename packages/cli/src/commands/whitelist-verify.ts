@@ -23,11 +23,7 @@ export async function runWhitelistVerify(flags: WhitelistVerifyFlags): Promise<n
   } else {
     const rows = [...new Set(result.rows.map((row) => row.code))].map((code) => {
       const cells = result.rows.filter((row) => row.code === code);
-      return [
-        code,
-        cells[0]?.status ?? "",
-        ...cells.map((row) => `${row.livePieces.length}${row.changed ? "*" : ""}`),
-      ];
+      return [code, cells[0]?.status ?? "", ...cells.map((row) => `${row.livePieces.length}${row.changed ? "*" : ""}`)];
     });
     const lines = [
       textTable(["verb", "status", ...result.tokenizers], rows),
@@ -46,7 +42,5 @@ export function register(program: Command): void {
     .command("whitelist-verify", { hidden: true })
     .description("same as `silpc whitelist --verify`: recompute the verb whitelist census live")
     .option("--json", "machine-readable output");
-  addTokenizerOptions(command).action((flags: WhitelistVerifyFlags) =>
-    runCommand(Boolean(flags.json), () => runWhitelistVerify(flags)),
-  );
+  addTokenizerOptions(command).action((flags: WhitelistVerifyFlags) => runCommand(Boolean(flags.json), () => runWhitelistVerify(flags)));
 }

@@ -23,7 +23,9 @@ export function register(program: Command): void {
       for (const verb of APPROVED_VERBS) lines.push(`  ${verb.code.padEnd(12)} ${verb.functionName}`);
       lines.push("excluded (MUST NOT be used):");
       for (const verb of EXCLUDED_VERBS) {
-        const counts = Object.entries(verb.tokenCounts).map(([name, count]) => `${name}: ${count}`).join(", ");
+        const counts = Object.entries(verb.tokenCounts)
+          .map(([name, count]) => `${name}: ${count}`)
+          .join(", ");
         lines.push(`  ${verb.code.padEnd(12)} use ${verb.hint}; ${verb.reason} (${counts})`);
       }
       writeOut(lines.join("\n"));

@@ -2,7 +2,9 @@
 import type { DemoAttempt, DemoTranscript, DemoTurn, TokenCounts } from "./scenario.js";
 
 function counted(counts: TokenCounts): string {
-  return Object.entries(counts).map(([name, n]) => `${n} tokens ${name}`).join(", ");
+  return Object.entries(counts)
+    .map(([name, n]) => `${n} tokens ${name}`)
+    .join(", ");
 }
 
 function tokens(counts: TokenCounts | undefined): string {
@@ -19,8 +21,15 @@ function attemptLines(attempt: DemoAttempt): string[] {
 
 function turnLines(turn: DemoTurn): string[] {
   const label = turn.example === "extra" ? "" : `${turn.example} `;
-  const how = turn.agreement.source === "assumed" ? `before negotiation: assumed ${turn.agreement.frontend}` : `${turn.agreement.frontend} (agreed by ${turn.agreement.source})`;
-  const lines = [``, `turn ${turn.turn} · ${label}${turn.title}`, `  ${turn.from} -> ${turn.to}, ${how}${turn.irJsonTokens ? `; the IR itself as JSON: ${counted(turn.irJsonTokens)}` : ""}`];
+  const how =
+    turn.agreement.source === "assumed"
+      ? `before negotiation: assumed ${turn.agreement.frontend}`
+      : `${turn.agreement.frontend} (agreed by ${turn.agreement.source})`;
+  const lines = [
+    ``,
+    `turn ${turn.turn} · ${label}${turn.title}`,
+    `  ${turn.from} -> ${turn.to}, ${how}${turn.irJsonTokens ? `; the IR itself as JSON: ${counted(turn.irJsonTokens)}` : ""}`,
+  ];
   for (const attempt of turn.attempts) lines.push(...attemptLines(attempt));
   if (turn.decoded) {
     lines.push(`  decoded    ${turn.decoded.summary}`);
@@ -30,10 +39,16 @@ function turnLines(turn: DemoTurn): string[] {
   if (turn.session) {
     const s = turn.session;
     const renewal = s.renewed ? ` -> heartbeat: context renewed after this turn (renewal ${s.renewals})` : "";
-    lines.push(`  session    ${s.id}${s.opened ? " (new)" : ""} · turn ${s.turn} · sees ${s.contextLength} earlier turn${s.contextLength === 1 ? "" : "s"} · N=${s.heartbeat}${renewal}`);
+    lines.push(
+      `  session    ${s.id}${s.opened ? " (new)" : ""} · turn ${s.turn} · sees ${s.contextLength} earlier turn${s.contextLength === 1 ? "" : "s"} · N=${s.heartbeat}${renewal}`,
+    );
   }
   for (const handler of turn.handlers ?? []) {
-    const data = handler.data ? ` [${Object.entries(handler.data).map(([k, v]) => `${k}=${v}`).join(", ")}]` : "";
+    const data = handler.data
+      ? ` [${Object.entries(handler.data)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(", ")}]`
+      : "";
     lines.push(`  handler    ${handler.action}: ${handler.summary}${data}`);
   }
   if (turn.reply) lines.push(`  reply      ${turn.to} -> ${turn.from} ${turn.reply.frontend}: ${turn.reply.payload}${tokens(turn.reply.tokens)}`);

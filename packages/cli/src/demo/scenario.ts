@@ -94,12 +94,27 @@ const STEPS: readonly Step[] = [
   {
     example: "extra",
     title: "search after the heartbeat renewal",
-    ir: { intent: "!SEARCH", entities: [{ id: "act", value: "flights" }, { id: "to", value: "Beijing" }], meta: { req_id: "5ea4c401" } },
+    ir: {
+      intent: "!SEARCH",
+      entities: [
+        { id: "act", value: "flights" },
+        { id: "to", value: "Beijing" },
+      ],
+      meta: { req_id: "5ea4c401" },
+    },
   },
   {
     example: "extra",
     title: "update the booking of A.4",
-    ir: { intent: "!UPDATE", entities: [{ id: "act", value: "booking" }, { id: "ref", value: "BK-4A5B" }, { id: "guests", value: "2" }], meta: { req_id: "0bda7e02" } },
+    ir: {
+      intent: "!UPDATE",
+      entities: [
+        { id: "act", value: "booking" },
+        { id: "ref", value: "BK-4A5B" },
+        { id: "guests", value: "2" },
+      ],
+      meta: { req_id: "0bda7e02" },
+    },
   },
 ];
 

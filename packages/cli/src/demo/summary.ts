@@ -12,7 +12,8 @@ function argument(entity: Entity): string {
 function condition(constraint: Constraint): string {
   const time = constraint.time ? `@${constraint.time}` : "";
   if (constraint.type.startsWith("!") && constraint.value === "true") return `${constraint.type}${time}`;
-  const subject = constraint.subject === undefined ? "" : `(${typeof constraint.subject === "string" ? constraint.subject : JSON.stringify(constraint.subject)})`;
+  const subject =
+    constraint.subject === undefined ? "" : `(${typeof constraint.subject === "string" ? constraint.subject : JSON.stringify(constraint.subject)})`;
   const operator = typeof constraint.operator === "string" ? constraint.operator : "=";
   return `${constraint.type}${subject}${operator}${constraint.value}${time}`;
 }

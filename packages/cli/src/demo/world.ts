@@ -42,7 +42,12 @@ function holds(constraint: Constraint, candidate: Record<string, number> = {}): 
   if (typeof operator === "string" && actual !== undefined) {
     const limit = Number(constraint.value);
     const compare: Record<string, (a: number, b: number) => boolean> = {
-      "<": (a, b) => a < b, "<=": (a, b) => a <= b, ">": (a, b) => a > b, ">=": (a, b) => a >= b, "==": (a, b) => a === b, "!=": (a, b) => a !== b,
+      "<": (a, b) => a < b,
+      "<=": (a, b) => a <= b,
+      ">": (a, b) => a > b,
+      ">=": (a, b) => a >= b,
+      "==": (a, b) => a === b,
+      "!=": (a, b) => a !== b,
     };
     return compare[operator]?.(actual, limit);
   }
@@ -70,7 +75,9 @@ function conditional(call: ActionCall, act: () => string): ActionOutcome {
 function book(call: ActionCall): ActionOutcome {
   const [what = "hotel", area, when] = call.entities.map((e) => e.value);
   const fits = DEMO_WORLD.hotels.filter(
-    (hotel) => (area === undefined || hotel.area === area) && call.ir.constraints.every((c) => holds(c, { budget: hotel.price, price: hotel.price, rating: hotel.rating }) !== false),
+    (hotel) =>
+      (area === undefined || hotel.area === area) &&
+      call.ir.constraints.every((c) => holds(c, { budget: hotel.price, price: hotel.price, rating: hotel.rating }) !== false),
   );
   const choice = fits.sort((a, b) => a.price - b.price)[0];
   if (!choice) return `no ${what} in ${area ?? "any area"} meets ${call.ir.constraints.map(describe).join(" and ")}`;
@@ -96,7 +103,10 @@ export function conciergeHandlers(): Record<string, ActionHandler<DispatchContex
     "!SEARCH": (call) => {
       const to = call.entities.find((e) => e.id === "to")?.value;
       const found = DEMO_WORLD.flights.filter((flight) => to === undefined || flight.includes(to === "Beijing" ? "PEK" : to));
-      return { summary: `found ${found.length} ${args(call.entities.filter((e) => e.id === "act")).join(" ")}: ${found.join("; ")}`, data: { count: String(found.length) } };
+      return {
+        summary: `found ${found.length} ${args(call.entities.filter((e) => e.id === "act")).join(" ")}: ${found.join("; ")}`,
+        data: { count: String(found.length) },
+      };
     },
     "!UPDATE": (call) => `updated ${args(call.entities).join(", ")}`,
   };

@@ -122,10 +122,7 @@ export function buildTokenClassifierOnnxExternal(graph: TokenClassifierGraph, lo
 function encodeModel(graph: TokenClassifierGraph, tableInitializer: Record<string, unknown>): Uint8Array {
   const root = protobuf.parse(ONNX_SUBSET).root;
   const Model = root.lookupType("onnx.ModelProto");
-  const inputs = [
-    tensorInfo("input_ids", INT64, ["batch", "sequence"]),
-    tensorInfo("attention_mask", INT64, ["batch", "sequence"]),
-  ];
+  const inputs = [tensorInfo("input_ids", INT64, ["batch", "sequence"]), tensorInfo("attention_mask", INT64, ["batch", "sequence"])];
   if (graph.tokenTypeIds === true) inputs.push(tensorInfo("token_type_ids", INT64, ["batch", "sequence"]));
   const message = Model.fromObject({
     irVersion: 8,
@@ -133,10 +130,7 @@ function encodeModel(graph: TokenClassifierGraph, tableInitializer: Record<strin
     opsetImport: [{ domain: "", version: 13 }],
     graph: {
       name: "tiny_token_classifier",
-      initializer: [
-        tableInitializer,
-        { name: "last_axis", dataType: INT64, dims: [1], int64Data: [-1] },
-      ],
+      initializer: [tableInitializer, { name: "last_axis", dataType: INT64, dims: [1], int64Data: [-1] }],
       node: [
         { name: "lookup", opType: "Gather", input: ["table", "input_ids"], output: ["scores"] },
         {

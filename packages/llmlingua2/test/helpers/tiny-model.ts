@@ -110,11 +110,7 @@ function wordpieceTokenizer(vocabulary: Vocabulary): object {
     pre_tokenizer: { type: "BertPreTokenizer" },
     post_processor: {
       type: "TemplateProcessing",
-      single: [
-        { SpecialToken: { id: "[CLS]", type_id: 0 } },
-        { Sequence: { id: "A", type_id: 0 } },
-        { SpecialToken: { id: "[SEP]", type_id: 0 } },
-      ],
+      single: [{ SpecialToken: { id: "[CLS]", type_id: 0 } }, { Sequence: { id: "A", type_id: 0 } }, { SpecialToken: { id: "[SEP]", type_id: 0 } }],
       pair: [
         { SpecialToken: { id: "[CLS]", type_id: 0 } },
         { Sequence: { id: "A", type_id: 0 } },
@@ -137,8 +133,27 @@ function wordpieceTokenizer(vocabulary: Vocabulary): object {
 
 function tokenizerConfig(style: TinyStyle): object {
   return style === "metaspace"
-    ? { tokenizer_class: "XLMRobertaTokenizer", bos_token: "<s>", eos_token: "</s>", cls_token: "<s>", sep_token: "</s>", pad_token: "<pad>", unk_token: "<unk>", mask_token: "<mask>", model_max_length: 512 }
-    : { tokenizer_class: "BertTokenizer", cls_token: "[CLS]", sep_token: "[SEP]", pad_token: "[PAD]", unk_token: "[UNK]", mask_token: "[MASK]", do_lower_case: false, model_max_length: 512 };
+    ? {
+        tokenizer_class: "XLMRobertaTokenizer",
+        bos_token: "<s>",
+        eos_token: "</s>",
+        cls_token: "<s>",
+        sep_token: "</s>",
+        pad_token: "<pad>",
+        unk_token: "<unk>",
+        mask_token: "<mask>",
+        model_max_length: 512,
+      }
+    : {
+        tokenizer_class: "BertTokenizer",
+        cls_token: "[CLS]",
+        sep_token: "[SEP]",
+        pad_token: "[PAD]",
+        unk_token: "[UNK]",
+        mask_token: "[MASK]",
+        do_lower_case: false,
+        model_max_length: 512,
+      };
 }
 
 /** Writes the model folder and returns it with the probabilities it will produce. */

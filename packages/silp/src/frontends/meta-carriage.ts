@@ -22,7 +22,7 @@ export function needsInlineMeta(ir: SilpIR): boolean {
   if (ir.silp !== DEFAULT_SILP_VERSION || ir.version !== DEFAULT_IR_VERSION) return true;
   // Any other key (session_id, next_agent, an extra field) is one the payload cannot give back.
   return Object.keys(ir.meta).some((key) => {
-    const derived = Object.prototype.hasOwnProperty.call(DERIVED_META, key) ? DERIVED_META[key] : undefined;
+    const derived = Object.hasOwn(DERIVED_META, key) ? DERIVED_META[key] : undefined;
     return derived === undefined || !derived(ir.meta[key]);
   });
 }

@@ -33,9 +33,7 @@ export function assertDepth(input: unknown, maxDepth: number): void {
         details: { limit: "maxDepth", value: maxDepth },
       });
     }
-    const entries: [string, unknown][] = Array.isArray(value)
-      ? value.map((item, index) => [String(index), item])
-      : Object.entries(value);
+    const entries: [string, unknown][] = Array.isArray(value) ? value.map((item, index) => [String(index), item]) : Object.entries(value);
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, child] = entries[i] as [string, unknown];
       if (typeof child === "object" && child !== null) stack.push({ value: child, depth: depth + 1, parent: frame, key });

@@ -14,7 +14,7 @@ export function setField(target: Record<string, unknown>, key: string, value: un
 }
 
 export function hasOwn(target: object, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(target, key);
+  return Object.hasOwn(target, key);
 }
 
 const NO_EXTRAS: readonly [string, JsonValue][] = Object.freeze([]);
@@ -23,7 +23,7 @@ const NO_EXTRAS: readonly [string, JsonValue][] = Object.freeze([]);
 export function extraEntries(source: Record<string, unknown>, known: readonly string[]): readonly [string, JsonValue][] {
   let out: [string, JsonValue][] | undefined;
   for (const key in source) {
-    if (known.includes(key) || !Object.prototype.hasOwnProperty.call(source, key)) continue;
+    if (known.includes(key) || !Object.hasOwn(source, key)) continue;
     (out ??= []).push([key, source[key] as JsonValue]);
   }
   return out ?? NO_EXTRAS;

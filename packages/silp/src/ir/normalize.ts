@@ -47,9 +47,7 @@ export function dropNullOptionals(input: unknown): { value: unknown; issues: Val
     const items = input[list];
     if (!Array.isArray(items)) continue;
     const fields = NULLABLE_FIELDS[list] as readonly string[];
-    copy[list] = items.map((item: unknown, index) =>
-      isPlainObject(item) ? withoutNulls(item, fields, `/${list}/${index}`, issues) : item,
-    );
+    copy[list] = items.map((item: unknown, index) => (isPlainObject(item) ? withoutNulls(item, fields, `/${list}/${index}`, issues) : item));
   }
   if (isPlainObject(input.meta)) copy.meta = withoutNulls(input.meta, NULLABLE_META, "/meta", issues);
   return { value: copy, issues };
@@ -59,12 +57,7 @@ export function dropNullOptionals(input: unknown): { value: unknown; issues: Val
  * `source` without the listed fields that are null (built field by field rather than with
  * `delete`, which would turn the object into a slow dictionary for everything after).
  */
-function withoutNulls(
-  source: Record<string, unknown>,
-  fields: readonly string[],
-  path: string,
-  issues: ValidationIssue[],
-): Record<string, unknown> {
+function withoutNulls(source: Record<string, unknown>, fields: readonly string[], path: string, issues: ValidationIssue[]): Record<string, unknown> {
   if (!fields.some((field) => source[field] === null)) return source;
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(source)) {
@@ -144,7 +137,7 @@ function normalizeEntities(entities: readonly Entity[], intent: string): Entity[
 function normalizeEntity(entity: Entity, action: string): Entity {
   const out: Entity = { id: entity.id, value: entity.value, action };
   for (const key in entity) {
-    if (key !== "id" && key !== "value" && key !== "action" && Object.prototype.hasOwnProperty.call(entity, key)) {
+    if (key !== "id" && key !== "value" && key !== "action" && Object.hasOwn(entity, key)) {
       setField(out, key, entity[key]);
     }
   }
@@ -155,7 +148,7 @@ export function normalizeConstraint(constraint: Constraint): Constraint {
   const out: Constraint = { type: constraint.type, value: constraint.value };
   if (constraint.time !== undefined) out.time = constraint.time;
   for (const key in constraint) {
-    if (key !== "type" && key !== "value" && key !== "time" && Object.prototype.hasOwnProperty.call(constraint, key)) {
+    if (key !== "type" && key !== "value" && key !== "time" && Object.hasOwn(constraint, key)) {
       setField(out, key, constraint[key]);
     }
   }
@@ -167,7 +160,7 @@ export function normalizeAlternative(alternative: Alternative): Alternative {
   if (alternative.target !== undefined) out.target = alternative.target;
   if (alternative.location !== undefined) out.location = alternative.location;
   for (const key in alternative) {
-    if (key !== "action" && key !== "target" && key !== "location" && Object.prototype.hasOwnProperty.call(alternative, key)) {
+    if (key !== "action" && key !== "target" && key !== "location" && Object.hasOwn(alternative, key)) {
       setField(out, key, alternative[key]);
     }
   }
@@ -184,7 +177,7 @@ export function normalizeMeta(meta: SilpIRInput["meta"]): NormalMeta {
   out.out = meta.out ?? DEFAULT_OUT;
   if (meta.next_agent !== undefined) out.next_agent = meta.next_agent;
   for (const key in meta) {
-    if (!META_KEYS.has(key) && Object.prototype.hasOwnProperty.call(meta, key)) setField(out, key, meta[key]);
+    if (!META_KEYS.has(key) && Object.hasOwn(meta, key)) setField(out, key, meta[key]);
   }
   return out;
 }

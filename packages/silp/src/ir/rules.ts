@@ -119,9 +119,7 @@ function checkVerbs(ir: SilpIR, options: ResolvedOptions, issues: ValidationIssu
     const issue: ValidationIssue = {
       rule: "verb-whitelist",
       severity,
-      message: excluded
-        ? `${code} is excluded from the verb whitelist: ${excluded.reason}`
-        : `${code} is not in the verb whitelist (spec 3.8)`,
+      message: excluded ? `${code} is excluded from the verb whitelist: ${excluded.reason}` : `${code} is not in the verb whitelist (spec 3.8)`,
       path,
     };
     if (excluded) issue.hint = `use ${excluded.hint}`;

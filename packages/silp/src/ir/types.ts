@@ -89,15 +89,7 @@ export const SUPPORTED_SILP_VERSIONS: readonly string[] = ["v1"];
 export const ENTITY_FIELDS = ["id", "value", "action"] as const;
 export const CONSTRAINT_FIELDS = ["type", "value", "time"] as const;
 export const ALTERNATIVE_FIELDS = ["action", "target", "location"] as const;
-export const META_FIELDS = [
-  "req_id",
-  "session_id",
-  "priority",
-  "confidence",
-  "seq",
-  "out",
-  "next_agent",
-] as const;
+export const META_FIELDS = ["req_id", "session_id", "priority", "confidence", "seq", "out", "next_agent"] as const;
 
 /** The comparison operators a constraint's `operator` may hold (issue #2, semantic rule). */
 export const CONSTRAINT_OPERATORS = ["==", "!=", "<", ">", "<=", ">="] as const;

@@ -35,10 +35,7 @@ export function validate(input: unknown, options?: SilpOptions | ResolvedOptions
  * `unsupported_version` for a `silp` version this implementation does not speak, `invalid_ir`
  * for any error-level issue.
  */
-export function assertValid(
-  input: unknown,
-  options: ResolvedOptions,
-): { ir: SilpIR; warnings: ValidationIssue[] } {
+export function assertValid(input: unknown, options: ResolvedOptions): { ir: SilpIR; warnings: ValidationIssue[] } {
   assertDepth(input, options.limits.maxDepth);
   const result = validate(input, options);
   if (result.ir) assertSupportedVersion(result.ir.silp);
@@ -61,10 +58,9 @@ export function assertValidNormal(ir: SilpIR, options: ResolvedOptions): { ir: S
 
 export function assertSupportedVersion(version: string): void {
   if (!SUPPORTED_SILP_VERSIONS.includes(version)) {
-    throw new SilpVersionError(
-      `SILP version "${version}" is not supported (this implementation speaks ${SUPPORTED_SILP_VERSIONS.join(", ")})`,
-      { details: { version, supported: SUPPORTED_SILP_VERSIONS } },
-    );
+    throw new SilpVersionError(`SILP version "${version}" is not supported (this implementation speaks ${SUPPORTED_SILP_VERSIONS.join(", ")})`, {
+      details: { version, supported: SUPPORTED_SILP_VERSIONS },
+    });
   }
 }
 

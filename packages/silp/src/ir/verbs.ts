@@ -25,8 +25,19 @@ export const CENSUS_TOKENIZERS = ["gpt-4o", "gpt-3.5", "llama-2", "qwen2.5", "cl
 export type CensusTokenizer = (typeof CENSUS_TOKENIZERS)[number];
 
 const APPROVED_NAMES = [
-  "CANCEL", "START", "EMAIL", "FETCH", "PROCESS", "TRANSLATE", "BOOK",
-  "ROUTE", "SEARCH", "UPDATE", "SUGGEST", "SWITCH", "NOTIFY",
+  "CANCEL",
+  "START",
+  "EMAIL",
+  "FETCH",
+  "PROCESS",
+  "TRANSLATE",
+  "BOOK",
+  "ROUTE",
+  "SEARCH",
+  "UPDATE",
+  "SUGGEST",
+  "SWITCH",
+  "NOTIFY",
 ] as const;
 
 export const APPROVED_VERBS: readonly ApprovedVerb[] = APPROVED_NAMES.map((name) => ({

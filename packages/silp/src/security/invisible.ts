@@ -48,9 +48,7 @@ export const SPEC_ZERO_WIDTH: ReadonlySet<number> = new Set([ZWSP, ZWNJ, ZWJ, BO
  */
 function isVisibleFormat(cp: number): boolean {
   return (
-    (cp >= 0x0600 && cp <= 0x0605) ||
-    cp === 0x06dd || cp === 0x070f || cp === 0x0890 || cp === 0x0891 || cp === 0x08e2 ||
-    cp === 0x110bd || cp === 0x110cd
+    (cp >= 0x0600 && cp <= 0x0605) || cp === 0x06dd || cp === 0x070f || cp === 0x0890 || cp === 0x0891 || cp === 0x08e2 || cp === 0x110bd || cp === 0x110cd
   );
 }
 
@@ -59,7 +57,8 @@ function isVariationSelector(cp: number): boolean {
     (cp >= 0xfe00 && cp <= 0xfe0f) ||
     (cp >= 0xe0100 && cp <= 0xe01ef) ||
     // Mongolian free variation selectors (U+180E, the vowel separator, is not one).
-    (cp >= 0x180b && cp <= 0x180d) || cp === 0x180f
+    (cp >= 0x180b && cp <= 0x180d) ||
+    cp === 0x180f
   );
 }
 
@@ -88,8 +87,7 @@ function test(pattern: RegExp, cp: number | undefined): boolean {
 
 /** ZWJ inside an emoji ZWJ sequence (UTS #51), e.g. 👩🏽‍💻 or 🏳️‍🌈. */
 function isEmojiJoiner(before: number | undefined, after: number | undefined): boolean {
-  const joinsEmoji =
-    before === 0xfe0f || before === 0xe007f || test(PICTOGRAPHIC, before) || test(EMOJI_MODIFIER, before);
+  const joinsEmoji = before === 0xfe0f || before === 0xe007f || test(PICTOGRAPHIC, before) || test(EMOJI_MODIFIER, before);
   return joinsEmoji && test(PICTOGRAPHIC, after);
 }
 
@@ -98,8 +96,7 @@ function isEmojiJoiner(before: number | undefined, after: number | undefined): b
  * (e.g. Persian می‌خواهم). Between Latin letters they have no orthographic use.
  */
 export function isJoinerInWord(before: number | undefined, after: number | undefined): boolean {
-  const scriptLetter = (cp: number | undefined): boolean =>
-    cp !== undefined && cp > 0x7f && test(JOINING_LETTER, cp) && !test(LATIN, cp);
+  const scriptLetter = (cp: number | undefined): boolean => cp !== undefined && cp > 0x7f && test(JOINING_LETTER, cp) && !test(LATIN, cp);
   return scriptLetter(before) && scriptLetter(after);
 }
 
@@ -136,7 +133,6 @@ export function* findInvisible(text: string, joiners: JoinerMode): Generator<Inv
     } else if (BIDI_CONTROL.test(match[0])) {
       yield { kind: "bidi", offset, length, codePoint: cp };
     } else if (isVisibleFormat(cp)) {
-      continue;
     } else if (isVariationSelector(cp)) {
       if (!hasVariationBase(cp, before)) yield { kind: "invisible", offset, length, codePoint: cp, flagOnly: true };
     } else if (before === BLACK_FLAG && cp >= 0xe0020 && cp <= 0xe007f) {

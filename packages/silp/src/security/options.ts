@@ -58,9 +58,7 @@ function oneOf<T extends string>(name: string, value: T | undefined, allowed: re
 const RESOLVED_KEYS = ["invisible", "homoglyphs", "joiners", "maxHits"] as const;
 
 /** Resolves sanitizer options against the defaults; a resolved (frozen) object passes through. */
-export function resolveSanitizeOptions(
-  options: SanitizeOptions | ResolvedSanitizeOptions | undefined,
-): ResolvedSanitizeOptions {
+export function resolveSanitizeOptions(options: SanitizeOptions | ResolvedSanitizeOptions | undefined): ResolvedSanitizeOptions {
   if (options === undefined) return DEFAULT_SANITIZE_OPTIONS;
   if (Object.isFrozen(options) && RESOLVED_KEYS.every((key) => options[key] !== undefined)) {
     return options as ResolvedSanitizeOptions;

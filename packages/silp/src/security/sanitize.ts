@@ -48,10 +48,7 @@ function actionFor(finding: InvisibleFinding, options: ResolvedSanitizeOptions):
  * Strips and reports invisible characters in a payload. Throws `unsafe_content` (offset of the
  * first offending character) when the invisible policy is "reject" and one is found.
  */
-export function sanitizePayload(
-  text: string,
-  options?: SanitizeOptions | ResolvedSanitizeOptions,
-): SanitizedPayload {
+export function sanitizePayload(text: string, options?: SanitizeOptions | ResolvedSanitizeOptions): SanitizedPayload {
   const resolved = resolveSanitizeOptions(options);
   const collector = new HitCollector(resolved.maxHits);
   const offsets = new OffsetMap();

@@ -83,7 +83,14 @@ export function createSanitizerHooks(payload: SanitizedPayload): SanitizerSessio
       }
       at ??= literalStart(text, offset);
       const { replacement } = withReplacement(word);
-      const hit: SanitizerHit = { kind: "mixed_script", offset: originalAt(at, word.index), action: "flagged", codePoint: word.codePoint, text: word.word, role };
+      const hit: SanitizerHit = {
+        kind: "mixed_script",
+        offset: originalAt(at, word.index),
+        action: "flagged",
+        codePoint: word.codePoint,
+        text: word.word,
+        role,
+      };
       if (replacement !== undefined) hit.replacement = replacement;
       if (rejectThem) reject(hit, role);
       collector.add(hit);

@@ -52,7 +52,8 @@ describe("reference compatibility on the study's 27 cases", () => {
       assert.deepEqual(fromOurs.entities, original.entities, "our string keeps every entity");
       assert.notDeepEqual(fromReference.entities, original.entities, "the reference string loses something");
       // What is lost is exactly the ids of secondary entities; values and actions survive.
-      const strip = (ir: SilpIR) => ir.entities.map((entity) => ({ value: entity.value, action: entity.action, id: entity.action === ir.intent ? entity.id : "?" }));
+      const strip = (ir: SilpIR) =>
+        ir.entities.map((entity) => ({ value: entity.value, action: entity.action, id: entity.action === ir.intent ? entity.id : "?" }));
       assert.deepEqual(strip(fromReference), strip(original));
     }
   });
@@ -80,11 +81,14 @@ describe("reference compatibility on the study's 27 cases", () => {
 
   test("natural and nl_json are compile-only and say so with unsupported_frontend", () => {
     for (const frontend of ["natural", "nl_json"]) {
-      assert.throws(() => decode("anything", frontend), (error: { code?: string; message?: string }) => {
-        assert.equal(error.code, "unsupported_frontend");
-        assert.match(error.message ?? "", /compile-only/);
-        return true;
-      });
+      assert.throws(
+        () => decode("anything", frontend),
+        (error: { code?: string; message?: string }) => {
+          assert.equal(error.code, "unsupported_frontend");
+          assert.match(error.message ?? "", /compile-only/);
+          return true;
+        },
+      );
     }
   });
 });

@@ -25,18 +25,25 @@ describe("decode conformance fixtures", () => {
     test(`${fixture.name} [${fixture.spec}]`, () => {
       if (fixture.error) {
         const expected = fixture.error;
-        assert.throws(() => decode(fixture.payload, fixture.frontend, fixture.options), (error: unknown) => {
-          assert.ok(error instanceof SilpError, `expected a SilpError, got ${String(error)}`);
-          assert.equal(error.code, expected.code, error.message);
-          if (expected.offset !== undefined) assert.equal(error.offset, expected.offset, error.message);
-          if (expected.line !== undefined) assert.equal(error.line, expected.line);
-          if (expected.column !== undefined) assert.equal(error.column, expected.column);
-          return true;
-        });
+        assert.throws(
+          () => decode(fixture.payload, fixture.frontend, fixture.options),
+          (error: unknown) => {
+            assert.ok(error instanceof SilpError, `expected a SilpError, got ${String(error)}`);
+            assert.equal(error.code, expected.code, error.message);
+            if (expected.offset !== undefined) assert.equal(error.offset, expected.offset, error.message);
+            if (expected.line !== undefined) assert.equal(error.line, expected.line);
+            if (expected.column !== undefined) assert.equal(error.column, expected.column);
+            return true;
+          },
+        );
         return;
       }
       const result = decode(fixture.payload, fixture.frontend, fixture.options);
-      if (fixture.repairs) assert.deepEqual(result.repairs.map((repair) => repair.kind), fixture.repairs);
+      if (fixture.repairs)
+        assert.deepEqual(
+          result.repairs.map((repair) => repair.kind),
+          fixture.repairs,
+        );
       if (fixture.warnings) assert.deepEqual([...new Set(result.warnings.map((warning) => warning.rule))].sort(), [...fixture.warnings].sort());
       if (fixture.entities) assert.deepEqual(result.ir.entities, fixture.entities);
       if (fixture.constraints) assert.deepEqual(result.ir.constraints, fixture.constraints);

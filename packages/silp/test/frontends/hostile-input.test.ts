@@ -25,7 +25,8 @@ function decodeOrError(text: string, frontend: string) {
 for (const frontend of ["code", "json"]) {
   describe(`${frontend}: hostile input`, () => {
     test("random text decodes or fails with a SilpError", () => {
-      const alphabet = frontend === "code" ? "if else and !()=,;:@[]`\"'\\<>#meta{}t+1 \n\u200b\u202eа" : "{}[]\":,intent!ACT act_action 0123456789.-truefalsenull\\u \n";
+      const alphabet =
+        frontend === "code" ? "if else and !()=,;:@[]`\"'\\<>#meta{}t+1 \n\u200b\u202eа" : '{}[]":,intent!ACT act_action 0123456789.-truefalsenull\\u \n';
       fc.assert(
         fc.property(fc.oneof(fc.string({ unit: fc.constantFrom(...alphabet), maxLength: 60 }), fc.string({ unit: "binary", maxLength: 40 })), (text) => {
           decodeOrError(text, frontend);

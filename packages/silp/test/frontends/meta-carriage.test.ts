@@ -17,7 +17,10 @@ import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 
 const body = {
   intent: "!FETCH",
-  entities: [{ id: "act", value: "report" }, { id: "act", value: "summary", action: "!EMAIL" }],
+  entities: [
+    { id: "act", value: "report" },
+    { id: "act", value: "summary", action: "!EMAIL" },
+  ],
   constraints: [{ type: "auth", value: "ok", subject: "user" }],
   alternatives: [{ action: "!NOTIFY", target: "admin" }],
 } satisfies Omit<SilpIRInput, "meta">;
@@ -106,7 +109,7 @@ describe("the choices are explicit", () => {
     assert.match(compile({ ...body, meta: { req_id: "a1b2c3d4" } }, "code", { inlineMeta: true }), /#meta/);
   });
 
-  test("inlineMeta accepts true, false and \"auto\" (the default) only", () => {
+  test('inlineMeta accepts true, false and "auto" (the default) only', () => {
     assert.equal(resolveOptions({}).inlineMeta, "auto");
     assert.equal(resolveOptions({ inlineMeta: "auto" }).inlineMeta, "auto");
     assert.equal(silpErrorOf(() => resolveOptions({ inlineMeta: "always" as never })).code, "invalid_options");

@@ -23,6 +23,9 @@ test("a repair after every comma: 1000 listed in order, the rest counted", () =>
 
 test("a payload with few repairs lists them all and drops none", () => {
   const result = decode("start(a, b)");
-  assert.deepEqual(result.repairs.map((repair) => repair.kind), ["space_after_comma"]);
+  assert.deepEqual(
+    result.repairs.map((repair) => repair.kind),
+    ["space_after_comma"],
+  );
   assert.equal(result.repairsDropped, 0);
 });

@@ -2,15 +2,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { describe, test } from "node:test";
-import {
-  compile,
-  deriveReqId,
-  newReqId,
-  normalize,
-  validate,
-  SilpValidationError,
-  type SilpIRInput,
-} from "../../src/index.js";
+import { compile, deriveReqId, newReqId, normalize, validate, SilpValidationError, type SilpIRInput } from "../../src/index.js";
 import { REQ_ID_PATTERN } from "../../src/ir/req-id.js";
 
 const base = (): SilpIRInput => ({ intent: "!CANCEL", entities: [{ id: "act", value: "flight" }], meta: { req_id: "a1b2c3d4" } });
@@ -110,16 +102,47 @@ describe("semantic rules", () => {
       entities: [{ id: "act", value: "x", action: "!SWITCH_TOOL" }],
       alternatives: [{ action: "!ESCALATE", target: "y" }],
     });
-    assert.deepEqual(result.issues.map((issue) => issue.path), ["/entities/0/action", "/alternatives/0/action"]);
+    assert.deepEqual(
+      result.issues.map((issue) => issue.path),
+      ["/entities/0/action", "/alternatives/0/action"],
+    );
     assert.equal(result.issues[0]?.hint, "use !SWITCH");
     assert.match(result.issues[1]?.message ?? "", /excluded/);
   });
 
   test("duplicate-entity-id: a repeated keyword id is an error; repeated act is positional and valid (A.2, A.4)", () => {
-    assert.deepEqual(rules({ ...base(), entities: [{ id: "k", value: "a" }, { id: "k", value: "b" }] }), ["error:duplicate-entity-id"]);
-    assert.deepEqual(rules({ ...base(), entities: [{ id: "act", value: "a" }, { id: "act", value: "b" }, { id: "act", value: "c" }] }), []);
+    assert.deepEqual(
+      rules({
+        ...base(),
+        entities: [
+          { id: "k", value: "a" },
+          { id: "k", value: "b" },
+        ],
+      }),
+      ["error:duplicate-entity-id"],
+    );
+    assert.deepEqual(
+      rules({
+        ...base(),
+        entities: [
+          { id: "act", value: "a" },
+          { id: "act", value: "b" },
+          { id: "act", value: "c" },
+        ],
+      }),
+      [],
+    );
     // The same keyword id under two different actions is not ambiguous.
-    assert.deepEqual(rules({ ...base(), entities: [{ id: "k", value: "a" }, { id: "k", value: "b", action: "!EMAIL" }] }), []);
+    assert.deepEqual(
+      rules({
+        ...base(),
+        entities: [
+          { id: "k", value: "a" },
+          { id: "k", value: "b", action: "!EMAIL" },
+        ],
+      }),
+      [],
+    );
   });
 
   test("operator-invalid", () => {
@@ -141,7 +164,10 @@ describe("semantic rules", () => {
     const seq = ["parallel", "sequential", "reason_first", "reason_last", "!FETCH", "fetch_first"];
     const result = validate({ ...base(), meta: { req_id: "a1b2c3d4", seq } });
     assert.ok(result.ok);
-    assert.deepEqual(result.issues.map((issue) => issue.rule), ["seq-keyword", "seq-keyword", "seq-keyword", "seq-keyword", "seq-entry-unknown"]);
+    assert.deepEqual(
+      result.issues.map((issue) => issue.rule),
+      ["seq-keyword", "seq-keyword", "seq-keyword", "seq-keyword", "seq-entry-unknown"],
+    );
     assert.deepEqual(result.ir?.meta.seq, seq, "order is kept exactly (draft -02 3.6)");
   });
 
@@ -170,12 +196,15 @@ describe("req_id (spec 3.6, 4.6)", () => {
 
 describe("compile validates first (spec 3.9 MUST)", () => {
   test("an invalid IR raises invalid_ir with every issue", () => {
-    assert.throws(() => compile({ ...base(), intent: "!FROBNICATE" }), (error: unknown) => {
-      assert.ok(error instanceof SilpValidationError);
-      assert.equal(error.code, "invalid_ir");
-      assert.equal(error.issues[0]?.rule, "verb-whitelist");
-      return true;
-    });
+    assert.throws(
+      () => compile({ ...base(), intent: "!FROBNICATE" }),
+      (error: unknown) => {
+        assert.ok(error instanceof SilpValidationError);
+        assert.equal(error.code, "invalid_ir");
+        assert.equal(error.issues[0]?.rule, "verb-whitelist");
+        return true;
+      },
+    );
   });
 
   test("another silp version raises unsupported_version", () => {

@@ -12,8 +12,7 @@ const withSeq = (seq: string[]): SilpIRInput => ({
   entities: [{ id: "act", value: "flight" }],
   meta: { req_id: "a1b2c3d4", seq },
 });
-const whitelistIssues = (input: unknown, options = {}) =>
-  validate(input, options).issues.filter((issue) => issue.rule === "verb-whitelist");
+const whitelistIssues = (input: unknown, options = {}) => validate(input, options).issues.filter((issue) => issue.rule === "verb-whitelist");
 
 describe("verb whitelist in every verb position (spec 3.8)", () => {
   for (const verb of ["!ESCALATE", "!SWITCH_TOOL", "!DELETE"]) {
@@ -21,7 +20,10 @@ describe("verb whitelist in every verb position (spec 3.8)", () => {
       const result = validate(withSeq([verb]));
       assert.equal(result.ok, false);
       const issues = whitelistIssues(withSeq([verb]));
-      assert.deepEqual(issues.map((issue) => [issue.severity, issue.path]), [["error", "/meta/seq/0"]]);
+      assert.deepEqual(
+        issues.map((issue) => [issue.severity, issue.path]),
+        [["error", "/meta/seq/0"]],
+      );
       assert.throws(() => compile(withSeq([verb])), { code: "invalid_ir" });
       assert.throws(() => compile(withSeq([verb]), "json"), { code: "invalid_ir" });
     });
@@ -33,7 +35,10 @@ describe("verb whitelist in every verb position (spec 3.8)", () => {
   });
 
   test("advisory mode reports seq verbs as warnings, off reports nothing", () => {
-    assert.deepEqual(whitelistIssues(withSeq(["!ESCALATE"]), { whitelist: "advisory" }).map((issue) => issue.severity), ["warning"]);
+    assert.deepEqual(
+      whitelistIssues(withSeq(["!ESCALATE"]), { whitelist: "advisory" }).map((issue) => issue.severity),
+      ["warning"],
+    );
     assert.equal(validate(withSeq(["!ESCALATE"]), { whitelist: "advisory" }).ok, true);
     assert.deepEqual(whitelistIssues(withSeq(["!ESCALATE"]), { whitelist: "off" }), []);
   });

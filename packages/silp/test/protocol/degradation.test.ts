@@ -63,7 +63,7 @@ test("a real decode failure (payload corrupted in transit) falls back the same w
   const peer = decodingPeer();
   // Test double: a channel that cuts code payloads in half, as a truncating model would.
   const truncatingChannel: Deliver = (payload, frontend, attempt) =>
-    peer(frontend === "code" ? payload.slice(0, Math.ceil(payload.length / 2)) + "(" : payload, frontend, attempt);
+    peer(frontend === "code" ? `${payload.slice(0, Math.ceil(payload.length / 2))}(` : payload, frontend, attempt);
   for (const name of ["case1_multi_constraint", "case5_tool_branch", "case9_tool_call"]) {
     const input = loadCase(name);
     const result = await sendWithDegradation(input, ALL, truncatingChannel);
@@ -80,7 +80,10 @@ test("code and json fail: natural is delivered, marked lossy, with no IR back", 
   assert.equal(result.frontend, "natural");
   assert.equal(result.lossless, false);
   assert.equal(result.peerIr, undefined);
-  assert.deepEqual(result.attempts.map((a) => a.outcome), ["rejected", "rejected", "delivered"]);
+  assert.deepEqual(
+    result.attempts.map((a) => a.outcome),
+    ["rejected", "rejected", "delivered"],
+  );
 });
 
 test("every frontend fails: decode_failed carrying the full attempt log", async () => {
@@ -90,7 +93,10 @@ test("every frontend fails: decode_failed carrying the full attempt log", async 
     assert.match(error.message, /code, then json, then natural/);
     assert.doesNotMatch(error.message, /limit/);
     const attempts = error.details?.attempts as Array<{ frontend: string; outcome: string }>;
-    assert.deepEqual(attempts.map((a) => `${a.frontend}:${a.outcome}`), ["code:rejected", "json:rejected", "natural:rejected"]);
+    assert.deepEqual(
+      attempts.map((a) => `${a.frontend}:${a.outcome}`),
+      ["code:rejected", "json:rejected", "natural:rejected"],
+    );
     return true;
   });
 });
@@ -112,21 +118,21 @@ test("the bound: maxAttempts stops the walk", async () => {
 test("only mutually supported frontends are tried", async () => {
   const agreement = agree({ versions: ["v1"], frontends: ["code", "json", "natural"] }, { versions: ["v1"], frontends: ["code", "natural"] });
   const result = await sendWithDegradation(ir, agreement, decodingPeer({ failOn: ["code"] }));
-  assert.deepEqual(result.attempts.map((a) => a.frontend), ["code", "natural"]);
+  assert.deepEqual(
+    result.attempts.map((a) => a.frontend),
+    ["code", "natural"],
+  );
 });
 
 test("allowLossy: false stops before natural and says why", async () => {
-  await assert.rejects(
-    sendWithDegradation(ir, ALL, decodingPeer({ failOn: ["code", "json"] }), { allowLossy: false }),
-    (error: unknown) => {
-      const attempts = (error as SilpError).details?.attempts as Array<{ frontend: string; outcome: string; error?: { code: string } }>;
-      assert.deepEqual(
-        attempts.map((a) => `${a.frontend}:${a.outcome}:${a.error?.code}`),
-        ["code:rejected:decode_failed", "json:rejected:decode_failed", "natural:skipped:lossy_refused"],
-      );
-      return (error as SilpError).code === "decode_failed";
-    },
-  );
+  await assert.rejects(sendWithDegradation(ir, ALL, decodingPeer({ failOn: ["code", "json"] }), { allowLossy: false }), (error: unknown) => {
+    const attempts = (error as SilpError).details?.attempts as Array<{ frontend: string; outcome: string; error?: { code: string } }>;
+    assert.deepEqual(
+      attempts.map((a) => `${a.frontend}:${a.outcome}:${a.error?.code}`),
+      ["code:rejected:decode_failed", "json:rejected:decode_failed", "natural:skipped:lossy_refused"],
+    );
+    return (error as SilpError).code === "decode_failed";
+  });
 });
 
 test("a failure another frontend cannot fix ends the walk with the peer's code", async () => {
@@ -162,8 +168,17 @@ test("a Conversation keeps the attempt log of every send", async () => {
   await conversation.send(ir);
   await conversation.send(loadCase("case2_negation"));
   assert.equal(conversation.log.length, 2);
-  assert.deepEqual(conversation.log.map((attempts) => attempts.map((a) => a.frontend)), [["code", "json"], ["code", "json"]]);
+  assert.deepEqual(
+    conversation.log.map((attempts) => attempts.map((a) => a.frontend)),
+    [
+      ["code", "json"],
+      ["code", "json"],
+    ],
+  );
   const failing = new Conversation(ALL, decodingPeer({ failOn: ALL.mutual }));
   await assert.rejects(failing.send(ir), SilpError);
-  assert.deepEqual(failing.log.map((attempts) => attempts.length), [3]);
+  assert.deepEqual(
+    failing.log.map((attempts) => attempts.length),
+    [3],
+  );
 });

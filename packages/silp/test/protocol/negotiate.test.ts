@@ -2,16 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { SilpError } from "../../src/errors.js";
-import {
-  acceptPong,
-  agree,
-  answerPing,
-  createPing,
-  formatProbe,
-  parseProbeLine,
-  type Capabilities,
-  type Ping,
-} from "../../src/protocol/negotiation/index.js";
+import { acceptPong, agree, answerPing, createPing, formatProbe, parseProbeLine, type Capabilities, type Ping } from "../../src/protocol/negotiation/index.js";
 
 const caps = (frontends: string[], versions = ["v1"]): Capabilities => ({ versions, frontends });
 
@@ -89,10 +80,7 @@ test("the sender rejects a pong whose prefer breaks the rule or is missing", () 
     () => acceptPong(ping, { kind: "pong", versions: ["v1"], frontends: ["json", "natural"], prefer: "natural" }),
     (error: unknown) => hasCode("negotiation_failed")(error) && (error as SilpError).details?.expected === "json",
   );
-  assert.throws(
-    () => acceptPong(ping, { kind: "pong", versions: ["v1"], frontends: ["json", "natural"], prefer: "code" }),
-    hasCode("negotiation_failed"),
-  );
+  assert.throws(() => acceptPong(ping, { kind: "pong", versions: ["v1"], frontends: ["json", "natural"], prefer: "code" }), hasCode("negotiation_failed"));
   assert.throws(() => acceptPong(ping, { kind: "pong", versions: ["v1"], frontends: ["json"] }), hasCode("negotiation_failed"));
   assert.equal(acceptPong(ping, { kind: "pong", versions: ["v1"], frontends: ["json"], prefer: "json" }).frontend, "json");
 });

@@ -2,15 +2,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { SilpError } from "../../src/errors.js";
-import {
-  MAX_PROBE_LINE,
-  findProbe,
-  formatProbe,
-  parseProbeJson,
-  parseProbeLine,
-  probeToJson,
-  type Probe,
-} from "../../src/protocol/negotiation/index.js";
+import { MAX_PROBE_LINE, findProbe, formatProbe, parseProbeJson, parseProbeLine, probeToJson, type Probe } from "../../src/protocol/negotiation/index.js";
 
 function syntaxErrorAt(offset: number, code = "invalid_syntax") {
   return (error: unknown) => {
@@ -117,7 +109,10 @@ describe("text form", () => {
 
   test("limits: a 17-entry list and an over-long line are limit_exceeded", () => {
     const seventeen = Array.from({ length: 17 }, (_, i) => `f${i}`).join(",");
-    assert.throws(() => parseProbeLine(`//ping silp=v1 frontends=${seventeen}`), syntaxErrorAt(`//ping silp=v1 frontends=${seventeen}`.lastIndexOf("f16"), "limit_exceeded"));
+    assert.throws(
+      () => parseProbeLine(`//ping silp=v1 frontends=${seventeen}`),
+      syntaxErrorAt(`//ping silp=v1 frontends=${seventeen}`.lastIndexOf("f16"), "limit_exceeded"),
+    );
     assert.throws(() => parseProbeLine(`//ping silp=v1 frontends=code x=${"a".repeat(MAX_PROBE_LINE)}`), syntaxErrorAt(MAX_PROBE_LINE, "limit_exceeded"));
   });
 
@@ -152,7 +147,10 @@ describe("text form", () => {
 
   test("formatting refuses names that would change the line", () => {
     for (const bad of ["code json", "code,json", "code\n//pong", "", "Code", "a".repeat(33)]) {
-      assert.throws(() => formatProbe({ kind: "ping", versions: ["v1"], frontends: [bad] }), (e: unknown) => e instanceof SilpError);
+      assert.throws(
+        () => formatProbe({ kind: "ping", versions: ["v1"], frontends: [bad] }),
+        (e: unknown) => e instanceof SilpError,
+      );
     }
     assert.throws(() => formatProbe({ kind: "pong", versions: ["v1"], frontends: ["code"], prefer: "code prefer=json" }), SilpError);
     assert.throws(() => formatProbe({ kind: "ping", versions: ["1"], frontends: ["code"] }), SilpError);

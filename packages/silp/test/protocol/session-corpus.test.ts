@@ -51,7 +51,11 @@ test("the study's heartbeat sessions: our context sizes match the recorded conte
   const deviating = new Set<string>();
   for (const [key, turns] of sessions) {
     turns.sort((a, b) => a.turn - b.turn);
-    assert.deepEqual(turns.map((t) => t.turn), Array.from({ length: 15 }, (_, t) => t), key);
+    assert.deepEqual(
+      turns.map((t) => t.turn),
+      Array.from({ length: 15 }, (_, t) => t),
+      key,
+    );
     const { id } = await manager.create({ heartbeat: assertHeartbeat(turns[0]?.n_value) });
     for (const record of turns) {
       const result = await manager.turn(id, record.encoded);

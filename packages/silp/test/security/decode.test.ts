@@ -12,7 +12,10 @@ describe("decode carries the sanitizer report", () => {
     assert.deepEqual(spoofed.ir.constraints, clean.ir.constraints);
     assert.deepEqual(
       spoofed.sanitizer.hits.map((h) => [h.kind, h.role, h.offset, h.replacement]),
-      [["homoglyph", "keyword", 0, "if"], ["homoglyph", "verb", 15, "cancel"]],
+      [
+        ["homoglyph", "keyword", 0, "if"],
+        ["homoglyph", "verb", 15, "cancel"],
+      ],
     );
     assert.equal(spoofed.sanitizer.changed, true);
     assert.deepEqual(clean.sanitizer.hits, []);
@@ -23,7 +26,13 @@ describe("decode carries the sanitizer report", () => {
     const result = decode(payload);
     assert.equal(result.ir.intent, "!START");
     assert.equal(result.ir.constraints[0]?.type, "!rain");
-    assert.deepEqual(result.sanitizer.hits.map((h) => [h.kind, h.offset]), [["zero_width", 6], ["zero_width", 18]]);
+    assert.deepEqual(
+      result.sanitizer.hits.map((h) => [h.kind, h.offset]),
+      [
+        ["zero_width", 6],
+        ["zero_width", 18],
+      ],
+    );
   });
 
   test("a syntax error after stripped characters points into the original payload", () => {
@@ -41,11 +50,17 @@ describe("decode carries the sanitizer report", () => {
 
   test("a bare mixed-script name is folded, a mixed-script value is kept and flagged", () => {
     const result = decode("start(lоc=pаypal)"); // Cyrillic о in the name, а in the value
-    assert.deepEqual(result.ir.entities.map((e) => [e.id, e.value]), [["loc", "pаypal"]]);
-    assert.deepEqual(result.sanitizer.hits.map((h) => [h.kind, h.role, h.action]), [
-      ["homoglyph", "name", "normalized"],
-      ["mixed_script", "value", "flagged"],
-    ]);
+    assert.deepEqual(
+      result.ir.entities.map((e) => [e.id, e.value]),
+      [["loc", "pаypal"]],
+    );
+    assert.deepEqual(
+      result.sanitizer.hits.map((h) => [h.kind, h.role, h.action]),
+      [
+        ["homoglyph", "name", "normalized"],
+        ["mixed_script", "value", "flagged"],
+      ],
+    );
   });
 
   for (const frontend of ["code", "json"]) {
@@ -57,7 +72,10 @@ describe("decode carries the sanitizer report", () => {
         meta: { req_id: "0a1b2c3d" },
       };
       const result = decode(compile(ir, frontend), frontend);
-      assert.deepEqual(result.ir.entities.map((e) => e.value), values);
+      assert.deepEqual(
+        result.ir.entities.map((e) => e.value),
+        values,
+      );
       assert.deepEqual(result.sanitizer.hits, []);
     });
   }

@@ -22,10 +22,34 @@ function hitsOf(s: SanitizerSession): SanitizerHit[] {
 
 describe("ASCII prototypes from the UTS #39 confusables data", () => {
   const expected: Record<string, string> = {
-    "с": "c", "а": "a", "е": "e", "о": "o", "р": "p", "х": "x", "у": "y", "ѕ": "s", "і": "i", "ј": "j", // Cyrillic
-    "С": "C", "А": "A", "Е": "E", "О": "O", "Р": "P", "Т": "T", "І": "I", // Cyrillic capitals keep their case
-    "ο": "o", "α": "a", "ν": "v", "ρ": "p", "ι": "i", "Ο": "O", "Α": "A", "Τ": "T", // Greek
-    "ｃ": "c", "𝐜": "c", "ı": "i", // fullwidth and mathematical letters, dotless i
+    с: "c",
+    а: "a",
+    е: "e",
+    о: "o",
+    р: "p",
+    х: "x",
+    у: "y",
+    ѕ: "s",
+    і: "i",
+    ј: "j", // Cyrillic
+    С: "C",
+    А: "A",
+    Е: "E",
+    О: "O",
+    Р: "P",
+    Т: "T",
+    І: "I", // Cyrillic capitals keep their case
+    ο: "o",
+    α: "a",
+    ν: "v",
+    ρ: "p",
+    ι: "i",
+    Ο: "O",
+    Α: "A",
+    Τ: "T", // Greek
+    ｃ: "c",
+    𝐜: "c",
+    ı: "i", // fullwidth and mathematical letters, dotless i
   };
   for (const [char, ascii] of Object.entries(expected)) {
     test(`${char} (U+${char.codePointAt(0)?.toString(16)}) looks like ${ascii}`, () => {
@@ -87,7 +111,10 @@ describe("verbs and keywords must be ASCII: confusables are folded", () => {
   test("partly foldable text is left for the grammar to reject, and flagged", () => {
     const s = session("сtaжt(x)");
     assert.equal(s.hooks.structural("сtaжt", 0, "verb", false), "сtaжt");
-    assert.deepEqual(hitsOf(s).map((h) => [h.kind, h.action, h.replacement]), [["homoglyph", "flagged", undefined]]);
+    assert.deepEqual(
+      hitsOf(s).map((h) => [h.kind, h.action, h.replacement]),
+      [["homoglyph", "flagged", undefined]],
+    );
   });
 
   test("non-ASCII verbs with no look-alike produce no hit (the grammar rejects them)", () => {
@@ -128,13 +155,19 @@ describe("names are never rewritten except bare mixed-script look-alikes", () =>
   test("bare mixed-script name folding to ASCII is folded and reported", () => {
     const s = session("start(lоc=x)");
     assert.equal(s.hooks.structural("lоc", 6, "name", false), "loc");
-    assert.deepEqual(hitsOf(s).map((h) => [h.kind, h.action, h.offset, h.replacement]), [["homoglyph", "normalized", 6, "loc"]]);
+    assert.deepEqual(
+      hitsOf(s).map((h) => [h.kind, h.action, h.offset, h.replacement]),
+      [["homoglyph", "normalized", 6, "loc"]],
+    );
   });
 
   test("quoted mixed-script name is kept and flagged as mixed_script", () => {
     const s = session('{"lоc":"x"}');
     assert.equal(s.hooks.structural("lоc", 1, "name", true), "lоc");
-    assert.deepEqual(hitsOf(s).map((h) => [h.kind, h.action, h.offset, h.role]), [["mixed_script", "flagged", 2, "name"]]);
+    assert.deepEqual(
+      hitsOf(s).map((h) => [h.kind, h.action, h.offset, h.role]),
+      [["mixed_script", "flagged", 2, "name"]],
+    );
   });
 
   test("pure non-Latin names are untouched with no hit, even when whole-script confusable", () => {
@@ -215,16 +248,25 @@ describe("report", () => {
     const s = createSanitizerHooks(clean);
     s.hooks.value("x", 7);
     s.hooks.structural("саncel", 0, "verb", false);
-    assert.deepEqual(s.report().hits.map((h) => [h.kind, h.offset]), [["homoglyph", 0], ["zero_width", 7]]);
+    assert.deepEqual(
+      s.report().hits.map((h) => [h.kind, h.offset]),
+      [
+        ["homoglyph", 0],
+        ["zero_width", 7],
+      ],
+    );
     assert.deepEqual(s.report().counts, { zero_width: 1, invisible: 0, bidi: 0, homoglyph: 1, mixed_script: 0 });
   });
 
   test("scanPayload flags mixed-script words without folding", () => {
     const result = scanPayload("саncel(x) stаrt(Москва)");
     assert.equal(result.text, "саncel(x) stаrt(Москва)");
-    assert.deepEqual(result.report.hits.map((h) => [h.kind, h.offset, h.replacement]), [
-      ["mixed_script", 0, "cancel"],
-      ["mixed_script", 10, "start"],
-    ]);
+    assert.deepEqual(
+      result.report.hits.map((h) => [h.kind, h.offset, h.replacement]),
+      [
+        ["mixed_script", 0, "cancel"],
+        ["mixed_script", 10, "start"],
+      ],
+    );
   });
 });

@@ -116,7 +116,7 @@ describe("legitimate uses of invisible characters are left alone", () => {
     "Persian ZWNJ": "می‌خواهم",
     "Devanagari ZWJ after virama": "क्‍ष",
     "emoji presentation selector": "❤️",
-    "keycap": "1️⃣ #️⃣",
+    keycap: "1️⃣ #️⃣",
     "CJK ideographic variation sequence": "葛󠄀城",
     "subdivision flag tag sequence": "🏴󠁧󠁢󠁳󠁣󠁴󠁿",
     "Arabic number sign (visible format character)": "؀١٢",
@@ -151,11 +151,20 @@ describe("legitimate uses of invisible characters are left alone", () => {
   test("a run of variation selectors (data hidden after an emoji) is flagged past the first", () => {
     const result = sanitizePayload("😀\ufe0f\ufe01\ufe02");
     assert.equal(result.text, "😀\ufe0f\ufe01\ufe02");
-    assert.deepEqual(result.report.hits.map((h) => [h.offset, h.action]), [[3, "flagged"], [4, "flagged"]]);
+    assert.deepEqual(
+      result.report.hits.map((h) => [h.offset, h.action]),
+      [
+        [3, "flagged"],
+        [4, "flagged"],
+      ],
+    );
   });
 
   test("a variation selector after an ASCII letter is flagged", () => {
-    assert.deepEqual(sanitizePayload("cancel\ufe0f").report.hits.map((h) => [h.offset, h.codePoint]), [[6, 0xfe0f]]);
+    assert.deepEqual(
+      sanitizePayload("cancel\ufe0f").report.hits.map((h) => [h.offset, h.codePoint]),
+      [[6, 0xfe0f]],
+    );
   });
 });
 
@@ -165,7 +174,10 @@ describe("offsets point into the original text", () => {
     const result = sanitizePayload(text);
     assert.deepEqual(
       result.report.hits.map((hit) => [hit.kind, hit.offset]),
-      [["zero_width", 10], ["bidi", 12]],
+      [
+        ["zero_width", 10],
+        ["bidi", 12],
+      ],
     );
     assert.equal(text.codePointAt(10), 0x200b);
     assert.equal(text.codePointAt(12), 0x202e);

@@ -34,7 +34,10 @@ describe("joiners the sanitizer keeps are part of a bare value", () => {
     ] as const) {
       const result = decode(payload);
       assert.equal(result.ir.entities[0]?.value, value, payload);
-      assert.deepEqual(result.sanitizer.hits.map((hit) => [hit.kind, hit.action, hit.offset]), [["zero_width", "stripped", offset]]);
+      assert.deepEqual(
+        result.sanitizer.hits.map((hit) => [hit.kind, hit.action, hit.offset]),
+        [["zero_width", "stripped", offset]],
+      );
     }
   });
 

@@ -33,7 +33,12 @@ for (const [frontend, payload] of Object.entries(PAYLOADS)) {
       const small = payload(24_000 / 3);
       const large = payload((4 * 24_000) / 3);
       decode(small, frontend); // warm-up: loads the confusables table
-      const ratio = bestTime(() => decode(large, frontend), 2) / Math.max(1, bestTime(() => decode(small, frontend), 5));
+      const ratio =
+        bestTime(() => decode(large, frontend), 2) /
+        Math.max(
+          1,
+          bestTime(() => decode(small, frontend), 5),
+        );
       assert.ok(ratio < 10, `4x input took ${ratio.toFixed(1)}x the time (quadratic is ~16x)`);
 
       const megabyte = payload(1_000_000 / 3);

@@ -25,7 +25,9 @@ function fromPythonRepr(repr: string): string {
 }
 
 function readProbes(): Probe[] {
-  const lines = readFileSync(join(corpusDir(), "phase0", "probe_zerowidth.csv"), "utf8").trim().split(/\r?\n/);
+  const lines = readFileSync(join(corpusDir(), "phase0", "probe_zerowidth.csv"), "utf8")
+    .trim()
+    .split(/\r?\n/);
   const header = (lines[0] ?? "").split(",");
   const column = (name: string): number => {
     const index = header.indexOf(name);
@@ -81,10 +83,16 @@ describe("spec 8.1 probes from phase0/probe_zerowidth.csv", () => {
       const payload = `${probe.injected}(order)`;
       const session = createSanitizerHooks(sanitizePayload(payload));
       assert.equal(session.hooks.structural(probe.injected, 0, "verb", false), probe.verb);
-      assert.deepEqual(session.report().hits.map((h) => [h.kind, h.action, h.replacement]), [["homoglyph", "normalized", probe.verb]]);
+      assert.deepEqual(
+        session.report().hits.map((h) => [h.kind, h.action, h.replacement]),
+        [["homoglyph", "normalized", probe.verb]],
+      );
 
       const scanned = scanPayload(payload);
-      assert.deepEqual(scanned.report.hits.map((h) => [h.kind, h.replacement]), [["mixed_script", probe.verb]]);
+      assert.deepEqual(
+        scanned.report.hits.map((h) => [h.kind, h.replacement]),
+        [["mixed_script", probe.verb]],
+      );
     });
   }
 });

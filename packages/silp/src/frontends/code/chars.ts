@@ -55,9 +55,20 @@ export function isBareCode(code: number, char: string): boolean {
       (code >= 0x61 && code <= 0x7a) || // a-z
       (code >= 0x41 && code <= 0x5a) || // A-Z
       (code >= 0x30 && code <= 0x39) || // 0-9
-      code === 0x5f || code === 0x2d || code === 0x2b || code === 0x2e || code === 0x25 || // _ - + . %
-      code === 0x2f || code === 0x2a || code === 0x23 || code === 0x24 || code === 0x26 || // / * # $ &
-      code === 0x7e || code === 0x5e || code === 0x7c || code === 0x3f // ~ ^ | ?
+      code === 0x5f ||
+      code === 0x2d ||
+      code === 0x2b ||
+      code === 0x2e ||
+      code === 0x25 || // _ - + . %
+      code === 0x2f ||
+      code === 0x2a ||
+      code === 0x23 ||
+      code === 0x24 ||
+      code === 0x26 || // / * # $ &
+      code === 0x7e ||
+      code === 0x5e ||
+      code === 0x7c ||
+      code === 0x3f // ~ ^ | ?
     );
   }
   return BARE_CHAR.test(char);

@@ -14,7 +14,16 @@ export type TokenKind =
   | "string" // "..." with JSON escapes; `text` is the decoded value
   | "json" // `...` a JSON literal for non-string extra values; `text` is the JSON source
   | "op" // == != <= >= < >
-  | "(" | ")" | "," | ";" | ":" | "@" | "=" | "!" | "[" | "]"
+  | "("
+  | ")"
+  | ","
+  | ";"
+  | ":"
+  | "@"
+  | "="
+  | "!"
+  | "["
+  | "]"
   | "eof";
 
 export interface Token {
@@ -56,20 +65,31 @@ export class Lexer {
     }
     const code = source.charCodeAt(pos);
     switch (code) {
-      case 0x28: return this.single("(", start, wsStart);
-      case 0x29: return this.single(")", start, wsStart);
-      case 0x2c: return this.single(",", start, wsStart);
-      case 0x3b: return this.single(";", start, wsStart);
-      case 0x3a: return this.single(":", start, wsStart);
-      case 0x40: return this.single("@", start, wsStart);
-      case 0x5b: return this.single("[", start, wsStart);
-      case 0x5d: return this.single("]", start, wsStart);
-      case 0x22: return this.readString(start, wsStart);
-      case 0x60: return this.readJsonLiteral(start, wsStart);
+      case 0x28:
+        return this.single("(", start, wsStart);
+      case 0x29:
+        return this.single(")", start, wsStart);
+      case 0x2c:
+        return this.single(",", start, wsStart);
+      case 0x3b:
+        return this.single(";", start, wsStart);
+      case 0x3a:
+        return this.single(":", start, wsStart);
+      case 0x40:
+        return this.single("@", start, wsStart);
+      case 0x5b:
+        return this.single("[", start, wsStart);
+      case 0x5d:
+        return this.single("]", start, wsStart);
+      case 0x22:
+        return this.readString(start, wsStart);
+      case 0x60:
+        return this.readJsonLiteral(start, wsStart);
       case 0x21: // !  !=
       case 0x3d: // =  ==
       case 0x3c: // <  <=
-      case 0x3e: { // >  >=
+      case 0x3e: {
+        // >  >=
         const twoChar = pos + 1 < this.end && source.charCodeAt(pos + 1) === 0x3d;
         this.pos = pos + (twoChar ? 2 : 1);
         const kind: TokenKind = twoChar || code === 0x3c || code === 0x3e ? "op" : code === 0x21 ? "!" : "=";

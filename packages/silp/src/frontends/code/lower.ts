@@ -78,10 +78,10 @@ class Lowering {
       if (action === intent) {
         this.context.repair("merged_primary_call", call.start, `${call.name.text}(...) repeats the primary call; its arguments were merged into it`);
       } else if (call.args.length === 0) {
-        throw new SilpDecodeError(
-          `${call.name.text}() has no arguments; a secondary action exists in the IR only through its arguments`,
-          { source: this.context.source, offset: call.start },
-        );
+        throw new SilpDecodeError(`${call.name.text}() has no arguments; a secondary action exists in the IR only through its arguments`, {
+          source: this.context.source,
+          offset: call.start,
+        });
       }
       for (const arg of call.args) entities.push(this.entity(arg, action));
     }
@@ -206,7 +206,7 @@ class Lowering {
         throw this.decode(trailer.start, `unknown field "${key}" in #meta (allowed: meta, silp, version)`);
       }
     }
-    if (!isPlainObject(parsed.meta)) throw this.decode(trailer.start, "#meta needs a \"meta\" object");
+    if (!isPlainObject(parsed.meta)) throw this.decode(trailer.start, '#meta needs a "meta" object');
     ir.meta = parsed.meta as unknown as Meta;
     if (parsed.silp !== undefined) ir.silp = parsed.silp as string;
     if (parsed.version !== undefined) ir.version = parsed.version as string;

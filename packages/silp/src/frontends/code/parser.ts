@@ -213,7 +213,10 @@ class Parser {
         return args;
       }
       if (next.kind !== ",") {
-        this.fail(next.start, next.kind === "eof" ? "unexpected end of payload inside an argument list" : `unexpected ${describe(next)} in an argument list`, [",", ")"]);
+        this.fail(next.start, next.kind === "eof" ? "unexpected end of payload inside an argument list" : `unexpected ${describe(next)} in an argument list`, [
+          ",",
+          ")",
+        ]);
       }
       this.space(next, "", "whitespace", "no space before a comma");
       const after = this.peek();
@@ -261,7 +264,10 @@ class Parser {
         this.space(next, "", "whitespace", "no space inside [...]");
         if (next.kind === "]") break;
         if (next.kind === "@" || next.kind === "[") {
-          this.fail(next.start, `an extra field's value cannot have ${next.kind === "@" ? "an @location" : "nested [...]"}; quote the value to keep the text`, [",", "]"]);
+          this.fail(next.start, `an extra field's value cannot have ${next.kind === "@" ? "an @location" : "nested [...]"}; quote the value to keep the text`, [
+            ",",
+            "]",
+          ]);
         }
         if (next.kind !== ",") this.fail(next.start, `unexpected ${describe(next)} in [...]`, [",", "]"]);
       }

@@ -12,9 +12,7 @@ import { DEFAULT_IR_VERSION, DEFAULT_SILP_VERSION, ENTITY_FIELDS, type Entity, t
 import { stringifyJson } from "../text-escape.js";
 
 /** Top-level keys with a meaning of their own; entity ids equal to them cannot be flat slots. */
-export const RESERVED_KEYS: ReadonlySet<string> = new Set([
-  "intent", "constraints", "alternatives", "entities", "meta", "silp", "version",
-]);
+export const RESERVED_KEYS: ReadonlySet<string> = new Set(["intent", "constraints", "alternatives", "entities", "meta", "silp", "version"]);
 export const SECONDARY_PREFIX = "action_";
 const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
 

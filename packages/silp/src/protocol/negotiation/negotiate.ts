@@ -70,11 +70,9 @@ export function agree(sender: Capabilities, receiver: Capabilities): Agreement {
   const mutual = usable(receiver.frontends, "receiver").filter((f) => senderFrontends.has(f));
   const frontend = mutual[0];
   if (frontend === undefined) {
-    throw new SilpError(
-      "negotiation_failed",
-      `no common frontend: sender lists ${sender.frontends.join(", ")}, receiver ${receiver.frontends.join(", ")}`,
-      { details: { sender: [...sender.frontends], receiver: [...receiver.frontends], skipped } },
-    );
+    throw new SilpError("negotiation_failed", `no common frontend: sender lists ${sender.frontends.join(", ")}, receiver ${receiver.frontends.join(", ")}`, {
+      details: { sender: [...sender.frontends], receiver: [...receiver.frontends], skipped },
+    });
   }
   return { version, frontend, mutual, skipped };
 }
@@ -114,11 +112,9 @@ export function acceptPong(ping: Ping, pong: Pong): Agreement {
   }
   checkFrontendName(pong.prefer, "/prefer");
   if (pong.prefer !== agreement.frontend) {
-    throw new SilpError(
-      "negotiation_failed",
-      `the receiver chose ${pong.prefer}, but the receiver's priority order gives ${agreement.frontend}`,
-      { details: { expected: agreement.frontend, got: pong.prefer, mutual: agreement.mutual } },
-    );
+    throw new SilpError("negotiation_failed", `the receiver chose ${pong.prefer}, but the receiver's priority order gives ${agreement.frontend}`, {
+      details: { expected: agreement.frontend, got: pong.prefer, mutual: agreement.mutual },
+    });
   }
   return agreement;
 }

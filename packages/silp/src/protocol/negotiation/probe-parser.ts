@@ -8,15 +8,7 @@
  * offset of the offending character and what was expected there.
  */
 import { SilpError } from "../../errors.js";
-import {
-  MAX_LIST_ITEMS,
-  MAX_NAME_LENGTH,
-  MAX_PROBE_LINE,
-  MAX_VERSION_DIGITS,
-  type Ping,
-  type Pong,
-  type Probe,
-} from "./probe.js";
+import { MAX_LIST_ITEMS, MAX_NAME_LENGTH, MAX_PROBE_LINE, MAX_VERSION_DIGITS, type Ping, type Pong, type Probe } from "./probe.js";
 
 const KEYWORDS = ["//ping", "//pong"] as const;
 

@@ -72,11 +72,9 @@ export class SessionManager<E extends JsonValue = JsonValue> {
     const ttlMs = checkTtl(options.ttlMs ?? this.#ttlMs);
     const id = await this.store.allocate({ heartbeat, ttlMs }, randomInt(SESSION_ID_SPACE));
     if (id === undefined) {
-      throw new SilpError(
-        "limit_exceeded",
-        `no free session id: all ${SESSION_ID_SPACE} two-character ids are held by live sessions`,
-        { details: { idSpace: SESSION_ID_SPACE, store: this.store.kind } },
-      );
+      throw new SilpError("limit_exceeded", `no free session id: all ${SESSION_ID_SPACE} two-character ids are held by live sessions`, {
+        details: { idSpace: SESSION_ID_SPACE, store: this.store.kind },
+      });
     }
     return { id, heartbeat, turns: 0, renewals: 0, ttlMs, expiresInMs: ttlMs, contextLength: 0 };
   }
