@@ -38,3 +38,4 @@ export {
   type SourcePosition,
   type ValidationIssue,
 } from "./errors.js";
+export { applySafetyFilter, freeTextOf, type FreeText, type SafetyFilter, type SafetyVerdict } from "./protocol/safety-filter.js";
