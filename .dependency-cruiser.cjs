@@ -90,6 +90,13 @@ module.exports = {
       to: { dependencyTypes: ["core"] },
     },
     {
+      name: "printers-do-not-parse",
+      comment: "a frontend's printer shares rules with its decoder through small modules (roles.ts, chars.ts), never through the parser side",
+      severity: "error",
+      from: { path: "^packages/silp/src/frontends/[^/]+/printer\\.ts$" },
+      to: { path: "^packages/silp/src/frontends/[^/]+/(lexer|parser|lower|decode|decoder|fast-path)\\.ts$" },
+    },
+    {
       name: "sources-not-to-tests",
       severity: "error",
       from: { path: "^packages/[^/]+/src/", pathNot: "^packages/testkit/" },

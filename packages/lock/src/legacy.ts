@@ -7,7 +7,8 @@
  * ignored. Without a chain, deleted or reordered records cannot be detected (docs/lock.md).
  */
 import { HASH_PATTERN } from "./hash.js";
-import { isRecordObject, parseLines } from "./lines.js";
+import { isPlainObject } from "silp/util";
+import { parseLines } from "./lines.js";
 import type { LockProblem, LockReport } from "./problems.js";
 import { outputHash } from "./record.js";
 
@@ -22,7 +23,7 @@ export interface LegacyRecord {
 
 /** The defect of one legacy record, or undefined when its output hash verifies. */
 export function legacyRecordProblem(value: unknown): Pick<LockProblem, "kind" | "message"> | undefined {
-  if (!isRecordObject(value)) return { kind: "invalid_record", message: "a record must be a JSON object" };
+  if (!isPlainObject(value)) return { kind: "invalid_record", message: "a record must be a JSON object" };
   for (const field of ["frontend", "compiled", "output_hash"]) {
     if (typeof value[field] !== "string") return { kind: "invalid_record", message: `${field} must be a string` };
   }

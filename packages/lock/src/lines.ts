@@ -56,7 +56,3 @@ export function parseLines(text: string, firstLine = 1): { lines: ParsedLine[]; 
   });
   return { lines, problems };
 }
-
-export function isRecordObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

@@ -13,7 +13,7 @@ import { assertValid } from "silp";
 import type { SilpOptions } from "silp";
 import { resolveOptions } from "silp/util";
 import { HASH_PATTERN, canonicalHash, sha256 } from "./hash.js";
-import { isRecordObject } from "./lines.js";
+import { isPlainObject } from "silp/util";
 
 interface RecordCommon {
   seq: number;
@@ -96,7 +96,7 @@ export function outputHash(compiled: string): string {
  * undefined. Unknown extra fields are allowed (they are covered by `hash`).
  */
 export function recordShapeDefect(value: unknown): string | undefined {
-  if (!isRecordObject(value)) return "a record must be a JSON object";
+  if (!isPlainObject(value)) return "a record must be a JSON object";
   const kind = value.kind;
   if (kind !== "seal" && kind !== "unlock") return `unknown record kind ${JSON.stringify(kind)}`;
   if (!Number.isSafeInteger(value.seq) || (value.seq as number) < 0) return "seq must be a non-negative integer";
@@ -114,7 +114,7 @@ export function recordShapeDefect(value: unknown): string | undefined {
   }
   if (kind === "seal") {
     if (typeof value.compiled !== "string") return "compiled must be a string";
-    if (!isRecordObject(value.ir)) return "ir must be a JSON object";
+    if (!isPlainObject(value.ir)) return "ir must be a JSON object";
   } else if (typeof value.reason !== "string") {
     return "reason must be a string";
   }

@@ -5,6 +5,7 @@
  * recomputing hashes is caught: each line must be byte for byte what the sealer writes, and the
  * first differing column is reported.
  */
+import { CLI_MAIN } from "@silp/testkit/paths.js";
 import { test, describe, before } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -129,7 +130,7 @@ describe("value-preserving edits are caught, with line and column", () => {
         path,
         withLine(2, (line) => `${line.slice(0, at)}"compiled":"cancel(everything)",${line.slice(at)}`),
       );
-      const run = spawnSync(process.execPath, ["--import", "tsx", join(repoRoot, "src", "cli", "main.ts"), "lock", "verify", "--lock", path], {
+      const run = spawnSync(process.execPath, ["--import", "tsx", CLI_MAIN, "lock", "verify", "--lock", path], {
         cwd: repoRoot,
         encoding: "utf8",
       });

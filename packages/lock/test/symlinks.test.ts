@@ -4,6 +4,7 @@
  * never be reachable under two lock paths (a second path takes a second proper-lockfile lock and
  * forks the chain). Real symlinks and hard links in a temporary directory.
  */
+import { CLI_MAIN } from "@silp/testkit/paths.js";
 import { test, describe } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -115,7 +116,7 @@ describe("the compile lock refuses symbolic links", () => {
       // Run in `dir`, so the default lock path .silp/compile.lock is the symlink; tsx is
       // resolved from the repository, not from the temporary directory.
       const tsx = import.meta.resolve("tsx");
-      const run = spawnSync(process.execPath, ["--import", tsx, join(repoRoot, "src", "cli", "main.ts"), "lock", "seal", irPath, "--json"], {
+      const run = spawnSync(process.execPath, ["--import", tsx, CLI_MAIN, "lock", "seal", irPath, "--json"], {
         cwd: dir,
         encoding: "utf8",
       });

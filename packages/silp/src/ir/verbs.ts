@@ -75,6 +75,9 @@ export function excludedVerb(code: string): ExcludedVerb | undefined {
 }
 
 /** `!SWITCH_TOOL` -> `switch_tool` (spec 3.7: drop the `!`, lower-case). */
+/** A function name: the lower-cased action verb (spec 3.7), `switch_tool` for `!SWITCH_TOOL`. */
+export const FUNCTION_NAME = /^[a-z][a-z_]*$/;
+
 export function actionToFunctionName(code: string): string {
   return code.slice(1).toLowerCase();
 }

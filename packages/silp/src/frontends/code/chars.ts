@@ -14,8 +14,8 @@ const BARE_TOKEN = /^[\p{L}\p{M}\p{N}_\-+.%/*#$&~^|?]+$/u;
 /** ASCII identifier: how names (types, keyword ids) print bare. */
 const ASCII_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** Function names: the lower-cased action verb (spec 3.7). */
-export const FUNCTION_NAME = /^[a-z][a-z_]*$/;
+/** Function names: the lower-cased action verb (spec 3.7); one pattern for every frontend. */
+export { FUNCTION_NAME } from "../../ir/verbs.js";
 
 /** Words the grammar gives meaning to; values and names equal to them are quoted. */
 export const KEYWORDS: ReadonlySet<string> = new Set(["if", "else", "and", "then", "#meta"]);

@@ -30,30 +30,8 @@ import { functionNameToAction } from "../../ir/verbs.js";
 import type { DecodeContext } from "../decode-context.js";
 import { parseEmbeddedJson } from "../json-value.js";
 import { FUNCTION_NAME, isTimeLike } from "./chars.js";
+import { assignConstraintRoles, type ConstraintRole } from "./roles.js";
 import type { ArgNode, CallNode, ConstraintNode, Lexeme, Statement } from "./syntax.js";
-
-export type ConstraintRole = "subject" | "value" | "time";
-
-/**
- * Roles of positional constraint arguments, by count (spec 4.1 `func-call`):
- * 1: value; 2: value,time when the second looks like a time (t+1, t-2am), else subject,value;
- * 3: subject,value,time. Shared with the printer, which falls back to keywords whenever this
- * reading would not give back the fields it prints.
- */
-export function assignConstraintRoles(count: number, lastIsTimeLike: boolean): readonly ConstraintRole[] | undefined {
-  switch (count) {
-    case 0:
-      return [];
-    case 1:
-      return ["value"];
-    case 2:
-      return lastIsTimeLike ? ["value", "time"] : ["subject", "value"];
-    case 3:
-      return ["subject", "value", "time"];
-    default:
-      return undefined;
-  }
-}
 
 export function lowerStatement(statement: Statement, context: DecodeContext): SilpIRInput {
   const lowering = new Lowering(context);

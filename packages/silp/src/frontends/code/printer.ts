@@ -22,7 +22,7 @@ import {
 import { actionToFunctionName } from "../../ir/verbs.js";
 import { quoteString, stringifyJson } from "../text-escape.js";
 import { isBareName, isBareValue, isTimeLike } from "./chars.js";
-import { assignConstraintRoles } from "./lower.js";
+import { assignConstraintRoles } from "./roles.js";
 
 const OPERATORS: ReadonlySet<string> = new Set(CONSTRAINT_OPERATORS);
 /** Field names that a bare keyword would alias in else-branch calls (`loc=` means location). */

@@ -5,6 +5,7 @@
  * caught: duplicate keys (JSON.parse silently keeps the last) and the exact digits of a number
  * written where a string belongs (lenient mode keeps "4.0" as "4.0", not "4").
  */
+import { FUNCTION_NAME } from "../../ir/verbs.js";
 import { parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
 import { SilpDecodeError, SilpSyntaxError } from "../../errors.js";
 import { hasOwn, setField } from "../../ir/fields.js";
@@ -14,8 +15,6 @@ import { checkJsonDepth } from "../json-value.js";
 import { IDENTITY_HOOKS } from "../../security/hooks.js";
 import { decodeJsonFast } from "./fast-path.js";
 import { RESERVED_KEYS, SECONDARY_PREFIX } from "./printer.js";
-
-const SECONDARY_VERB = /^[a-z][a-z_]*$/i;
 
 export function decodeJsonPayload(context: DecodeContext, start: number, end: number): SilpIRInput {
   const source = context.source;
@@ -123,7 +122,7 @@ class JsonLowering {
 
   private secondary(key: string, keyNode: Node, value: Node): Entity[] {
     const verb = key.slice(SECONDARY_PREFIX.length);
-    if (!SECONDARY_VERB.test(verb)) throw this.decodeFail(keyNode, `"${key}" does not name an action (action_<verb>)`);
+    if (!FUNCTION_NAME.test(verb.toLowerCase())) throw this.decodeFail(keyNode, `"${key}" does not name an action (action_<verb>)`);
     if (verb !== verb.toLowerCase()) {
       this.context.repair("action_key_case", this.offset(keyNode), `"${key}" is not lower case`, [`"${SECONDARY_PREFIX}${verb.toLowerCase()}"`]);
     }

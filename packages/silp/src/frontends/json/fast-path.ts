@@ -6,12 +6,11 @@
  * and the positioned decoder (decoder.ts) runs, so errors and repairs always carry positions and
  * both paths decode an accepted payload to the same IR (test/frontends/json-fast-path.test.ts).
  */
+import { FUNCTION_NAME } from "../../ir/verbs.js";
 import { hasOwn, setField } from "../../ir/fields.js";
 import { isPlainObject } from "../../ir/normalize.js";
 import type { Alternative, Constraint, Entity, JsonValue, Meta, SilpIRInput } from "../../ir/types.js";
 import { RESERVED_KEYS, SECONDARY_PREFIX } from "./printer.js";
-
-const LOWER_VERB = /^[a-z][a-z_]*$/;
 
 /** Decodes `text` without positions, or returns undefined when the positioned decoder must run. */
 export function decodeJsonFast(text: string): SilpIRInput | undefined {
@@ -61,7 +60,7 @@ export function decodeJsonFast(text: string): SilpIRInput | undefined {
       default:
         if (key.startsWith(SECONDARY_PREFIX)) {
           const verb = key.slice(SECONDARY_PREFIX.length);
-          if (!LOWER_VERB.test(verb) || !Array.isArray(value)) return undefined;
+          if (!FUNCTION_NAME.test(verb) || !Array.isArray(value)) return undefined;
           const action = `!${verb.toUpperCase()}`;
           for (const item of value) {
             if (typeof item === "string") {

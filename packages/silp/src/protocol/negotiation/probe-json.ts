@@ -5,16 +5,13 @@
  * Exactly one of the two wrapper keys; unknown members inside are ignored (forward
  * compatibility), like unknown parameters of the text form.
  */
+import { isPlainObject } from "../../ir/normalize.js";
 import { SilpError } from "../../errors.js";
 import { checkFrontendName, checkList } from "./probe-check.js";
 import type { Probe } from "./probe.js";
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 export function parseProbeJson(value: unknown): Probe {
-  if (!isObject(value)) throw new SilpError("invalid_syntax", "a probe must be a JSON object", { path: "" });
+  if (!isPlainObject(value)) throw new SilpError("invalid_syntax", "a probe must be a JSON object", { path: "" });
   const wrappers = ["silp_ping", "silp_pong"].filter((key) => Object.hasOwn(value, key));
   if (wrappers.length !== 1) {
     throw new SilpError("invalid_syntax", "a probe object has exactly one of silp_ping or silp_pong", {
@@ -24,7 +21,7 @@ export function parseProbeJson(value: unknown): Probe {
   }
   const key = wrappers[0] as "silp_ping" | "silp_pong";
   const body = value[key];
-  if (!isObject(body)) throw new SilpError("invalid_syntax", `/${key} must be an object`, { path: `/${key}` });
+  if (!isPlainObject(body)) throw new SilpError("invalid_syntax", `/${key} must be an object`, { path: `/${key}` });
   const versions = checkList(body.silp, "silp", `/${key}/silp`);
   const frontends = checkList(body.frontends, "frontends", `/${key}/frontends`);
   if (key === "silp_ping") {
