@@ -79,7 +79,10 @@ export interface RunningSilpAgent {
  * JSON-RPC error with the same status, instead of express's HTML page and a stack trace on stderr.
  */
 function transportErrors(error: unknown, _req: Request, res: Response, next: NextFunction): void {
-  if (res.headersSent) return next(error);
+  if (res.headersSent) {
+    next(error);
+    return;
+  }
   const status = typeof (error as { status?: unknown }).status === "number" ? (error as { status: number }).status : 500;
   const message = status === 413 ? "request body too large" : status < 500 ? "invalid request" : "internal error";
   res.status(status).json({ jsonrpc: "2.0", id: null, error: { code: status < 500 ? -32600 : -32603, message } });

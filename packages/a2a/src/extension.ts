@@ -15,7 +15,7 @@
  */
 import type { AgentCard, AgentExtension } from "@a2a-js/sdk";
 import { SilpError } from "silp";
-import { agree, createPing, type Agreement, type Capabilities } from "silp/negotiation";
+import { agree, createPing, type Agreement, type Capabilities, type Ping } from "silp/negotiation";
 import { isHeartbeat, type Heartbeat } from "silp/session";
 
 /** The extension URI (ours: no registry exists; docs/integrations.md). Versioned with the protocol. */
@@ -53,7 +53,7 @@ export function readSilpExtension(card: AgentCard): SilpExtensionParams | undefi
   const entry = card.capabilities?.extensions?.find((extension) => extension.uri === SILP_EXTENSION_URI);
   if (!entry) return undefined;
   const params = (entry.params ?? {}) as Record<string, unknown>;
-  let checked;
+  let checked: Ping;
   try {
     checked = createPing({ versions: params.silp as string[], frontends: params.frontends as string[] });
   } catch (error) {

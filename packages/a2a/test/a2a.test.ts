@@ -6,6 +6,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
+import type { AgentCard } from "@a2a-js/sdk";
 import { compile, normalize, type SilpIRInput } from "silp";
 import {
   SILP_EXTENSION_URI,
@@ -36,8 +37,25 @@ function recordingHandlers(seen: Seen[]): Record<string, (call: ActionCall, cont
 
 const sendError = silpRejectionOf;
 
+/** The fields of a part in a JSON-RPC SendMessage response that the tests below read. */
+interface WirePart {
+  text: string;
+  data: { silp_encoding: string; silp_payload: string; silp_error: { code: string } };
+}
+
+/** A JSON-RPC SendMessage response as the tests below read it; the agent's reply is one message. */
+interface WireBody {
+  result: {
+    message: {
+      extensions: string[];
+      parts: [WirePart, ...WirePart[]];
+      metadata: { [SILP_EXTENSION_URI]: { session: { turn: number } } };
+    };
+  };
+}
+
 /** A JSON-RPC SendMessage over plain fetch, to see the wire format and the headers. */
-async function rawSend(agent: RunningSilpAgent, parts: unknown[], extensions?: string): Promise<{ headers: Headers; body: any }> {
+async function rawSend(agent: RunningSilpAgent, parts: unknown[], extensions?: string): Promise<{ headers: Headers; body: WireBody }> {
   const response = await fetch(`${agent.url}/a2a/jsonrpc`, {
     method: "POST",
     headers: { "content-type": "application/json", "A2A-Version": "1.0", ...(extensions ? { "A2A-Extensions": extensions } : {}) },
@@ -48,7 +66,7 @@ async function rawSend(agent: RunningSilpAgent, parts: unknown[], extensions?: s
       params: { message: { messageId: randomUUID(), contextId: randomUUID(), role: "ROLE_USER", parts } },
     }),
   });
-  return { headers: response.headers, body: await response.json() };
+  return { headers: response.headers, body: (await response.json()) as WireBody };
 }
 
 describe("two SILP agents over A2A on loopback", () => {
@@ -75,12 +93,12 @@ describe("two SILP agents over A2A on loopback", () => {
   });
 
   test("each AgentCard declares the SILP extension with its frontends, preferred one and heartbeat", async () => {
-    const card = (await (await fetch(`${beta.url}/.well-known/agent-card.json`)).json()) as any;
-    const extension = card.capabilities.extensions.find((e: { uri: string }) => e.uri === SILP_EXTENSION_URI);
+    const card = (await (await fetch(`${beta.url}/.well-known/agent-card.json`)).json()) as AgentCard;
+    const extension = card.capabilities!.extensions.find((e) => e.uri === SILP_EXTENSION_URI)!;
     assert.deepEqual(extension.params, { silp: ["v1"], frontends: ["json", "natural"], prefer: "json", heartbeat: 5 });
     assert.equal(extension.required, false);
-    assert.equal(card.supportedInterfaces[0].protocolVersion, "1.0");
-    assert.ok(card.skills[0].tags.includes("!BOOK"));
+    assert.equal(card.supportedInterfaces[0]!.protocolVersion, "1.0");
+    assert.ok(card.skills[0]!.tags.includes("!BOOK"));
   });
 
   test("static negotiation from the card: the receiver's order wins", async () => {

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, } from "node:path";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { buildReport } from "../src/report/model.js";
 import { renderHtml } from "../src/report/html.js";

@@ -262,7 +262,16 @@ describe("compile errors in a run", () => {
     const broken: BenchCase = { id: "broken", category: "x", ir: { intent: "!START", entities: [], meta: { req_id: "zz" } } as never };
     const payloads = await preparePayloads([broken], ["code"]);
     let called = 0;
-    const model = { name: "m", id: "m", client: { complete: async () => (called++, { text: "x", elapsed: 0, retries: 0 }) } };
+    const model = {
+      name: "m",
+      id: "m",
+      client: {
+        complete: async () => {
+          called++;
+          return { text: "x", elapsed: 0, retries: 0 };
+        },
+      },
+    };
     const path = join(tmp, "compile-error.jsonl");
     const summary = await runMatrix({ cases: [broken], payloads, models: [model], judge: createRunJudge("rule"), results: ResultsFile.open(path, "matrix") });
     assert.equal(summary.written, 1);

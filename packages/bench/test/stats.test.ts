@@ -99,7 +99,9 @@ describe("statistics", () => {
 
   test("Benjamini-Hochberg matches R's p.adjust(method = 'BH')", () => {
     const adjusted = benjaminiHochberg([0.008, 0.03, 0.123, 0.6, 0.2]);
-    [0.04, 0.075, 0.205, 0.6, 0.25].forEach((e, i) => close(adjusted[i]!, e, 1e-12));
+    [0.04, 0.075, 0.205, 0.6, 0.25].forEach((e, i) => {
+      close(adjusted[i]!, e, 1e-12);
+    });
     const withNaN = benjaminiHochberg([0.01, Number.NaN, 0.04]);
     assert.ok(Number.isNaN(withNaN[1]!));
     close(withNaN[0]!, 0.02);

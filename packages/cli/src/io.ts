@@ -176,6 +176,7 @@ export function errorAsJson(error: SilpError): { error: Record<string, unknown> 
  * Runs a command body with the CLI's error policy: SilpErrors exit 1 (rendered or as JSON),
  * usage errors exit 2, anything else is a bug and exits 1 with its stack.
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: a body returns an exit code or nothing, and some return a void call (`return writeJson(...)`), which `undefined` would reject.
 export async function runCommand(json: boolean, body: () => Promise<number | void> | number | void): Promise<void> {
   try {
     const code = await body();

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, } from "node:path";
+import { join } from "node:path";
 
 import { CLI_MAIN, REPO_ROOT as repoRoot } from "@silp/testkit/paths.js";
 const MAIN = CLI_MAIN;

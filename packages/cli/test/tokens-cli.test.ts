@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, } from "node:path";
+import { join } from "node:path";
 import { describe, test } from "node:test";
 import { corpusDir } from "@silp/testkit/corpus.js";
 

@@ -61,7 +61,9 @@ describe("LLMLingua-2 on a tiny XLM-RoBERTa-style model", () => {
     const { ids, tokens } = classifier.tokenize("If not rain");
     assert.deepEqual(tokens, ["▁If", "▁not", "▁rain"]);
     const probabilities = await classifier.keepProbabilities(ids);
-    tokens.forEach((token, i) => assert.ok(Math.abs((probabilities[i] ?? 0) - model.probabilityOf(token)) < 1e-6));
+    tokens.forEach((token, i) => {
+      assert.ok(Math.abs((probabilities[i] ?? 0) - model.probabilityOf(token)) < 1e-6);
+    });
   });
 
   test("compresses the prose: word probabilities are token means, the top words survive in order", async () => {

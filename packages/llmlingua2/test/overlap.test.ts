@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, } from "node:path";
+import { join } from "node:path";
 import { isSilpError } from "silp";
 import { LOCK_FILE, measureOverlap, readStudyCases, STUDY_CASE_ORDER, wordOverlap } from "../src/overlap.js";
 import { corpusDir } from "@silp/testkit/corpus.js";

@@ -116,7 +116,9 @@ describe("onnxruntime-node and onnxruntime-web give the same results", () => {
     const { ids, tokens } = node.tokenize(PROSE);
     const probabilities = await node.keepProbabilities(ids);
     assert.deepEqual(await web.keepProbabilities(ids), probabilities);
-    tokens.forEach((token, i) => assert.ok(Math.abs((probabilities[i] ?? 0) - model.probabilityOf(token)) < 1e-6, token));
+    tokens.forEach((token, i) => {
+      assert.ok(Math.abs((probabilities[i] ?? 0) - model.probabilityOf(token)) < 1e-6, token);
+    });
 
     const long = Array.from({ length: 40 }, () => PROSE).join(" ");
     const cases: Array<[string, Parameters<typeof compressText>[2], string | undefined]> = [
@@ -208,7 +210,7 @@ describe("choosing the ONNX runtime", () => {
       assert.equal(details?.package, "onnxruntime-node");
       assert.equal(details?.install, "npm install onnxruntime-node");
       assert.deepEqual(
-        (details?.attempts as Array<{ runtime: string; package: string }>).map((a) => [a.runtime, a.package]),
+        (details!.attempts as Array<{ runtime: string; package: string }>).map((a) => [a.runtime, a.package]),
         [
           ["node", "onnxruntime-node"],
           ["web", "onnxruntime-web"],

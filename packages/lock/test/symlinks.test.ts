@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { CompileLock, verifyLockText } from "../src/index.js";
 import { appendText } from "../src/file.js";
 import { silpErrorOf, silpRejectionOf } from "@silp/testkit/silp-errors.js";
-import { repoRoot, sampleIr, withTempDir } from "./helpers.js";
+import { sampleIr, withTempDir } from "./helpers.js";
 
 // Test double for the core compile: deterministic text derived from the entity value.
 const compile = (ir: { entities: Array<{ value: string }> }) => `start(${ir.entities[0]?.value ?? ""})`;

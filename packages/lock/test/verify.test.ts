@@ -278,7 +278,7 @@ describe("throwing variant", () => {
         assert.ok(error instanceof SilpError);
         assert.equal(error.code, "lock_violation");
         assert.match(error.message, /line 3: output_hash_mismatch/);
-        assert.equal((error.details?.problems as unknown[]).length, 2);
+        assert.equal((error.details?.problems as unknown[] | undefined)?.length, 2);
         return true;
       },
     );

@@ -98,10 +98,13 @@ describe("MCP server over the in-memory transport (2.x Client)", () => {
   test("SILP errors are tool results with isError and the code, with positions", async () => {
     const syntax = await call("decode", { silp_encoding: "code", silp_payload: "if !rain(t+1: start(hike)" });
     assert.equal(syntax.isError, true);
-    assert.deepEqual({ code: errorCode(syntax), line: (syntax.structuredContent?.error as { line: number }).line }, { code: "invalid_syntax", line: 1 });
+    assert.deepEqual(
+      { code: errorCode(syntax), line: (syntax.structuredContent?.error as { line: number } | undefined)?.line },
+      { code: "invalid_syntax", line: 1 },
+    );
     const whitelist = await call("compile", { ir: { intent: "!DELETE", entities: [{ id: "act", value: "db" }], meta: { req_id: "0badc0de" } } });
     assert.equal(errorCode(whitelist), "invalid_ir");
-    const issues = (whitelist.structuredContent?.error as { details: { issues: { rule: string }[] } }).details.issues;
+    const issues = (whitelist.structuredContent!.error as { details: { issues: { rule: string }[] } }).details.issues;
     assert.ok(issues.some((issue) => issue.rule === "verb-whitelist"));
     const unknownFrontend = await call("decode", { silp_encoding: "yaml", silp_payload: "x" });
     assert.equal(errorCode(unknownFrontend), "unsupported_frontend");
@@ -121,7 +124,7 @@ describe("MCP server over the in-memory transport (2.x Client)", () => {
     const bad = await call("validate", { ir: { intent: "cancel", meta: {} } });
     assert.equal(bad.isError, undefined);
     assert.equal(bad.structuredContent?.valid, false);
-    const paths = (bad.structuredContent?.issues as { path: string }[]).map((issue) => issue.path);
+    const paths = (bad.structuredContent!.issues as { path: string }[]).map((issue) => issue.path);
     assert.ok(paths.includes("/intent"));
     const good = await call("validate", { ir: a1 });
     assert.deepEqual({ valid: good.structuredContent?.valid, ir: good.structuredContent?.ir }, { valid: true, ir: normalize(a1) });
@@ -131,13 +134,13 @@ describe("MCP server over the in-memory transport (2.x Client)", () => {
     const text = await call("negotiate", { ping: "//ping silp=v1 frontends=json,code,natural" });
     assert.deepEqual(text.content, [{ type: "text", text: "//pong silp=v1 frontends=code,json prefer=code" }]);
     const json = await call("negotiate", { ping: { silp_ping: { silp: ["v1"], frontends: ["json", "natural"] } } });
-    assert.equal((json.structuredContent?.agreement as { frontend: string }).frontend, "json");
+    assert.equal((json.structuredContent?.agreement as { frontend: string } | undefined)?.frontend, "json");
     const none = await call("negotiate", { ping: "//ping silp=v1 frontends=natural" });
     assert.equal(errorCode(none), "negotiation_failed");
     assert.equal(none.structuredContent?.pong_line, "//pong silp=v1 frontends=code,json");
     const malformed = await call("negotiate", { ping: "//ping silp=v1 frontends=code,,json" });
     assert.equal(errorCode(malformed), "invalid_syntax");
-    assert.equal(typeof (malformed.structuredContent?.error as { offset: number }).offset, "number");
+    assert.equal(typeof (malformed.structuredContent?.error as { offset: number } | undefined)?.offset, "number");
     const pong = await call("negotiate", { ping: "//pong silp=v1 frontends=code prefer=code" });
     assert.equal(errorCode(pong), "invalid_syntax");
   });

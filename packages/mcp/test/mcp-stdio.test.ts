@@ -45,7 +45,7 @@ describe("silpc mcp over stdio", () => {
       assert.deepEqual(names, ["validate", "compile", "decode", "negotiate"]);
       const failed = (await client.callTool({ name: "decode", arguments: { silp_encoding: "json", silp_payload: '{"intent": "!START",' } })) as CallResult;
       assert.equal(failed.isError, true);
-      assert.equal((failed.structuredContent?.error as { code: string }).code, "invalid_syntax");
+      assert.equal((failed.structuredContent?.error as { code: string } | undefined)?.code, "invalid_syntax");
       const pong = (await client.callTool({ name: "negotiate", arguments: { ping: "//ping silp=v1 frontends=json" } })) as CallResult;
       assert.equal(pong.structuredContent?.pong_line, "//pong silp=v1 frontends=code,json prefer=json");
     } finally {

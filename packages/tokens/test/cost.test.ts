@@ -61,7 +61,9 @@ describe("measureTexts and payloadCost", () => {
         row.counts.map((count) => count.tokenizer),
         ["gpt-4o", "llama-2"],
       );
-      tokenizers.forEach((tokenizer, index) => assert.equal(row.counts[index]?.count, tokenizer.encode(row.text).length));
+      tokenizers.forEach((tokenizer, index) => {
+        assert.equal(row.counts[index]?.count, tokenizer.encode(row.text).length);
+      });
       const [a, b] = row.counts.map((count) => count.count) as [number, number];
       assert.equal(row.spread.mean, (a + b) / 2);
       assert.equal(row.spread.range, Math.abs(a - b));

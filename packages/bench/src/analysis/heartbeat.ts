@@ -113,7 +113,9 @@ export function errorPropagation(records: readonly HeartbeatRecord[]): Propagati
     return { model, ...test, failAfterPass: pf / (pp + pf), failAfterFail: ff / (fp + ff), pAdjusted: Number.NaN };
   });
   const adjusted = benjaminiHochberg(results.map((r) => r.pValue));
-  results.forEach((r, i) => (r.pAdjusted = adjusted[i]!));
+  results.forEach((r, i) => {
+    r.pAdjusted = adjusted[i]!;
+  });
   return results;
 }
 
@@ -158,7 +160,9 @@ export function compareWithBaseline(records: readonly HeartbeatRecord[], baselin
     }
   }
   const adjusted = benjaminiHochberg(out.map((r) => r.pValue));
-  out.forEach((r, i) => (r.pAdjusted = adjusted[i]!));
+  out.forEach((r, i) => {
+    r.pAdjusted = adjusted[i]!;
+  });
   return out;
 }
 

@@ -37,7 +37,7 @@ export function register(program: Command): void {
       runCommand(flags.json === true, async () => {
         const { scanPayload, locateHits, describeCodePoint } = await import("silp/sanitizer");
         const original = readInput(file);
-        let scanned;
+        let scanned: ReturnType<typeof scanPayload>;
         try {
           scanned = scanPayload(original, { invisible: flags.policy, joiners: flags.joiners });
         } catch (error) {

@@ -104,7 +104,9 @@ export function buildTokenClassifierOnnxExternal(graph: TokenClassifierGraph, lo
   const table = Float32Array.from(graph.keepLogits.flatMap((logit) => [0, logit]));
   const data = new Uint8Array(table.byteLength);
   const view = new DataView(data.buffer);
-  table.forEach((value, i) => view.setFloat32(i * 4, value, true));
+  table.forEach((value, i) => {
+    view.setFloat32(i * 4, value, true);
+  });
   const onnx = encodeModel(graph, {
     name: "table",
     dataType: FLOAT,

@@ -24,7 +24,8 @@ export function extraEntries(source: Record<string, unknown>, known: readonly st
   let out: [string, JsonValue][] | undefined;
   for (const key in source) {
     if (known.includes(key) || !Object.hasOwn(source, key)) continue;
-    (out ??= []).push([key, source[key] as JsonValue]);
+    if (out === undefined) out = [];
+    out.push([key, source[key] as JsonValue]);
   }
   return out ?? NO_EXTRAS;
 }

@@ -129,7 +129,9 @@ function checkVerbs(ir: SilpIR, options: ResolvedOptions, issues: ValidationIssu
   ir.entities.forEach((entity, index) => {
     if (entity.action !== undefined && entity.action !== ir.intent) check(entity.action, `/entities/${index}/action`);
   });
-  ir.alternatives.forEach((alternative, index) => check(alternative.action, `/alternatives/${index}/action`));
+  ir.alternatives.forEach((alternative, index) => {
+    check(alternative.action, `/alternatives/${index}/action`);
+  });
   // A seq entry shaped like an action code names an action to run (draft -02 3.6), so spec 3.8's
   // "MUST NOT be used as IR action codes" applies to it. Keywords and free-form entries are not
   // action codes; the seq rules below flag them.

@@ -120,7 +120,10 @@ describe("text form", () => {
     const huge = `//ping silp=v1 frontends=${"a,".repeat(5_000_000)}`;
     assert.throws(() => parseProbeLine(huge), syntaxErrorAt(MAX_PROBE_LINE, "limit_exceeded"));
     let seed = 7;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
     const alphabet = "//pingong silp=v1,frontends=codejsnatural \t\r\n=,\u200b\u0441";
     for (let i = 0; i < 2000; i++) {
       const length = Math.floor(random() * 60);

@@ -74,7 +74,7 @@ describe("invisible and bidi controls follow the policy", () => {
             assert.equal(error.offset, 12);
             assert.equal(error.line, 2);
             assert.equal(error.column, 11);
-            assert.equal((error.details?.hit as SanitizerHit).action, "rejected");
+            assert.equal((error.details?.hit as SanitizerHit | undefined)?.action, "rejected");
             return true;
           },
         );

@@ -19,8 +19,8 @@ interface Probe {
 /** Decodes the Python repr the census wrote ('can\u200bcel'). */
 function fromPythonRepr(repr: string): string {
   const body = repr.slice(1, -1);
-  return body.replace(/\\(u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|\\|')/g, (_, escape: string) =>
-    escape === "\\" || escape === "'" ? escape : String.fromCharCode(parseInt(escape.slice(1), 16)),
+  return body.replace(/\\(u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|\\|')/g, (_, sequence: string) =>
+    sequence === "\\" || sequence === "'" ? sequence : String.fromCharCode(parseInt(sequence.slice(1), 16)),
   );
 }
 

@@ -326,7 +326,8 @@ class Parser {
   }
 
   private peek(): Token {
-    return (this.lookahead ??= this.lexer.next());
+    if (this.lookahead === undefined) this.lookahead = this.lexer.next();
+    return this.lookahead;
   }
 
   private take(): Token {

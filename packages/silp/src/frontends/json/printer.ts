@@ -66,7 +66,12 @@ function addFlatSlots(ir: SilpIR, slots: Record<string, unknown>): void {
       continue;
     }
     const key = `${SECONDARY_PREFIX}${(entity.action as string).slice(1).toLowerCase()}`;
-    const group = (slots[key] ??= []) as unknown[];
+    // Only this loop writes `action_*` keys (isFlatSlotKey excludes them), so a value is an array or absent.
+    let group = slots[key] as unknown[] | undefined;
+    if (group === undefined) {
+      group = [];
+      slots[key] = group;
+    }
     group.push(secondaryItem(entity));
   }
   // One positional value prints as a string, as the reference does; several as a list.
