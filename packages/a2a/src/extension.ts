@@ -53,7 +53,7 @@ export function readSilpExtension(card: AgentCard): SilpExtensionParams | undefi
   const entry = card.capabilities?.extensions?.find((extension) => extension.uri === SILP_EXTENSION_URI);
   if (!entry) return undefined;
   const params = (entry.params ?? {}) as Record<string, unknown>;
-  let checked;
+  let checked: ReturnType<typeof createPing>;
   try {
     checked = createPing({ versions: params.silp as string[], frontends: params.frontends as string[] });
   } catch (error) {
