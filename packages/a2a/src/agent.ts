@@ -5,10 +5,12 @@
 import { createServer } from "node:http";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { AGENT_CARD_PATH, type AgentCard, type AgentExtension, type AgentSkill } from "@a2a-js/sdk";
-import { DefaultRequestHandler, InMemoryTaskStore } from "@a2a-js/sdk/server";
-import { UserBuilder, agentCardHandler, jsonRpcHandler } from "@a2a-js/sdk/server/express";
+import { DefaultRequestHandler, type TaskStore, type User, defaultServerCallContextBuilder } from "@a2a-js/sdk/server";
+import { agentCardHandler, jsonRpcHandler } from "@a2a-js/sdk/server/express";
 import { closeServer, listen, origin } from "silp/node";
 import { SilpAgentExecutor, type SilpExecutorOptions } from "./executor.js";
+import { SILP_EXTENSION_URI } from "./extension.js";
+import { BoundedTaskStore } from "./task-store.js";
 
 /** Path of the JSON-RPC endpoint under the agent's base URL. */
 export const JSON_RPC_PATH = "/a2a/jsonrpc";
@@ -63,6 +65,51 @@ export interface StartSilpAgentOptions extends SilpExecutorOptions {
   host?: string;
   /** Port; default 0 (a free one). */
   port?: number;
+  /**
+   * Who the caller is (the SDK's UserBuilder). Default: an unauthenticated user named by the
+   * remote address. Authenticated users get their own session scope (`user:<name>`).
+   */
+  userBuilder?: (req: Request) => Promise<User>;
+  /** Where tasks (of a fallback executor, or failed executions) are kept; default a BoundedTaskStore. */
+  taskStore?: TaskStore;
+}
+
+/** The default caller: unauthenticated, named by its remote address (its session scope). */
+class PeerAddressUser implements User {
+  constructor(readonly address: string) {}
+  get isAuthenticated(): boolean {
+    return false;
+  }
+  get userName(): string {
+    return this.address;
+  }
+}
+
+const remoteAddressUser = async (req: Request): Promise<User> => new PeerAddressUser(req.socket.remoteAddress ?? "unknown");
+
+/**
+ * This agent speaks A2A v1.0 only. A request without `A2A-Version: 1.0` (absent means 0.3) is
+ * answered with the JSON-RPC VersionNotSupported error here, before the SDK would log a stack trace.
+ */
+function requireVersion(req: Request, res: Response, next: NextFunction): void {
+  const version = req.header("A2A-Version")?.trim();
+  if (req.method !== "POST" || version === "1.0") {
+    next();
+    return;
+  }
+  res.status(400).json({
+    jsonrpc: "2.0",
+    id: null,
+    error: {
+      code: -32009,
+      message: `A2A protocol version ${version ? JSON.stringify(version.slice(0, 16)) : "0.3 (no A2A-Version header)"} is not supported; this agent speaks 1.0`,
+    },
+  });
+}
+
+/** Unknown paths: a JSON 404, not express's HTML page. */
+function notFound(_req: Request, res: Response): void {
+  res.status(404).json({ error: "not found" });
 }
 
 export interface RunningSilpAgent {
@@ -101,9 +148,24 @@ export async function startSilpAgent(options: StartSilpAgentOptions): Promise<Ru
     actions: executor.actions,
     ...(options.description === undefined ? {} : { description: options.description }),
   });
-  const requestHandler = new DefaultRequestHandler(card, new InMemoryTaskStore(), executor);
+  const requestHandler = new DefaultRequestHandler(card, options.taskStore ?? new BoundedTaskStore(), executor);
   app.use(`/${AGENT_CARD_PATH}`, agentCardHandler({ agentCardProvider: requestHandler }));
-  app.use(JSON_RPC_PATH, jsonRpcHandler({ requestHandler, userBuilder: UserBuilder.noAuthentication }));
+  app.use(JSON_RPC_PATH, requireVersion);
+  app.use(
+    JSON_RPC_PATH,
+    jsonRpcHandler({
+      requestHandler,
+      userBuilder: options.userBuilder ?? remoteAddressUser,
+      // The extension is activated before dispatch, so the response header (written before an
+      // SSE stream starts, or before a malformed message is even read) always echoes it.
+      contextBuilder: (builder) => {
+        const context = defaultServerCallContextBuilder(builder);
+        if (context.requestedExtensions?.includes(SILP_EXTENSION_URI)) context.addActivatedExtension(SILP_EXTENSION_URI);
+        return context;
+      },
+    }),
+  );
+  app.use(notFound);
   app.use(transportErrors);
   return {
     url,

@@ -10,7 +10,9 @@
  */
 import type { AgentExtension, Message, Part } from "@a2a-js/sdk";
 import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestContext, type ServerCallContext } from "@a2a-js/sdk/server";
+import { randomUUID } from "node:crypto";
 import type { DecodeResult } from "silp";
+import { applySafetyFilter, type SafetyFilter } from "silp";
 import type {} from "silp/util";
 import { SilpError, SilpFrontendError, type SilpErrorJSON } from "silp";
 import { getFrontend } from "silp";
@@ -27,7 +29,7 @@ import { SessionManager } from "silp/session";
 import { handlerTable, planActions, resultIr, runActions, type ActionHandler, type ActionOutcome, type DispatchRecord } from "./dispatch.js";
 import { SILP_EXTENSION_URI, silpAgentExtension } from "./extension.js";
 import { envelopePart, errorPart, probePart, readSilpMessage, silpMessage, textPart, type PartForm } from "./parts.js";
-import { ContextSessions, type ContextTurn } from "./sessions.js";
+import { ContextSessions, DEFAULT_CONTEXT_SCOPE, type ContextTurn } from "./sessions.js";
 
 /** What a handler sees besides its call. */
 export interface DispatchContext {
@@ -35,6 +37,8 @@ export interface DispatchContext {
   /** This turn of the context's SILP session: its `context` holds the earlier turns since the last renewal. */
   session: ContextTurn;
   decoded: DecodeResult;
+  /** Aborted when the request deadline (`requestTimeoutMs`) passes: stop work nobody waits for. */
+  signal: AbortSignal;
 }
 
 /** The session summary sent back in the reply's metadata and reported in events. */
@@ -47,6 +51,8 @@ export interface SessionSummary {
   renewed: boolean;
   renewals: number;
   opened: boolean;
+  /** The context's previous session had been evicted by its peer's session quota. */
+  previous?: "evicted";
 }
 
 export type ExecutorEvent =
@@ -63,7 +69,11 @@ export type ExecutorEvent =
       reply: SilpEnvelope;
     }
   | { type: "prose"; contextId: string; request: SilpEnvelope; summary: string; reply: SilpEnvelope }
-  | { type: "refused"; contextId: string; request?: SilpEnvelope; error: SilpErrorJSON };
+  | { type: "refused"; contextId: string; request?: SilpEnvelope; error: SilpErrorJSON }
+  /** Sessions of a peer's scope evicted (least recently used first) to open one for `contextId`. */
+  | { type: "evicted"; contextId: string; scope: string; evicted: { id: string; owner: string }[] }
+  /** A failure that is not a SilpError; the peer saw only `decode_failed` with `correlationId`. */
+  | { type: "failed"; contextId: string; correlationId: string; error: unknown };
 
 export interface SilpExecutorOptions extends SilpOptions {
   /** Handlers by action code ("!BOOK") or function name ("book"). */
@@ -83,7 +93,26 @@ export interface SilpExecutorOptions extends SilpOptions {
   fallback?: AgentExecutor;
   /** Observes what the executor did (for logs and transcripts). */
   onEvent?: (event: ExecutorEvent) => void;
+  /**
+   * The session scope (id namespace and quota) of a request; default the caller's identity:
+   * `user:<name>` for an authenticated user, else `peer:<name>` (startSilpAgent names
+   * unauthenticated callers by their remote address), else "anonymous".
+   */
+  sessionScope?: (call: ServerCallContext | undefined, contextId: string) => string;
+  /** Live SILP sessions one scope (peer) may hold, 1..936; default 256, least recently used evicted first. */
+  maxSessionsPerScope?: number;
+  /** Spec 8.2: sees every free-text value of each decoded IR before dispatch; a refusal is `unsafe_content`. */
+  safetyFilter?: SafetyFilter;
+  /** Request deadline in ms (decode, session turn and handlers); past it the peer gets `timeout`. Default 30000; 0 disables. */
+  requestTimeoutMs?: number;
+  /** Where internal failures are logged (one line each); default a line on stderr. */
+  log?: (line: string) => void;
+  /** Log internal failures with their stack. Default false. */
+  debug?: boolean;
 }
+
+/** Default request deadline of the executor (spec 5.1 `timeout`). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 export class SilpAgentExecutor implements AgentExecutor {
   readonly capabilities: Capabilities;
@@ -102,7 +131,9 @@ export class SilpAgentExecutor implements AgentExecutor {
     this.capabilities = { versions: checked.versions, frontends: checked.frontends };
     this.#handlers = handlerTable(options.handlers);
     // With your own manager, pass its heartbeat too: the card advertises it.
-    this.sessions = new ContextSessions(options.sessions ?? new SessionManager({ heartbeat: options.heartbeat ?? DEFAULT_HEARTBEAT }));
+    this.sessions = new ContextSessions(options.sessions ?? new SessionManager({ heartbeat: options.heartbeat ?? DEFAULT_HEARTBEAT }), {
+      ...(options.maxSessionsPerScope === undefined ? {} : { maxSessionsPerScope: options.maxSessionsPerScope }),
+    });
     this.heartbeat = options.heartbeat ?? DEFAULT_HEARTBEAT;
     this.#codec = { whitelist: options.whitelist ?? "strict", ...pick(options, ["strict", "scopeLimited", "limits"]) };
     this.#options = options;
@@ -127,6 +158,7 @@ export class SilpAgentExecutor implements AgentExecutor {
           this.#reply(
             [textPart(`This agent speaks SILP (A2A extension ${SILP_EXTENSION_URI}): send a SILP envelope in a data part, or a //ping.`)],
             requestContext.contextId,
+            requestContext.context?.requestedExtensions?.includes(SILP_EXTENSION_URI) ?? false,
           ),
         ),
       );
@@ -147,26 +179,57 @@ export class SilpAgentExecutor implements AgentExecutor {
    */
   async respond(message: Message, contextId: string, call?: ServerCallContext): Promise<Message | undefined> {
     const requested = call?.requestedExtensions?.includes(SILP_EXTENSION_URI) ?? false;
+    // Activated as soon as it is requested, before anything can fail, so every reply (errors
+    // included) echoes the header; startSilpAgent does it even earlier, for streaming responses.
+    if (requested && !call?.activatedExtensions?.includes(SILP_EXTENSION_URI)) call?.addActivatedExtension(SILP_EXTENSION_URI);
     let request: SilpEnvelope | undefined;
+    const ac = new AbortController();
     try {
       const content = readSilpMessage(message);
       if (content.kind === "none" || content.kind === "error") return undefined;
-      if (requested) call?.addActivatedExtension(SILP_EXTENSION_URI);
-      else if (this.#options.requireActivation !== false) {
+      if (!requested && this.#options.requireActivation !== false) {
         throw new SilpError("negotiation_failed", `SILP content without the extension: activate it with the header A2A-Extensions: ${SILP_EXTENSION_URI}`);
       }
-      if (content.kind === "probe") return this.#answerProbe(content.probe, content.form, contextId);
-      request = content.envelope;
-      return await this.#handleEnvelope(request, content.form, contextId);
-    } catch (error) {
-      if (!(error instanceof SilpError)) throw error;
-      const json = error.toJSON();
+      if (content.kind === "probe") return this.#answerProbe(content.probe, content.form, contextId, requested);
+      const envelope = content.envelope;
+      request = envelope;
+      const scope = this.#scope(call, contextId);
+      return await withDeadline(this.#options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, ac, () =>
+        this.#handleEnvelope(envelope, content.form, contextId, { scope, requested, signal: ac.signal }),
+      );
+    } catch (caught) {
+      let error = caught;
+      if (!(error instanceof SilpError)) error = this.#internal(error, contextId);
+      const json = (error as SilpError).toJSON();
       this.#emit({ type: "refused", contextId, ...(request ? { request } : {}), error: json });
-      return this.#reply([errorPart(json), textPart(`error[${json.code}]: ${json.message}`)], contextId);
+      return this.#reply([errorPart(json), textPart(`error[${json.code}]: ${json.message}`)], contextId, requested);
+    } finally {
+      ac.abort();
     }
   }
 
-  #answerProbe(probe: Probe, form: PartForm, contextId: string): Message {
+  /** A failure that is not a SilpError: logged here with a correlation id, never shown to the peer. */
+  #internal(error: unknown, contextId: string): SilpError {
+    const correlationId = randomUUID();
+    const name = error instanceof Error ? error.name : typeof error;
+    const detail = this.#options.debug && error instanceof Error ? `\n${error.stack ?? ""}` : "";
+    const line = `silp a2a: internal error ${correlationId} (context ${JSON.stringify(contextId.slice(0, 64))}): ${name}${detail}`;
+    (this.#options.log ?? ((text: string) => process.stderr.write(`${text}\n`)))(line);
+    this.#emit({ type: "failed", contextId, correlationId, error });
+    return new SilpError("decode_failed", `the agent failed to process the message (internal error, reference ${correlationId})`, {
+      details: { reason: "internal", correlationId },
+    });
+  }
+
+  #scope(call: ServerCallContext | undefined, contextId: string): string {
+    if (this.#options.sessionScope) return this.#options.sessionScope(call, contextId);
+    const user = call?.user;
+    if (user?.isAuthenticated) return `user:${user.userName}`;
+    if (user?.userName) return `peer:${user.userName}`;
+    return DEFAULT_CONTEXT_SCOPE;
+  }
+
+  #answerProbe(probe: Probe, form: PartForm, contextId: string, activated: boolean): Message {
     if (probe.kind !== "ping")
       throw new SilpError("invalid_syntax", "expected a //ping; a //pong answers a ping this agent did not send", { expected: ["//ping"] });
     const answer = answerPing(probe, this.capabilities);
@@ -178,20 +241,28 @@ export class SilpAgentExecutor implements AgentExecutor {
       parts.push(errorPart(event.error));
     }
     this.#emit(event);
-    return this.#reply(parts, contextId);
+    return this.#reply(parts, contextId, activated);
   }
 
-  async #handleEnvelope(request: SilpEnvelope, form: PartForm, contextId: string): Promise<Message> {
+  async #handleEnvelope(
+    request: SilpEnvelope,
+    form: PartForm,
+    contextId: string,
+    turn: { scope: string; requested: boolean; signal: AbortSignal },
+  ): Promise<Message> {
     if (!this.capabilities.frontends.includes(request.silp_encoding)) {
       throw new SilpFrontendError(`this agent does not read ${request.silp_encoding} (it reads ${this.capabilities.frontends.join(", ")})`, {
         details: { frontend: request.silp_encoding, accepted: this.capabilities.frontends },
       });
     }
-    if (!getFrontend(request.silp_encoding).decodes) return this.#handleProse(request, form, contextId);
+    if (!getFrontend(request.silp_encoding).decodes) return this.#handleProse(request, form, contextId, turn.requested);
     const decoded = fromEnvelope(request, this.#codec);
+    await applySafetyFilter(this.#options.safetyFilter, decoded.ir);
     const calls = planActions(decoded.ir, this.#handlers);
-    const session = await this.sessions.turn(contextId, { req_id: decoded.ir.meta.req_id, intent: decoded.ir.intent });
-    const records = await runActions(calls, this.#handlers, { contextId, session, decoded });
+    const session = await this.sessions.turn(contextId, { req_id: decoded.ir.meta.req_id, intent: decoded.ir.intent }, { scope: turn.scope });
+    if (session.evicted.length > 0) this.#emit({ type: "evicted", contextId, scope: turn.scope, evicted: session.evicted });
+    if (turn.signal.aborted) throw deadlineError();
+    const records = await runActions(calls, this.#handlers, { contextId, session, decoded, signal: turn.signal });
     const reply = toEnvelope(resultIr(decoded.ir, records, session.sessionId), this.#replyFrontend(request.silp_encoding), this.#codec);
     const summary = sessionSummary(session);
     this.#emit({
@@ -205,10 +276,12 @@ export class SilpAgentExecutor implements AgentExecutor {
       records,
       reply,
     });
-    return this.#reply([envelopePart(reply, form)], contextId, { session: summary, dispatched: records.map((r) => r.action) });
+    // A text part after the SILP result, for clients that do not know SILP.
+    const readable = textPart(`done (${records.map((r) => `${r.functionName}: ${r.summary}`).join("; ")})`);
+    return this.#reply([envelopePart(reply, form), readable], contextId, turn.requested, { session: summary, dispatched: records.map((r) => r.action) });
   }
 
-  async #handleProse(request: SilpEnvelope, form: PartForm, contextId: string): Promise<Message> {
+  async #handleProse(request: SilpEnvelope, form: PartForm, contextId: string, activated: boolean): Promise<Message> {
     const handler = this.#options.onProse as NonNullable<SilpExecutorOptions["onProse"]>;
     const outcome = await handler(request.silp_payload, { contextId, envelope: request });
     const summary = typeof outcome === "string" ? outcome : outcome.summary;
@@ -228,7 +301,7 @@ export class SilpAgentExecutor implements AgentExecutor {
       this.#codec,
     );
     this.#emit({ type: "prose", contextId, request, summary, reply });
-    return this.#reply([envelopePart(reply, form)], contextId);
+    return this.#reply([envelopePart(reply, form), textPart(`accepted as prose: ${summary}`)], contextId, activated);
   }
 
   /** The request's frontend when it decodes, else the first of ours that does. */
@@ -237,8 +310,11 @@ export class SilpAgentExecutor implements AgentExecutor {
     return this.capabilities.frontends.find((f) => getFrontend(f).decodes) ?? "json";
   }
 
-  #reply(parts: Part[], contextId: string, metadata?: Record<string, unknown>): Message {
-    return silpMessage(parts, { role: "agent", contextId, ...(metadata ? { metadata: { [SILP_EXTENSION_URI]: metadata } } : {}) });
+  /** The URI is listed in Message.extensions only when the request activated the extension. */
+  #reply(parts: Part[], contextId: string, activated: boolean, metadata?: Record<string, unknown>): Message {
+    const message = silpMessage(parts, { role: "agent", contextId, ...(metadata ? { metadata: { [SILP_EXTENSION_URI]: metadata } } : {}) });
+    if (!activated) message.extensions = [];
+    return message;
   }
 
   #emit(event: ExecutorEvent): void {
@@ -259,7 +335,31 @@ function sessionSummary(turn: ContextTurn): SessionSummary {
     renewed: turn.renewed,
     renewals: turn.renewals,
     opened: turn.opened,
+    ...(turn.previous ? { previous: turn.previous } : {}),
   };
+}
+
+function deadlineError(ms?: number): SilpError {
+  return new SilpError("timeout", `the agent did not finish the request within its deadline${ms === undefined ? "" : ` of ${ms} ms`}`, {
+    details: ms === undefined ? {} : { timeoutMs: ms },
+  });
+}
+
+/** Runs `work` under a deadline: past it, `ac` is aborted and the caller gets `timeout`. */
+async function withDeadline<T>(ms: number, ac: AbortController, work: () => Promise<T>): Promise<T> {
+  if (!(ms > 0)) return work();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      ac.abort();
+      reject(deadlineError(ms));
+    }, ms);
+  });
+  try {
+    return await Promise.race([work(), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function pick<T extends object, K extends keyof T>(value: T, keys: K[]): Partial<Pick<T, K>> {

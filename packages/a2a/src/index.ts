@@ -37,9 +37,10 @@ export {
   type ActionOutcome,
   type DispatchRecord,
 } from "./dispatch.js";
-export { ContextSessions, type ContextSessionsOptions, type ContextTurn } from "./sessions.js";
+export { ContextSessions, DEFAULT_CONTEXT_SCOPE, type ContextSessionsOptions, type ContextTurn } from "./sessions.js";
 export {
   SilpAgentExecutor,
+  DEFAULT_REQUEST_TIMEOUT_MS,
   type SilpExecutorOptions,
   type DispatchContext,
   type ExecutorEvent,
@@ -61,3 +62,4 @@ export {
   type PingExchange,
   type AgreementSource,
 } from "./peer.js";
+export { BoundedTaskStore, type BoundedTaskStoreOptions } from "./task-store.js";

@@ -4,78 +4,63 @@
  * session, whose 2-character id the session manager allocates. The heartbeat N renews the
  * session's context every N turns.
  *
- * The contextId -> session id map lives in this process (a bounded LRU); the sessions themselves
- * live in the manager's store (in memory, or Redis through silp/redis). A context whose session
- * expired gets a new session on its next turn.
+ * Ids are scoped by the peer (its identity, see executor.ts): a session id is unique among the
+ * sessions of one scope, each scope holds at most `maxSessionsPerScope` live sessions and evicts
+ * its least recently used one beyond that, so a peer can only exhaust its own scope. The
+ * contextId -> session binding is stored WITH the session in the manager's store (memory or
+ * Redis) and expires with it; every turn checks that the session still belongs to the context,
+ * so an expired context never joins a session that reused its id, and several agent processes on
+ * one Redis serve one conversation as one session. Nothing about a context is kept in this
+ * process except the queue that orders its in-flight turns.
  */
-import { SilpError } from "silp";
 import type { JsonValue } from "silp";
-import type { SessionManager, TurnResult } from "silp/session";
+import type { OwnedTurnResult, SessionManager, TurnOptions } from "silp/session";
 
 export interface ContextSessionsOptions {
-  /** Most contexts remembered at once; the least recently used is forgotten first. Default 4096. */
-  maxContexts?: number;
+  /** Live sessions per scope (peer), 1..936; the least recently used is evicted beyond it. Default 256. */
+  maxSessionsPerScope?: number;
 }
 
-export interface ContextTurn extends TurnResult {
-  /** True when this turn opened a new SILP session for the context. */
-  opened: boolean;
-}
+export interface ContextTurn extends OwnedTurnResult {}
+
+/** The scope used when the caller names none. */
+export const DEFAULT_CONTEXT_SCOPE = "anonymous";
 
 export class ContextSessions {
-  readonly #byContext = new Map<string, string>();
   readonly #queue = new Map<string, Promise<unknown>>();
-  readonly #maxContexts: number;
+  readonly #maxSessions: number | undefined;
 
   constructor(
     readonly manager: SessionManager,
     options: ContextSessionsOptions = {},
   ) {
-    this.#maxContexts = options.maxContexts ?? 4096;
+    this.#maxSessions = options.maxSessionsPerScope;
   }
 
-  /** The session id of a context, if it has one. */
-  sessionOf(contextId: string): string | undefined {
-    return this.#byContext.get(contextId);
-  }
-
-  /** Records one turn of `contextId`. Turns of one context run one after another, in arrival order. */
-  turn(contextId: string, entry: JsonValue): Promise<ContextTurn> {
-    const previous = this.#queue.get(contextId) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(() => this.#turn(contextId, entry));
-    this.#queue.set(contextId, next);
+  /**
+   * Records one turn of `contextId` in `scope`. Turns of one context run one after another, in
+   * arrival order (in this process; across processes the store's atomic step orders them).
+   */
+  turn(contextId: string, entry: JsonValue, options: TurnOptions & { scope?: string } = {}): Promise<ContextTurn> {
+    const scope = options.scope ?? DEFAULT_CONTEXT_SCOPE;
+    const key = JSON.stringify([scope, contextId]);
+    const previous = this.#queue.get(key) ?? Promise.resolve();
+    const next = previous
+      .catch(() => undefined)
+      .then(() =>
+        this.manager.turnFor(contextId, entry, {
+          ...options,
+          scope,
+          ...(this.#maxSessions === undefined ? {} : { maxSessions: this.#maxSessions }),
+        }),
+      );
+    this.#queue.set(key, next);
     void next
       .finally(() => {
-        if (this.#queue.get(contextId) === next) this.#queue.delete(contextId);
+        if (this.#queue.get(key) === next) this.#queue.delete(key);
       })
       .catch(() => undefined);
     return next;
-  }
-
-  async #turn(contextId: string, entry: JsonValue): Promise<ContextTurn> {
-    const known = this.#byContext.get(contextId);
-    if (known !== undefined) {
-      try {
-        const result = await this.manager.turn(known, entry);
-        this.#remember(contextId, known);
-        return { ...result, opened: false };
-      } catch (error) {
-        if (!(error instanceof SilpError && error.code === "session_expired")) throw error;
-        this.#byContext.delete(contextId);
-      }
-    }
-    const session = await this.manager.create();
-    this.#remember(contextId, session.id);
-    return { ...(await this.manager.turn(session.id, entry)), opened: true };
-  }
-
-  #remember(contextId: string, sessionId: string): void {
-    this.#byContext.delete(contextId);
-    this.#byContext.set(contextId, sessionId);
-    while (this.#byContext.size > this.#maxContexts) {
-      const oldest = this.#byContext.keys().next().value as string;
-      this.#byContext.delete(oldest);
-    }
   }
 
   async close(): Promise<void> {

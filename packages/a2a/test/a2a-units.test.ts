@@ -49,19 +49,44 @@ describe("ContextSessions", () => {
     const second = await sessions.turn("ctx", { n: 2 });
     assert.equal(second.opened, true);
     assert.equal(second.turn, 0);
-    assert.equal(sessions.sessionOf("ctx"), second.sessionId);
     assert.equal(first.opened, true);
   });
 
-  test("remembers at most maxContexts contexts, forgetting the least recently used", async () => {
-    const sessions = new ContextSessions(new SessionManager(), { maxContexts: 2 });
-    await sessions.turn("a", 1);
-    await sessions.turn("b", 1);
-    await sessions.turn("a", 2);
-    await sessions.turn("c", 1);
-    assert.equal(sessions.sessionOf("b"), undefined);
-    assert.ok(sessions.sessionOf("a"));
-    assert.ok(sessions.sessionOf("c"));
+  test("finding 3: an expired context never joins the session that reused its id", async () => {
+    let now = 0;
+    const store = new MemorySessionStore({ now: () => now });
+    const record = { heartbeat: 20 as const, ttlMs: 1000 };
+    const base = { scope: "peer:x", deadline: undefined, record, start: 0, maxSessions: 256 };
+    const a = await store.ownedTurn({ ...base, owner: "ctx-a", entry: '"a0"' });
+    now += 5000; // ctx-a's session expires
+    const b = await store.ownedTurn({ ...base, owner: "ctx-b", entry: '"b0"' });
+    assert.equal(a.status === "ok" && b.status === "ok" && a.id === b.id, true, "the id is reused");
+    const again = await store.ownedTurn({ ...base, owner: "ctx-a", entry: '"a1"' });
+    assert.equal(again.status, "ok");
+    if (again.status !== "ok" || b.status !== "ok") return;
+    assert.equal(again.opened, true);
+    assert.notEqual(again.id, b.id);
+    assert.deepEqual(again.context, []);
+    const next = await store.ownedTurn({ ...base, owner: "ctx-b", entry: '"b1"' });
+    assert.deepEqual(next.status === "ok" && [next.id, next.turn, next.context], [b.id, 1, ['"b0"']]);
+  });
+
+  test("finding 2: each scope holds at most maxSessionsPerScope sessions; the least recently used is evicted and reported", async () => {
+    const sessions = new ContextSessions(new SessionManager(), { maxSessionsPerScope: 2 });
+    await sessions.turn("a", 1, { scope: "p1" });
+    await sessions.turn("b", 1, { scope: "p1" });
+    await sessions.turn("a", 2, { scope: "p1" });
+    const c = await sessions.turn("c", 1, { scope: "p1" });
+    assert.deepEqual(
+      c.evicted.map((e) => e.owner),
+      ["b"],
+    );
+    const b = await sessions.turn("b", 2, { scope: "p1" });
+    assert.equal(b.opened, true);
+    assert.equal(b.previous, "evicted");
+    // Another scope has its own ids and quota.
+    const other = await sessions.turn("a", 1, { scope: "p2" });
+    assert.deepEqual([other.opened, other.evicted], [true, []]);
   });
 });
 

@@ -2,6 +2,9 @@
 export {
   SessionManager,
   DEFAULT_SESSION_TTL_MS,
+  DEFAULT_SCOPE_SESSIONS,
+  type OwnedTurnOptions,
+  type OwnedTurnResult,
   MAX_SESSION_TTL_MS,
   type SessionManagerOptions,
   type CreateSessionOptions,
@@ -20,4 +23,12 @@ export {
 } from "./heartbeat.js";
 export { SESSION_ID_SPACE, SESSION_ID_FIRST_CHARS, SESSION_ID_SECOND_CHARS, isSessionId, sessionIdAt } from "./ids.js";
 export { MemorySessionStore, type MemorySessionStoreOptions } from "./memory-store.js";
-export type { SessionStore, NewSessionRecord, StoredSession, TurnOutcome } from "./store.js";
+export type {
+  SessionStore,
+  NewSessionRecord,
+  StoredSession,
+  TurnOutcome,
+  OwnedSessionStore,
+  OwnedTurnRequest,
+  OwnedTurnOutcome,
+} from "./store.js";

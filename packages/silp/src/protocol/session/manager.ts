@@ -9,10 +9,12 @@ import type { JsonValue } from "../../ir/types.js";
 import { DEFAULT_HEARTBEAT, assertHeartbeat, type Heartbeat } from "./heartbeat.js";
 import { SESSION_ID_SPACE, isSessionId } from "./ids.js";
 import { MemorySessionStore } from "./memory-store.js";
-import type { SessionStore, StoredSession } from "./store.js";
+import type { OwnedSessionStore, SessionStore, StoredSession } from "./store.js";
 
 /** Default idle TTL: 30 minutes without a turn ends a session (the spec names no value). */
 export const DEFAULT_SESSION_TTL_MS = 30 * 60 * 1000;
+/** Default quota of live owner-bound sessions per scope (turnFor); the least recently used is evicted beyond it. */
+export const DEFAULT_SCOPE_SESSIONS = 256;
 /** Largest accepted TTL: 30 days. */
 export const MAX_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -35,6 +37,25 @@ export interface TurnOptions {
   deadline?: number | Date;
   /** Relative deadline: now + timeoutMs. Ignored when `deadline` is given. */
   timeoutMs?: number;
+}
+
+export interface OwnedTurnOptions extends TurnOptions {
+  /**
+   * The namespace of the ids (e.g. the peer's identity): a session id is unique among the
+   * sessions of one scope, so one scope filling up never touches another. Non-empty.
+   */
+  scope: string;
+  /** Live sessions the scope may hold, 1..936; default 256. Beyond it the least recently used is evicted. */
+  maxSessions?: number;
+}
+
+export interface OwnedTurnResult<E extends JsonValue = JsonValue> extends TurnResult<E> {
+  /** This turn opened a new session for the owner. */
+  opened: boolean;
+  /** The owner's previous session had been evicted by the scope's quota. */
+  previous?: "evicted";
+  /** Sessions of the scope this turn evicted to make room, with their owners. */
+  evicted: { id: string; owner: string }[];
 }
 
 /** A session's counters (see StoredSession) under its id. */
@@ -112,6 +133,56 @@ export class SessionManager<E extends JsonValue = JsonValue> {
       renewed: outcome.renewed,
       renewals: outcome.renewals,
       heartbeat: outcome.heartbeat,
+    };
+  }
+
+  /**
+   * One turn of the session `owner` (e.g. an A2A contextId) holds in `options.scope`: the
+   * owner's live session, or a new one bound to it. The binding is stored with the session and
+   * expires with it, and a session bound to another owner is never joined, so a reused id can
+   * never carry one conversation's turn into another. When the scope holds `maxSessions` live
+   * sessions, its least recently used one is evicted (reported in `evicted`). Needs a store with
+   * `ownedTurn` (the memory and Redis stores have it).
+   */
+  async turnFor(owner: string, entry: E, options: OwnedTurnOptions): Promise<OwnedTurnResult<E>> {
+    const store = this.store as Partial<OwnedSessionStore>;
+    if (typeof store.ownedTurn !== "function") throw new TypeError(`the ${this.store.kind} session store does not keep owner-bound sessions (ownedTurn)`);
+    if (typeof owner !== "string" || owner === "") throw new TypeError("owner must be a non-empty string");
+    if (typeof options.scope !== "string" || options.scope === "") throw new TypeError("scope must be a non-empty string");
+    const maxSessions = options.maxSessions ?? DEFAULT_SCOPE_SESSIONS;
+    if (!Number.isInteger(maxSessions) || maxSessions < 1 || maxSessions > SESSION_ID_SPACE) {
+      throw new TypeError(`maxSessions must be an integer in 1..${SESSION_ID_SPACE}, got ${String(maxSessions)}`);
+    }
+    const serialized = JSON.stringify(entry);
+    if (serialized === undefined) throw new TypeError("a context entry must be a JSON value");
+    const deadline = resolveDeadline(options);
+    const outcome = await store.ownedTurn.call(this.store, {
+      scope: options.scope,
+      owner,
+      entry: serialized,
+      deadline,
+      record: { heartbeat: this.#heartbeat, ttlMs: this.#ttlMs },
+      start: randomInt(SESSION_ID_SPACE),
+      maxSessions,
+    });
+    if (outcome.status === "timeout") {
+      throw new SilpError("timeout", "the session turn missed its deadline; nothing was recorded", { details: { deadline, storeNow: outcome.storeNow } });
+    }
+    if (outcome.status === "full") {
+      throw new SilpError("limit_exceeded", `no free session id in this scope: all ${SESSION_ID_SPACE} ids are held by live sessions`, {
+        details: { idSpace: SESSION_ID_SPACE, store: this.store.kind },
+      });
+    }
+    return {
+      sessionId: outcome.id,
+      turn: outcome.turn,
+      context: outcome.context.map((text) => JSON.parse(text) as E),
+      renewed: outcome.renewed,
+      renewals: outcome.renewals,
+      heartbeat: outcome.heartbeat,
+      opened: outcome.opened,
+      ...(outcome.previous ? { previous: outcome.previous } : {}),
+      evicted: outcome.evicted,
     };
   }
 

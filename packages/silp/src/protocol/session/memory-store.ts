@@ -5,13 +5,23 @@
  */
 import { renewsAfterTurn } from "./heartbeat.js";
 import { SESSION_ID_SPACE, sessionIdAt } from "./ids.js";
-import type { NewSessionRecord, SessionStore, StoredSession, TurnOutcome } from "./store.js";
+import type { NewSessionRecord, OwnedSessionStore, OwnedTurnOutcome, OwnedTurnRequest, StoredSession, TurnOutcome } from "./store.js";
 
 interface MemorySession extends NewSessionRecord {
   turns: number;
   renewals: number;
   expiresAt: number;
   context: string[];
+  owner?: string;
+}
+
+/** The owner-bound sessions of one scope: ids unique inside it, kept in least recently used order. */
+interface MemoryScope {
+  sessions: Map<string, MemorySession>;
+  /** owner -> session id; checked against the session's own owner on every turn. */
+  owners: Map<string, string>;
+  /** owner -> when the tombstone of its evicted session lapses. */
+  evicted: Map<string, number>;
 }
 
 export interface MemorySessionStoreOptions {
@@ -19,9 +29,10 @@ export interface MemorySessionStoreOptions {
   now?: () => number;
 }
 
-export class MemorySessionStore implements SessionStore {
+export class MemorySessionStore implements OwnedSessionStore {
   readonly kind = "memory";
   readonly #sessions = new Map<string, MemorySession>();
+  readonly #scopes = new Map<string, MemoryScope>();
   readonly #now: () => number;
 
   constructor(options: MemorySessionStoreOptions = {}) {
@@ -77,6 +88,75 @@ export class MemorySessionStore implements SessionStore {
 
   async close(): Promise<void> {
     this.#sessions.clear();
+    this.#scopes.clear();
+  }
+
+  async ownedTurn(request: OwnedTurnRequest): Promise<OwnedTurnOutcome> {
+    const now = this.#now();
+    if (request.deadline !== undefined && now > request.deadline) return { status: "timeout", storeNow: now };
+    let scope = this.#scopes.get(request.scope);
+    if (!scope) {
+      scope = { sessions: new Map(), owners: new Map(), evicted: new Map() };
+      this.#scopes.set(request.scope, scope);
+    }
+    for (const [id, session] of scope.sessions) {
+      if (now >= session.expiresAt) {
+        scope.sessions.delete(id);
+        if (session.owner !== undefined && scope.owners.get(session.owner) === id) scope.owners.delete(session.owner);
+      }
+    }
+    for (const [owner, until] of scope.evicted) if (now >= until) scope.evicted.delete(owner);
+    let id = scope.owners.get(request.owner);
+    let session = id === undefined ? undefined : scope.sessions.get(id);
+    if (session && session.owner !== request.owner) session = undefined;
+    const evicted: { id: string; owner: string }[] = [];
+    let previous: "evicted" | undefined;
+    let opened = false;
+    if (!session || id === undefined) {
+      if (scope.evicted.delete(request.owner)) previous = "evicted";
+      while (scope.sessions.size >= request.maxSessions) {
+        const [oldId, old] = scope.sessions.entries().next().value as [string, MemorySession];
+        scope.sessions.delete(oldId);
+        if (old.owner !== undefined) {
+          scope.owners.delete(old.owner);
+          scope.evicted.set(old.owner, old.expiresAt);
+          evicted.push({ id: oldId, owner: old.owner });
+        }
+      }
+      id = undefined;
+      for (let k = 0; k < SESSION_ID_SPACE; k++) {
+        const candidate = sessionIdAt(request.start + k);
+        if (!scope.sessions.has(candidate)) {
+          id = candidate;
+          break;
+        }
+      }
+      if (id === undefined) return { status: "full" };
+      session = { ...request.record, turns: 0, renewals: 0, expiresAt: now + request.record.ttlMs, context: [], owner: request.owner };
+      scope.owners.set(request.owner, id);
+      opened = true;
+    }
+    // Re-inserting keeps the map in least recently used order.
+    scope.sessions.delete(id);
+    scope.sessions.set(id, session);
+    const turn = session.turns++;
+    const context = session.context;
+    const renewed = renewsAfterTurn(turn, session.heartbeat);
+    session.context = renewed ? [] : [...context, request.entry];
+    if (renewed) session.renewals++;
+    session.expiresAt = now + session.ttlMs;
+    return {
+      status: "ok",
+      id,
+      opened,
+      ...(previous ? { previous } : {}),
+      evicted,
+      turn,
+      renewed,
+      renewals: session.renewals,
+      heartbeat: session.heartbeat,
+      context,
+    };
   }
 
   #live(id: string): MemorySession | undefined {

@@ -65,3 +65,49 @@ export interface SessionStore {
   /** Releases connections the store opened itself. */
   close(): Promise<void>;
 }
+
+/**
+ * One turn of the session an owner (a conversation, e.g. an A2A contextId) holds inside a scope
+ * (a peer identity). Session ids are unique per scope: the store key is (scope, id).
+ */
+export interface OwnedTurnRequest {
+  scope: string;
+  owner: string;
+  entry: string;
+  deadline: number | undefined;
+  /** Used when the owner has no live session: a new one is created. */
+  record: NewSessionRecord;
+  /** Allocation start in the id order (ids.ts). */
+  start: number;
+  /** Most live sessions in the scope; the least recently used one is evicted to make room. */
+  maxSessions: number;
+}
+
+export type OwnedTurnOutcome =
+  | {
+      status: "ok";
+      id: string;
+      /** A new session was created for the owner by this turn. */
+      opened: boolean;
+      /** The owner's previous session was evicted (not expired) before this turn. */
+      previous?: "evicted";
+      /** Sessions of the scope evicted to make room, with the owners that held them. */
+      evicted: { id: string; owner: string }[];
+      turn: number;
+      renewed: boolean;
+      renewals: number;
+      heartbeat: Heartbeat;
+      context: string[];
+    }
+  | { status: "timeout"; storeNow: number }
+  | { status: "full" };
+
+/**
+ * Stores that keep owner-bound sessions. `ownedTurn` is one atomic step: find the owner's live
+ * session in the scope (the binding is stored with the session and expires with it; a session
+ * whose recorded owner differs is never joined), or create one (evicting the scope's least
+ * recently used session when the scope holds `maxSessions`), then record the turn.
+ */
+export interface OwnedSessionStore extends SessionStore {
+  ownedTurn(request: OwnedTurnRequest): Promise<OwnedTurnOutcome>;
+}
