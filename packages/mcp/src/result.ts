@@ -8,7 +8,8 @@
  * rendering of the same IR (spec 4.6) at a fraction of the tokens, so the model reads the payload
  * while programs read the IR, and nothing is paid for twice.
  */
-import { compile, decode } from "silp";
+import { applySafetyFilter, compile, decode, unwrapSilp, type SafetyFilter } from "silp";
+import { WRAPPER_FIELDS } from "silp/util";
 import { isKnownErrorCode } from "silp/util";
 import { SilpError, isSilpError, type SilpErrorJSON } from "silp";
 import { getFrontend } from "silp";
@@ -36,7 +37,15 @@ export interface SilpResultOptions extends SilpOptions {
   frontend?: string;
   /** More members for `structuredContent`, next to `ir` and `silp_encoding`. */
   extra?: Record<string, JsonValue>;
+  /**
+   * Lines for a second text block after the payload (see `decodeNotes`): what a model that reads
+   * only `content` must also see. No second block when empty.
+   */
+  notes?: readonly string[];
 }
+
+/** At most this many entries of a list (issues, repairs, hits) are written into a tool result. */
+export const MAX_LISTED = 100;
 
 /** `{content: [payload], structuredContent: {silp_encoding, ir, ...extra}}` for a valid IR. */
 export function silpToolResult(ir: SilpIRInput, options: SilpResultOptions = {}): SilpCallToolResult {
@@ -44,12 +53,60 @@ export function silpToolResult(ir: SilpIRInput, options: SilpResultOptions = {})
   if (!getFrontend(frontend).lossless) {
     throw new TypeError(`the content of a SILP tool result must use a lossless frontend, not ${frontend}`);
   }
-  const resolved = resolveOptions(options);
+  // The text carries the meta too (#meta trailer), unless the caller says otherwise: a host that
+  // shows the model only `content` must not lose the req_id or the session.
+  const resolved = resolveOptions({ ...options, inlineMeta: options.inlineMeta ?? true });
   const normal = assertValid(ir, resolved).ir;
-  return {
-    content: [{ type: "text", text: compile(normal, frontend, resolved) }],
-    structuredContent: { ...options.extra, silp_encoding: frontend, ir: normal },
+  const content: TextBlock[] = [{ type: "text", text: compile(normal, frontend, resolved) }];
+  if (options.notes && options.notes.length > 0) content.push({ type: "text", text: options.notes.join("\n") });
+  return { content, structuredContent: { ...options.extra, silp_encoding: frontend, ir: normal } };
+}
+
+/** What `decodeNotes` reads: the parts of a DecodeResult besides the IR. */
+export interface DecodeFindings {
+  repairs: readonly { kind: string; offset: number }[];
+  repairsDropped?: number;
+  warnings: readonly { rule: string; path: string }[];
+  sanitizer: {
+    hits: readonly { kind: string; offset: number; action: string; codePoint?: number }[];
+    counts: Record<string, number>;
+    truncated: boolean;
+    changed: boolean;
   };
+}
+
+/**
+ * The compact text form of a decode's findings, one line per kind, only for kinds with entries
+ * (docs/integrations.md, "Text content"):
+ *
+ *   repairs 2: else_without_colon@27 code_fence@0 (+3 dropped)
+ *   warnings 1: verb-whitelist@/intent
+ *   sanitizer 1 (changed): zero_width U+200B stripped@18
+ *
+ * Offsets are UTF-16 offsets into the payload sent. Peer text never appears here (kinds, rules,
+ * pointers and code points only), and each list is cut after MAX_LISTED entries.
+ */
+export function decodeNotes(findings: DecodeFindings): string[] {
+  const lines: string[] = [];
+  const list = <T>(items: readonly T[], show: (item: T) => string, total: number): string => {
+    const shown = items.slice(0, MAX_LISTED).map(show).join(" ");
+    return total > Math.min(items.length, MAX_LISTED) ? `${shown} (+${total - Math.min(items.length, MAX_LISTED)} more)` : shown;
+  };
+  const dropped = findings.repairsDropped ?? 0;
+  if (findings.repairs.length + dropped > 0) {
+    lines.push(`repairs ${findings.repairs.length + dropped}: ${list(findings.repairs, (r) => `${r.kind}@${r.offset}`, findings.repairs.length + dropped)}`);
+  }
+  if (findings.warnings.length > 0) {
+    lines.push(`warnings ${findings.warnings.length}: ${list(findings.warnings, (w) => `${w.rule}@${w.path || "/"}`, findings.warnings.length)}`);
+  }
+  const { sanitizer } = findings;
+  const hitCount = Object.values(sanitizer.counts).reduce((sum, n) => sum + n, 0);
+  if (hitCount > 0) {
+    const codePoint = (cp: number | undefined): string => (cp === undefined ? "" : ` U+${cp.toString(16).toUpperCase().padStart(4, "0")}`);
+    const hits = list(sanitizer.hits, (h) => `${h.kind}${codePoint(h.codePoint)} ${h.action}@${h.offset}`, hitCount);
+    lines.push(`sanitizer ${hitCount}${sanitizer.changed ? " (changed)" : ""}: ${hits}`);
+  }
+  return lines;
 }
 
 /**
@@ -59,7 +116,7 @@ export function silpToolResult(ir: SilpIRInput, options: SilpResultOptions = {})
  */
 export function silpErrorResult(error: unknown, extra: Record<string, JsonValue> = {}): SilpCallToolResult {
   if (!isSilpError(error)) throw error;
-  const json = error.toJSON();
+  const json = boundedIssues(error.toJSON());
   const where = json.line === undefined ? "" : ` (line ${json.line}, column ${json.column})`;
   return {
     isError: true,
@@ -68,13 +125,72 @@ export function silpErrorResult(error: unknown, extra: Record<string, JsonValue>
   };
 }
 
-/** Wraps a tool handler so that every SilpError it throws becomes an `isError` result. */
+/** An invalid_ir error lists at most MAX_LISTED issues; `details.issuesDropped` counts the rest. */
+function boundedIssues(json: SilpErrorJSON): SilpErrorJSON {
+  const issues = json.details?.issues;
+  if (!Array.isArray(issues) || issues.length <= MAX_LISTED) return json;
+  return { ...json, details: { ...json.details, issues: issues.slice(0, MAX_LISTED), issuesDropped: issues.length - MAX_LISTED } };
+}
+
+/** Default request deadline of the SILP tools and of `withSilpErrors`: 10 s. */
+export const DEFAULT_TOOL_TIMEOUT_MS = 10_000;
+
+export interface SilpGuardOptions extends SilpOptions {
+  /**
+   * The request deadline (spec 5.1 `timeout`): a handler that has not answered after this many
+   * milliseconds is answered with an `isError` result of code `timeout`. Default 10,000.
+   */
+  timeoutMs?: number;
+  /**
+   * Spec 8.2: when the first argument carries the -02 wrapper fields, they are decoded (with the
+   * other options here: strict whitelist unless relaxed) and the filter sees every free-text
+   * value of the IR before the handler runs. A refusal is an `isError` result `unsafe_content`,
+   * and the handler does not run.
+   */
+  safetyFilter?: SafetyFilter;
+}
+
+/** Throws a TypeError unless `ms` is a usable deadline (operator configuration, not peer input). */
+export function checkTimeout(ms: unknown): number {
+  if (ms === undefined) return DEFAULT_TOOL_TIMEOUT_MS;
+  if (typeof ms !== "number" || !Number.isFinite(ms) || ms <= 0 || ms > 2_147_483_647) {
+    throw new TypeError(`timeoutMs must be a positive number of milliseconds (at most 2^31-1), got ${String(ms)}`);
+  }
+  return ms;
+}
+
+/** Runs `work` with a deadline: past it, a SilpError `timeout`. The timer never outlives the call. */
+export async function withDeadline<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new SilpError("timeout", `the tool did not answer within ${ms} ms`, { details: { timeoutMs: ms } })), ms);
+  });
+  try {
+    return await Promise.race([work(), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Wraps a tool handler so that every SilpError it throws becomes an `isError` result, the
+ * request deadline applies (`timeoutMs`, default 10 s) and, with `safetyFilter`, the decoded SILP
+ * arguments pass the receiver's filter before the handler runs.
+ */
 export function withSilpErrors<A extends unknown[]>(
   handler: (...args: A) => SilpCallToolResult | Promise<SilpCallToolResult>,
+  options: SilpGuardOptions = {},
 ): (...args: A) => Promise<SilpCallToolResult> {
+  const { timeoutMs, safetyFilter, ...silpOptions } = options;
+  const ms = checkTimeout(timeoutMs);
+  if (safetyFilter !== undefined && typeof safetyFilter !== "function") throw new TypeError("safetyFilter must be a function");
+  const resolved = resolveOptions(silpOptions);
   return async (...args: A) => {
     try {
-      return await handler(...args);
+      return await withDeadline(ms, async () => {
+        if (safetyFilter && carriesSilp(args[0])) await applySafetyFilter(safetyFilter, unwrapSilp(args[0], resolved, "the tool arguments").ir);
+        return handler(...args);
+      });
     } catch (error) {
       return silpErrorResult(error);
     }
@@ -114,4 +230,9 @@ function firstText(content: unknown): string | undefined {
   if (!Array.isArray(content)) return undefined;
   const block: unknown = content.find((item) => isPlainObject(item) && item.type === "text" && typeof item.text === "string");
   return isPlainObject(block) ? (block.text as string) : undefined;
+}
+
+/** True when a tool's arguments hold any SILP wrapper field (a malformed one fails the decode). */
+function carriesSilp(args: unknown): boolean {
+  return isPlainObject(args) && WRAPPER_FIELDS.some((field) => Object.hasOwn(args, field));
 }

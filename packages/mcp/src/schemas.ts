@@ -51,11 +51,19 @@ const REPAIR_SCHEMA: Schema = {
   properties: { kind: string, offset: integer, message: string },
 };
 
-const WHITELIST_INPUT: Schema = {
-  type: "string",
-  enum: ["strict", "advisory", "off"],
-  description: 'verb whitelist mode (spec 3.8, draft -02 10.2); default "strict"',
-};
+/**
+ * The `whitelist` argument: only the modes at least as strict as the operator's (the operator's
+ * setting is the ceiling; docs/integrations.md). The default is the operator's mode.
+ */
+function whitelistInput(allowed: readonly string[]): Schema {
+  return {
+    type: "string",
+    enum: [...allowed],
+    description: `verb whitelist mode (spec 3.8, draft -02 10.2); default and loosest allowed "${allowed.at(-1)}"`,
+  };
+}
+
+const ALL_MODES = ["strict", "advisory", "off"] as const;
 
 /** `oneOf` the success shape and the error shape (see the module comment). */
 export function withErrorBranch(success: JsonSchemaObject, errorExtras: Record<string, Schema> = {}): JsonSchemaObject {
@@ -65,23 +73,23 @@ export function withErrorBranch(success: JsonSchemaObject, errorExtras: Record<s
   };
 }
 
-export function validateSchemas(): { input: JsonSchemaObject; output: JsonSchemaObject } {
+export function validateSchemas(whitelist: readonly string[] = ALL_MODES): { input: JsonSchemaObject; output: JsonSchemaObject } {
   return {
     input: {
       type: "object",
       required: ["ir"],
-      properties: { ir: { type: "object", description: "the SILP IR to check (spec 3.9 schema + semantic rules)" }, whitelist: WHITELIST_INPUT },
+      properties: { ir: { type: "object", description: "the SILP IR to check (spec 3.9 schema + semantic rules)" }, whitelist: whitelistInput(whitelist) },
       additionalProperties: false,
     },
     output: withErrorBranch({
       type: "object",
       required: ["valid", "issues"],
-      properties: { valid: { type: "boolean" }, ir: IR_SCHEMA, issues: { type: "array", items: ISSUE_SCHEMA } },
+      properties: { valid: { type: "boolean" }, ir: IR_SCHEMA, issues: { type: "array", items: ISSUE_SCHEMA }, issuesDropped: integer },
     }),
   };
 }
 
-export function compileSchemas(frontends: readonly string[]): { input: JsonSchemaObject; output: JsonSchemaObject } {
+export function compileSchemas(frontends: readonly string[], whitelist: readonly string[] = ALL_MODES): { input: JsonSchemaObject; output: JsonSchemaObject } {
   return {
     input: {
       type: "object",
@@ -90,7 +98,7 @@ export function compileSchemas(frontends: readonly string[]): { input: JsonSchem
         ir: { type: "object", description: "the SILP IR to compile" },
         frontend: { type: "string", enum: [...frontends], description: 'target frontend; default "code"' },
         inline_meta: { type: "boolean", description: "also append the meta to a code or json payload (#meta trailer)" },
-        whitelist: WHITELIST_INPUT,
+        whitelist: whitelistInput(whitelist),
       },
       additionalProperties: false,
     },
@@ -102,15 +110,18 @@ export function compileSchemas(frontends: readonly string[]): { input: JsonSchem
   };
 }
 
-export function decodeSchemas(): { input: JsonSchemaObject; output: JsonSchemaObject } {
+export function decodeSchemas(whitelist: readonly string[] = ALL_MODES, operatorStrict = false): { input: JsonSchemaObject; output: JsonSchemaObject } {
   return {
     input: {
       type: "object",
       required: ["silp_encoding", "silp_payload"],
       properties: {
         ...WRAPPER_PROPERTIES,
-        strict: { type: "boolean", description: "accept only the canonical surface (no lenient repairs)" },
-        whitelist: WHITELIST_INPUT,
+        // A server that decodes strictly offers no way back to lenient decoding.
+        strict: operatorStrict
+          ? { type: "boolean", enum: [true], description: "this server decodes strictly: only the canonical surface" }
+          : { type: "boolean", description: "accept only the canonical surface (no lenient repairs)" },
+        whitelist: whitelistInput(whitelist),
       },
       additionalProperties: false,
     },
@@ -121,6 +132,7 @@ export function decodeSchemas(): { input: JsonSchemaObject; output: JsonSchemaOb
         silp_encoding: string,
         ir: IR_SCHEMA,
         repairs: { type: "array", items: REPAIR_SCHEMA },
+        repairsDropped: integer,
         warnings: { type: "array", items: ISSUE_SCHEMA },
         sanitizer: { type: "object" },
       },
@@ -177,6 +189,8 @@ export function countTokensSchemas(tokenizers: readonly string[]): { input: Json
           type: "array",
           items: { type: "string", enum: [...tokenizers] },
           minItems: 1,
+          maxItems: tokenizers.length,
+          uniqueItems: true,
           description: 'tokenizers to count with; default ["gpt-4o"] (each loads once, in seconds)',
         },
       },

@@ -36,6 +36,17 @@ interface PreparedTool {
   handler: SilpToolDefinition["handler"];
 }
 
+/**
+ * The SDK lists the input schema as given but lets every argument object through: each SILP tool
+ * checks its arguments itself (arguments-check.ts), so a bad argument is a SILP error with a code
+ * instead of the SDK's "Input validation error" text without one.
+ */
+const checkedByTheTool = {
+  getValidator:
+    () =>
+    (data: unknown): { valid: true; data: Args; errorMessage: undefined } => ({ valid: true, data: data as Args, errorMessage: undefined }),
+} as unknown as Parameters<typeof fromJsonSchema>[1];
+
 /** Builds the tools and wraps their JSON Schemas once; the HTTP entry builds a server per request. */
 function prepareTools(options: SilpToolsOptions): PreparedTool[] {
   return silpTools(options).map((tool) => ({
@@ -43,7 +54,7 @@ function prepareTools(options: SilpToolsOptions): PreparedTool[] {
     config: {
       title: tool.title,
       description: tool.description,
-      inputSchema: fromJsonSchema<Args>(tool.inputSchema),
+      inputSchema: fromJsonSchema<Args>(tool.inputSchema, checkedByTheTool),
       outputSchema: fromJsonSchema<Args>(tool.outputSchema),
       annotations: tool.annotations,
     },
@@ -72,7 +83,9 @@ export async function silpMcpServerFactory(options: SilpMcpServerOptions = {}): 
     const server = new McpServer(
       { name: options.name ?? "silp", version: options.version ?? VERSION },
       {
-        capabilities: { tools: {} },
+        // The tool set is fixed when the server is made, so no notifications/tools/list_changed is
+        // ever sent; listChanged: false keeps the SDK from advertising it (its default is true).
+        capabilities: { tools: { listChanged: false } },
         instructions:
           "SILP codec tools: compile a SILP IR to a compact payload, decode a payload back to the IR, validate an IR, " +
           "answer a //ping frontend negotiation.",
@@ -106,6 +119,13 @@ export interface HttpServeOptions extends SilpMcpServerOptions {
   host?: string;
   /** URL path of the endpoint; default "/mcp". */
   path?: string;
+  /**
+   * Browser origins allowed besides the server's own loopback origins, each exactly
+   * `scheme://host[:port]` (e.g. "https://app.example"). A request with any other `Origin`
+   * header is answered 403 (MCP 2025-11-25, Streamable HTTP security); requests without
+   * `Origin` (non-browser clients) pass.
+   */
+  allowedOrigins?: readonly string[];
 }
 
 export interface RunningHttpServer extends RunningMcpServer {
@@ -118,11 +138,19 @@ export interface RunningHttpServer extends RunningMcpServer {
 export async function serveSilpMcpHttp(options: HttpServeOptions): Promise<RunningHttpServer> {
   const host = options.host ?? "127.0.0.1";
   const path = options.path ?? "/mcp";
+  const extraOrigins = checkAllowedOrigins(options.allowedOrigins);
   const handler = createMcpHandler(await silpMcpServerFactory(options));
   const serve = toNodeHandler(handler);
   const allowHost = localhostHostValidation();
+  // Filled in once the port is known; until then no request can arrive.
+  const allowedOrigins = new Set<string>(extraOrigins);
   const server = createServer((req, res) => {
     if (!allowHost(req, res)) return;
+    if (!originAllowed(req.headers.origin, allowedOrigins)) {
+      res.writeHead(403, { "content-type": "application/json" });
+      res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: "Forbidden: this Origin may not use the MCP endpoint" }, id: null }));
+      return;
+    }
     if (new URL(req.url ?? "/", "http://localhost").pathname !== path) {
       res.writeHead(404, { "content-type": "text/plain" }).end(`not found; the MCP endpoint is ${path}\n`);
       return;
@@ -130,6 +158,7 @@ export async function serveSilpMcpHttp(options: HttpServeOptions): Promise<Runni
     void serve(req, res);
   });
   const port = await listen(server, options.port, host);
+  for (const name of ["127.0.0.1", "localhost", "[::1]"]) allowedOrigins.add(`http://${name}:${port}`);
   return {
     url: `${origin(host, port)}${path}`,
     port,
@@ -138,4 +167,39 @@ export async function serveSilpMcpHttp(options: HttpServeOptions): Promise<Runni
       await closeServer(server);
     },
   };
+}
+
+/** Checks the operator's allow list: each entry must be exactly an origin (TypeError otherwise). */
+function checkAllowedOrigins(origins: readonly string[] | undefined): string[] {
+  if (origins === undefined) return [];
+  if (!Array.isArray(origins)) throw new TypeError("allowedOrigins must be an array of origins");
+  return origins.map((entry: unknown) => {
+    let parsed: URL | undefined;
+    try {
+      parsed = typeof entry === "string" ? new URL(entry) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || parsed.origin === "null" || (parsed.origin !== entry && `${parsed.origin}/` !== entry)) {
+      throw new TypeError(`allowedOrigins: ${JSON.stringify(entry)} is not an origin (scheme://host[:port], no path)`);
+    }
+    return parsed.origin;
+  });
+}
+
+/**
+ * MCP 2025-11-25 (Streamable HTTP, security): servers MUST validate `Origin` and answer 403 when
+ * it is invalid. Absent: a non-browser client, allowed. Present: it must be one of the server's
+ * own loopback origins (scheme, host and port) or the operator's list; "null", garbage and every
+ * other origin (also another port on this machine) are refused.
+ */
+function originAllowed(header: string | string[] | undefined, allowed: ReadonlySet<string>): boolean {
+  if (header === undefined) return true;
+  if (typeof header !== "string") return false;
+  try {
+    const parsed = new URL(header);
+    return parsed.origin !== "null" && parsed.origin === header.replace(/\/$/, "") && allowed.has(parsed.origin);
+  } catch {
+    return false;
+  }
 }

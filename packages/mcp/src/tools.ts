@@ -16,9 +16,10 @@ import { answerPing, type Capabilities } from "silp/negotiation";
 import { formatProbe, probeToJson } from "silp/negotiation";
 import { loadTokensModule, type TokensModule } from "./optional-tokens.js";
 import { readPing } from "silp/negotiation";
-import { unwrapSilp } from "silp";
+import { applySafetyFilter, unwrapSilp, type SafetyFilter, type SilpIR } from "silp";
 import type { JsonSchemaObject } from "./arguments.js";
-import { silpErrorResult, silpToolResult, withSilpErrors, type SilpCallToolResult } from "./result.js";
+import { checkArguments } from "./arguments-check.js";
+import { MAX_LISTED, checkTimeout, decodeNotes, silpErrorResult, silpToolResult, withSilpErrors, type SilpCallToolResult } from "./result.js";
 import { compileSchemas, countTokensSchemas, decodeSchemas, negotiateSchemas, validateSchemas } from "./schemas.js";
 
 export { loadTokensModule, type TokensModule };
@@ -38,6 +39,24 @@ export interface SilpToolsOptions extends SilpOptions {
   capabilities?: Capabilities;
   /** The tokens module for count_tokens; without it the tool is not offered. */
   tokens?: TokensModule;
+  /** Request deadline of every tool, in milliseconds; default 10,000 (`timeout` error past it). */
+  timeoutMs?: number;
+  /** Spec 8.2: sees every IR a tool decodes or receives, before the tool answers (`unsafe_content`). */
+  safetyFilter?: SafetyFilter;
+}
+
+/** Verb whitelist modes, strictest first: a client may ask only for the operator's mode or a stricter one. */
+const WHITELIST_ORDER: readonly WhitelistMode[] = ["strict", "advisory", "off"];
+
+/** The modes a call may ask for under the operator's mode (the operator's is the ceiling). */
+export function allowedWhitelistModes(operator: WhitelistMode | undefined): WhitelistMode[] {
+  return WHITELIST_ORDER.slice(0, WHITELIST_ORDER.indexOf(operator ?? "strict") + 1);
+}
+
+interface Policy {
+  base: SilpOptions;
+  timeoutMs: number;
+  safetyFilter: SafetyFilter | undefined;
 }
 
 /** Default tokenizer for count_tokens: one small, fast-loading vocabulary. */
@@ -56,19 +75,43 @@ export function defaultCapabilities(): Capabilities {
 }
 
 export function silpTools(options: SilpToolsOptions = {}): SilpToolDefinition[] {
-  const { capabilities, tokens, ...base } = options;
-  const tools = [validateTool(base), compileTool(base), decodeTool(base), negotiateTool(capabilities ?? defaultCapabilities())];
-  if (tokens) tools.push(countTokensTool(tokens, base));
-  return tools;
+  const { capabilities, tokens, timeoutMs, safetyFilter, ...base } = options;
+  if (safetyFilter !== undefined && typeof safetyFilter !== "function") throw new TypeError("safetyFilter must be a function");
+  // The operator's options are checked once here (invalid_options), not on the first call.
+  resolveOptions(base);
+  const policy: Policy = { base, timeoutMs: checkTimeout(timeoutMs), safetyFilter };
+  const tools = [validateTool(policy), compileTool(policy), decodeTool(policy), negotiateTool(policy, capabilities ?? defaultCapabilities())];
+  if (tokens) tools.push(countTokensTool(tokens, policy));
+  return tools.map((tool) => guarded(tool, policy));
 }
 
+/**
+ * Every SILP tool: arguments checked against its input schema first (a SILP code for each
+ * mistake), the request deadline around the whole call, SilpErrors as isError results.
+ */
+function guarded(tool: SilpToolDefinition, policy: Policy): SilpToolDefinition {
+  const inner = tool.handler;
+  const handler = withSilpErrors(async (args: Record<string, unknown>) => inner(checkArguments(tool.inputSchema, args)), { timeoutMs: policy.timeoutMs });
+  return { ...tool, handler };
+}
+
+/**
+ * The options of one call: the operator's, tightened by the call's arguments. The input schema
+ * offers only `whitelist` modes at least as strict as the operator's and `strict: true` only when
+ * the operator is lenient, so a client can ask for more checking, never for less.
+ */
 function callOptions(base: SilpOptions, args: Record<string, unknown>, extra: SilpOptions = {}): SilpOptions {
   const whitelist = args.whitelist as WhitelistMode | undefined;
-  return { ...base, ...extra, ...(whitelist === undefined ? {} : { whitelist }) };
+  return { ...base, ...extra, ...(whitelist === undefined ? {} : { whitelist }), ...(args.strict === true ? { strict: true } : {}) };
 }
 
-function validateTool(base: SilpOptions): SilpToolDefinition {
-  const schemas = validateSchemas();
+/** Spec 8.2: the operator's filter sees the IR before any tool answers with it. */
+async function screen(policy: Policy, ir: SilpIR): Promise<void> {
+  await applySafetyFilter(policy.safetyFilter, ir);
+}
+function validateTool(policy: Policy): SilpToolDefinition {
+  const { base } = policy;
+  const schemas = validateSchemas(allowedWhitelistModes(base.whitelist));
   return {
     name: "validate",
     title: "Validate a SILP IR",
@@ -78,24 +121,30 @@ function validateTool(base: SilpOptions): SilpToolDefinition {
     inputSchema: schemas.input,
     outputSchema: schemas.output,
     annotations: READ_ONLY,
-    handler: withSilpErrors(async (args) => {
+    handler: async (args) => {
       const result = validate(args.ir, callOptions(base, args));
-      const structured: Record<string, unknown> = { valid: result.ok, issues: result.issues };
+      if (result.ir) await screen(policy, result.ir);
+      // An IR with thousands of bad parts would otherwise be answered with thousands of issues.
+      const issues = result.issues.slice(0, MAX_LISTED);
+      const structured: Record<string, unknown> = { valid: result.ok, issues };
+      if (result.issues.length > MAX_LISTED) structured.issuesDropped = result.issues.length - MAX_LISTED;
       if (result.ir) structured.ir = result.ir;
+      const more = result.issues.length > MAX_LISTED ? ` (+${result.issues.length - MAX_LISTED} more issues)` : "";
       const summary = result.ok
-        ? `valid${result.issues.length > 0 ? ` (${result.issues.length} warnings)` : ""}`
-        : `invalid: ${result.issues
+        ? `valid${result.issues.length > 0 ? ` (${result.issues.length} warnings: ${issues.map((i) => `${i.rule}@${i.path || "/"}`).join(" ")}${more})` : ""}`
+        : `invalid: ${issues
             .filter((i) => i.severity === "error")
             .map((i) => `${i.path || "/"} ${i.message} [${i.rule}]`)
-            .join("; ")}`;
+            .join("; ")}${more}`;
       return { content: [{ type: "text", text: summary }], structuredContent: structured };
-    }),
+    },
   };
 }
 
-function compileTool(base: SilpOptions): SilpToolDefinition {
+function compileTool(policy: Policy): SilpToolDefinition {
+  const { base } = policy;
   const frontends = listFrontends().map((f) => f.name);
-  const schemas = compileSchemas(frontends);
+  const schemas = compileSchemas(frontends, allowedWhitelistModes(base.whitelist));
   return {
     name: "compile",
     title: "Compile a SILP IR",
@@ -105,10 +154,11 @@ function compileTool(base: SilpOptions): SilpToolDefinition {
     inputSchema: schemas.input,
     outputSchema: schemas.output,
     annotations: READ_ONLY,
-    handler: withSilpErrors(async (args) => {
+    handler: async (args) => {
       const frontend = typeof args.frontend === "string" ? args.frontend : "code";
       const options = callOptions(base, args, { inlineMeta: args.inline_meta === true });
       const ir = assertValid(args.ir, resolveOptions(options)).ir;
+      await screen(policy, ir);
       const envelope: SilpEnvelope = {
         silp: ir.silp,
         silp_encoding: frontend,
@@ -116,13 +166,19 @@ function compileTool(base: SilpOptions): SilpToolDefinition {
         silp_meta: ir.meta,
       };
       if (ir.version !== DEFAULT_IR_VERSION) envelope.silp_ir_version = ir.version;
-      return { content: [{ type: "text", text: envelope.silp_payload }], structuredContent: { ...envelope } };
-    }),
+      // The meta travels beside the payload (silp_meta), so the text shows it beside the payload too.
+      const content: SilpCallToolResult["content"] = [
+        { type: "text", text: envelope.silp_payload },
+        { type: "text", text: `silp_meta: ${JSON.stringify(envelope.silp_meta)}` },
+      ];
+      return { content, structuredContent: { ...envelope } };
+    },
   };
 }
 
-function decodeTool(base: SilpOptions): SilpToolDefinition {
-  const schemas = decodeSchemas();
+function decodeTool(policy: Policy): SilpToolDefinition {
+  const { base } = policy;
+  const schemas = decodeSchemas(allowedWhitelistModes(base.whitelist), base.strict === true);
   return {
     name: "decode",
     title: "Decode a SILP payload",
@@ -132,16 +188,19 @@ function decodeTool(base: SilpOptions): SilpToolDefinition {
     inputSchema: schemas.input,
     outputSchema: schemas.output,
     annotations: READ_ONLY,
-    handler: withSilpErrors(async (args) => {
-      const options = callOptions(base, args, args.strict === undefined ? {} : { strict: args.strict === true });
-      const { ir, repairs, warnings, sanitizer, envelope } = unwrapSilp(args, options, "the decode arguments");
-      const extra = { repairs, warnings, sanitizer } as unknown as Record<string, JsonValue>;
-      return silpToolResult(ir, { ...options, frontend: envelope.silp_encoding, extra });
-    }),
+    handler: async (args) => {
+      const options = callOptions(base, args);
+      const { strict: _strict, whitelist: _whitelist, ...wrapper } = args;
+      const decoded = unwrapSilp(wrapper, options, "the decode arguments");
+      await screen(policy, decoded.ir);
+      const { ir, repairs, repairsDropped, warnings, sanitizer, envelope } = decoded;
+      const extra = { repairs, repairsDropped, warnings, sanitizer } as unknown as Record<string, JsonValue>;
+      return silpToolResult(ir, { ...options, frontend: envelope.silp_encoding, extra, notes: decodeNotes(decoded) });
+    },
   };
 }
 
-function negotiateTool(capabilities: Capabilities): SilpToolDefinition {
+function negotiateTool(_policy: Policy, capabilities: Capabilities): SilpToolDefinition {
   const schemas = negotiateSchemas();
   return {
     name: "negotiate",
@@ -152,7 +211,7 @@ function negotiateTool(capabilities: Capabilities): SilpToolDefinition {
     inputSchema: schemas.input,
     outputSchema: schemas.output,
     annotations: READ_ONLY,
-    handler: withSilpErrors(async (args) => {
+    handler: async (args) => {
       const answer = answerPing(readPing(args.ping), capabilities);
       const pongLine = formatProbe(answer.pong);
       const pong = probeToJson(answer.pong).silp_pong as unknown as Record<string, JsonValue>;
@@ -162,11 +221,12 @@ function negotiateTool(capabilities: Capabilities): SilpToolDefinition {
         content: [{ type: "text", text: pongLine }],
         structuredContent: { pong, pong_line: pongLine, agreement: { ...agreement } },
       };
-    }),
+    },
   };
 }
 
-function countTokensTool(tokens: TokensModule, base: SilpOptions): SilpToolDefinition {
+function countTokensTool(tokens: TokensModule, policy: Policy): SilpToolDefinition {
+  const { base } = policy;
   const schemas = countTokensSchemas(tokens.TOKENIZER_NAMES);
   const maxLength = Math.min(resolveOptions(base).limits.maxInputLength, tokens.DEFAULT_MAX_COUNT_LENGTH);
   return {
@@ -178,19 +238,20 @@ function countTokensTool(tokens: TokensModule, base: SilpOptions): SilpToolDefin
     inputSchema: schemas.input,
     outputSchema: schemas.output,
     annotations: READ_ONLY,
-    handler: withSilpErrors(async (args) => {
+    handler: async (args) => {
       const text = args.text as string;
       if (text.length > maxLength) {
         throw new SilpLimitError(`the text is ${text.length} characters; counting is limited to ${maxLength}`, {
           details: { limit: "maxCountLength", value: maxLength, actual: text.length },
         });
       }
+      // The schema allows each tokenizer once (uniqueItems, maxItems), so a call counts at most once per tokenizer.
       const names = Array.isArray(args.tokenizers) ? (args.tokenizers as string[]) : [...DEFAULT_COUNT_TOKENIZERS];
       const wanted = tokens.parseTokenizerList(names.join(","));
       const loaded = await tokens.loadTokenizers(wanted);
       const counts = loaded.map((tokenizer) => ({ tokenizer: tokenizer.name, tokens: tokens.countTokens(tokenizer, text) }));
       const line = counts.map((c) => `${c.tokenizer}: ${c.tokens}`).join(", ");
       return { content: [{ type: "text", text: line }], structuredContent: { characters: text.length, counts } };
-    }),
+    },
   };
 }

@@ -62,7 +62,11 @@ describe("MCP server over the in-memory transport (2.x Client)", () => {
     assert.equal(compiled.isError, undefined);
     const envelope = compiled.structuredContent as Record<string, unknown>;
     assert.equal(envelope.silp_payload, compile(a2, "code", COMPACT));
-    assert.deepEqual(compiled.content, [{ type: "text", text: compile(a2, "code", COMPACT) }]);
+    // The payload, then the meta that travels beside it (a model reading only content sees both).
+    assert.deepEqual(compiled.content, [
+      { type: "text", text: compile(a2, "code", COMPACT) },
+      { type: "text", text: `silp_meta: ${JSON.stringify(envelope.silp_meta)}` },
+    ]);
     assert.equal((envelope.silp_meta as { req_id: string }).req_id, "e5f6a7b8");
 
     const decoded = await call("decode", envelope);
@@ -114,10 +118,17 @@ describe("MCP server over the in-memory transport (2.x Client)", () => {
     assert.equal(errorCode(huge), "limit_exceeded");
   });
 
-  test("the whitelist mode is a per-call argument", async () => {
+  test("the whitelist mode is a per-call argument, up to the operator's mode (strict by default)", async () => {
     const ir = { intent: "!DELETE", entities: [{ id: "act", value: "db" }], meta: { req_id: "0badc0de" } };
     const advisory = await call("compile", { ir, whitelist: "advisory" });
-    assert.equal((advisory.structuredContent as { silp_payload: string }).silp_payload, "delete(db)");
+    assert.deepEqual([advisory.isError, errorCode(advisory)], [true, "invalid_options"]);
+    const lax = await connectInMemory(await createSilpMcpServer({ countTokens: false, whitelist: "advisory" }));
+    try {
+      const allowed = (await lax.callTool({ name: "compile", arguments: { ir, whitelist: "advisory" } })) as CallResult;
+      assert.equal((allowed.structuredContent as { silp_payload: string }).silp_payload, "delete(db)");
+    } finally {
+      await lax.close();
+    }
   });
 
   test("validate reports an invalid IR as data, not as a tool error", async () => {

@@ -81,6 +81,56 @@ describe("silpc mcp --http", () => {
     }
   });
 
+  test("--allow-origin: a foreign Origin gets 403, the allowed one and the server's own get through", async () => {
+    const child = spawn(cli.command, [...cli.args, "--http", "0", "--no-count-tokens", "--allow-origin", "https://app.example"], {
+      cwd: repoRoot,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    try {
+      let stdout = "";
+      child.stdout.setEncoding("utf8");
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on("data", (chunk: string) => {
+          stdout += chunk;
+          const match = /listening at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stdout);
+          if (match) resolve(match[1]!);
+        });
+        child.once("exit", (code) => reject(new Error(`silpc mcp --http exited early (${code})`)));
+      });
+      const status = async (origin: string): Promise<number> =>
+        (
+          await fetch(url, {
+            method: "POST",
+            headers: { origin, "content-type": "application/json", accept: "application/json, text/event-stream" },
+            body: JSON.stringify({
+              jsonrpc: "2.0",
+              id: 1,
+              method: "initialize",
+              params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "o", version: "0" } },
+            }),
+          })
+        ).status;
+      assert.equal(await status("https://attacker.example"), 403);
+      assert.equal(await status("https://app.example"), 200);
+      assert.equal(await status(new URL(url).origin), 200);
+    } finally {
+      child.kill("SIGTERM");
+      if (child.exitCode === null && child.signalCode === null) await once(child, "exit");
+    }
+  });
+
+  for (const bad of [
+    ["--timeout", "0"],
+    ["--timeout", "soon"],
+    ["--http", "0", "--allow-origin", "app.example"],
+  ]) {
+    test(`${bad.join(" ")} is a usage error`, async () => {
+      const child = spawn(cli.command, [...cli.args, ...bad], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+      const [code] = (await once(child, "exit")) as [number | null];
+      assert.equal(code, 2);
+    });
+  }
+
   test("a non-loopback --host is a usage error", async () => {
     const child = spawn(cli.command, [...cli.args, "--http", "0", "--host", "0.0.0.0"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
     let stderr = "";

@@ -13,6 +13,8 @@ interface McpFlags {
   host: string;
   countTokens: boolean;
   whitelist: WhitelistMode;
+  timeout: string;
+  allowOrigin?: string[];
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
@@ -24,11 +26,19 @@ export function register(program: Command): void {
     .option("--http <port>", "serve Streamable HTTP on a loopback port instead of stdio (0 picks a free port)")
     .option("--host <address>", "with --http: loopback address to listen on", "127.0.0.1")
     .option("--no-count-tokens", "do not offer count_tokens even when silp/tokens loads")
-    .addOption(new Option("--whitelist <mode>", "verb whitelist mode of the tools").choices(["strict", "advisory", "off"]).default("strict"))
+    .addOption(
+      new Option("--whitelist <mode>", "verb whitelist mode of the tools; clients may ask only for a stricter one")
+        .choices(["strict", "advisory", "off"])
+        .default("strict"),
+    )
+    .option("--timeout <ms>", "request deadline of every tool call in milliseconds (error code timeout past it)", "10000")
+    .option("--allow-origin <origin...>", "with --http: browser origins allowed besides the server's own (e.g. https://app.example)")
     .action((flags: McpFlags) =>
       runCommand(false, async () => {
         const { serveSilpMcpHttp, serveSilpMcpStdio } = await loadMcp("silpc mcp");
-        const options = { countTokens: flags.countTokens, whitelist: flags.whitelist };
+        const timeoutMs = Number(flags.timeout);
+        if (!/^[1-9][0-9]*$/.test(flags.timeout) || timeoutMs > 2_147_483_647) throw new UsageError("--timeout must be a positive number of milliseconds");
+        const options = { countTokens: flags.countTokens, whitelist: flags.whitelist, timeoutMs };
         if (flags.http === undefined) {
           const running = await serveSilpMcpStdio(options);
           // The process lives while stdin is open; a signal closes the connection first.
@@ -38,7 +48,11 @@ export function register(program: Command): void {
         const port = Number(flags.http);
         if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError("--http must be a port number (0-65535)");
         if (!LOOPBACK.has(flags.host)) throw new UsageError("--host must be a loopback address (127.0.0.1, ::1 or localhost)");
-        const running = await serveSilpMcpHttp({ ...options, port, host: flags.host });
+        const allowedOrigins = flags.allowOrigin ?? [];
+        for (const entry of allowedOrigins) {
+          if (!isOrigin(entry)) throw new UsageError(`--allow-origin ${entry}: not an origin (scheme://host[:port], no path)`);
+        }
+        const running = await serveSilpMcpHttp({ ...options, port, host: flags.host, allowedOrigins });
         writeOut(`silp MCP server (Streamable HTTP) listening at ${running.url}`);
         await new Promise<void>((resolve) =>
           onStopSignal(async () => {
@@ -58,4 +72,13 @@ function onStopSignal(stop: () => Promise<void>): void {
   };
   process.once("SIGINT", handle);
   process.once("SIGTERM", handle);
+}
+
+function isOrigin(entry: string): boolean {
+  try {
+    const url = new URL(entry);
+    return url.origin !== "null" && (url.origin === entry || `${url.origin}/` === entry);
+  } catch {
+    return false;
+  }
 }
