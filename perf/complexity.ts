@@ -34,16 +34,13 @@ interface Row {
   top: number;
 }
 
-/** With `node --expose-gc` (the npm script), a collection before each run keeps earlier garbage out of the timing. */
-const collect = (globalThis as { gc?: () => void }).gc ?? (() => {});
-
 /**
  * Milliseconds of CPU time this process spent in `run` (user + system, GC threads included), not
  * wall time: on a shared, loaded machine the wall time of a run mostly measures the other
- * processes, while CPU time stays the work this input caused.
+ * processes, while CPU time stays the work this input caused. No forced GC between runs: its
+ * background threads would go on charging the next run (tens of ms on a 10 KB input).
  */
 function time(run: () => void): number {
-  collect();
   const before = process.cpuUsage();
   run();
   const spent = process.cpuUsage(before);
