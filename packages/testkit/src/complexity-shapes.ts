@@ -116,6 +116,7 @@ const JSON_SHAPES: Shape[] = [
   json("zero-width chars", (n) => fill(n, '{"intent":"!START","act":"', () => "a\u200b", "", '"}')),
   json("very long string", (n) => `{"intent":"!START","act":"${"\u0436".repeat(Math.max(1, n - 28))}"}`),
   json("many secondary actions", (n) => fill(n, '{"intent":"!START","act":"x"', (i) => `,"action_${letters(i)}":["a"]`, "", "}")),
+  json("long secondary list", (n) => fill(n, '{"intent":"!START","act":"x","action_email":[', () => '"a"', ",", "]}")),
   json("many constraints", (n) => fill(n, '{"intent":"!START","act":"x","constraints":[', (i) => `{"type":"c${i}","value":"v"}`, ",", "]}")),
   json("duplicate key after many keys (error)", (n) => fill(n, '{"intent":"!START"', (i) => `,"k${i}":"v"`, "", ',"k0":"v"}')),
 ];
