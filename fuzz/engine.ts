@@ -7,7 +7,8 @@
  * (Debian 12) have glibc 2.36, so loading it fails with ERR_DLOPEN_FAILED; 2.1.0 downloads its
  * addon from outside the npm registry at install time (prebuild-install). This engine is the
  * fallback: it starts from the seed corpus (fuzz/corpus/<target>/), applies random stacks of
- * mutations (token insertions from each target's dictionary, deletions, duplications of slices,
+ * mutations (token insertions from each target's dictionary, deletions, duplications of slices
+ * (rarely up to 200K times),
  * splices of two seeds, random code points, truncation), mixes in purely random strings, and
  * checks each target's property on every input. fast-check shrinks each failure to a small
  * input, and the run goes on to look for failures with other signatures.
@@ -85,7 +86,16 @@ function mutationArb(tokens: readonly string[]): fc.Arbitrary<Mutation> {
   const position = fc.nat();
   const token = fc.oneof(fc.constantFrom(...tokens), fc.constantFrom(...SPECIAL), fc.string({ unit: "binary", maxLength: 3 }));
   const at = (text: string, p: number): number => p % (text.length + 1);
-  return fc.oneof(
+  // Rarely, a slice repeated up to 200K times: long lists and runs (the class of the push(...list)
+  // stack overflow that the complexity benchmark found) at sizes the small seeds never reach.
+  const huge = fc.tuple(position, fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1_000, max: 200_000 })).map(
+    ([p, n, times]): Mutation =>
+      (s) => {
+        const start = at(s, p);
+        return s.slice(0, start) + s.slice(start, start + n).repeat(times) + s.slice(start);
+      },
+  );
+  const small: fc.Arbitrary<Mutation>[] = [
     fc.tuple(position, token).map(
       ([p, t]): Mutation =>
         (s) =>
@@ -130,7 +140,8 @@ function mutationArb(tokens: readonly string[]): fc.Arbitrary<Mutation> {
           return s.slice(0, start) + swapped + s.slice(start + n);
         },
     ),
-  );
+  ];
+  return fc.oneof({ arbitrary: huge, weight: 1 }, ...small.map((arbitrary) => ({ arbitrary, weight: 60 })));
 }
 
 /** Inputs: mostly mutated seeds, some random strings over the target's tokens, some raw random text. */
