@@ -157,6 +157,12 @@ export function inputArb(target: FuzzTarget, seeds: readonly string[]): fc.Arbit
   );
 }
 
+/** The input for a message: JSON-escaped, cut to `max` characters (a crash input may be 1 MB). */
+export function preview(input: string, max = 300): string {
+  const shown = JSON.stringify(input.length > max ? input.slice(0, max) : input);
+  return input.length > max ? `${shown}… (${input.length} characters)` : shown;
+}
+
 export function signatureOf(error: unknown): string {
   if (!(error instanceof Error)) return `non-Error ${typeof error}: ${String(error).split("\n")[0]}`;
   const frame = (error.stack ?? "").split("\n").find((line) => line.trimStart().startsWith("at ")) ?? "";
@@ -197,7 +203,7 @@ export function runFuzz(target: FuzzTarget, seconds: number, seed = Date.now() %
     const signature = signatureOf(error);
     known.add(signature);
     crashes.push({ input, signature, error });
-    log(`crash ${crashes.length}: ${signature}\n  input: ${JSON.stringify(input)}`);
+    log(`crash ${crashes.length}: ${signature}\n  input: ${preview(input)}`);
   }
   return { target: target.name, seconds, executions, crashes, seed };
 }

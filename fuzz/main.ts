@@ -7,7 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { crashFileName, runFuzz } from "./engine.js";
+import { crashFileName, preview, runFuzz } from "./engine.js";
 import { TARGETS } from "./targets.js";
 
 const args = process.argv.slice(2);
@@ -34,7 +34,7 @@ for (const each of names) {
     const file = join(dir, crashFileName(crash.input));
     writeFileSync(file, crash.input);
     console.error(
-      `\n${crash.signature}\n  input: ${JSON.stringify(crash.input)}\n  saved: ${file}\n${crash.error instanceof Error ? crash.error.stack : String(crash.error)}`,
+      `\n${crash.signature}\n  input: ${preview(crash.input)}\n  saved: ${file}\n${crash.error instanceof Error ? crash.error.stack : String(crash.error)}`,
     );
   }
   found += run.crashes.length;

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { readCorpus, runFuzz } from "../../../fuzz/engine.js";
+import { preview, readCorpus, runFuzz } from "../../../fuzz/engine.js";
 import { TARGETS } from "../../../fuzz/targets.js";
 
 const SECONDS = Number(process.env.SILP_FUZZ_SECONDS ?? 10);
@@ -24,7 +24,7 @@ for (const [name, target] of Object.entries(TARGETS)) {
 
     test(`${SECONDS} s of mutation fuzzing find no crash`, () => {
       const run = runFuzz(target, SECONDS);
-      const report = run.crashes.map((crash) => `${crash.signature}\n  input: ${JSON.stringify(crash.input)}`).join("\n");
+      const report = run.crashes.map((crash) => `${crash.signature}\n  input: ${preview(crash.input)}`).join("\n");
       assert.equal(run.crashes.length, 0, `seed ${run.seed}, ${run.executions} executions:\n${report}`);
       assert.ok(run.executions > 0);
     });
