@@ -78,7 +78,8 @@ export class ChainChecker {
     if (!this.#complete) throw new Error("ChainChecker: text after an unterminated line");
     if (text.length === 0) return;
     const { lines, problems } = parseLines(text, this.#lines + 1);
-    this.#problems.push(...problems);
+    // A loop, not push(...problems): a file of 200K bad lines would overflow the stack (RangeError).
+    for (const problem of problems) this.#problems.push(problem);
     for (const { line, text: content, value } of lines) this.#addLine(line, content, value);
     this.#lines += lines.length;
     this.#complete = text.endsWith("\n");

@@ -334,3 +334,10 @@ describe("hostile input", () => {
     );
   });
 });
+
+test("a file of 200K empty lines is a report, not a RangeError (found by fuzzing, issue #11)", () => {
+  // verify.ts used to push(...problems) with one problem per line: the stack overflowed.
+  const report = verifyLockText("\n".repeat(200_000));
+  assert.equal(report.ok, false);
+  assert.equal(report.problems.length, 200_000);
+});

@@ -130,7 +130,8 @@ function normalizeEntities(entities: readonly Entity[], intent: string): Entity[
     }
   }
   if (secondary.size === 0) return primary;
-  for (const group of secondary.values()) primary.push(...group);
+  // A loop, not push(...group): a group of 100K+ entities would overflow the stack (RangeError).
+  for (const group of secondary.values()) for (const entity of group) primary.push(entity);
   return primary;
 }
 

@@ -25,7 +25,7 @@ export function validate(input: unknown, options?: SilpOptions | ResolvedOptions
   const schema = schemaIssues(value);
   if (schema.length > 0) return { ok: false, issues: [...issues, ...schema] };
   const ir = normalize(value as SilpIRInput);
-  issues.push(...semanticIssues(ir, resolved));
+  for (const issue of semanticIssues(ir, resolved)) issues.push(issue); // no push(...): unbounded count
   return { ok: !issues.some((issue) => issue.severity === "error"), ir, issues };
 }
 
@@ -51,7 +51,7 @@ export function assertValidNormal(ir: SilpIR, options: ResolvedOptions): { ir: S
   assertDepth(ir, options.limits.maxDepth);
   assertSupportedVersion(ir.silp);
   const issues = schemaIssues(ir);
-  if (issues.length === 0) issues.push(...semanticIssues(ir, options));
+  if (issues.length === 0) for (const issue of semanticIssues(ir, options)) issues.push(issue); // no push(...): unbounded count
   if (issues.some((issue) => issue.severity === "error")) throw new SilpValidationError(issues);
   return { ir, warnings: issues };
 }

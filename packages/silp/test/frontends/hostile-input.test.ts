@@ -79,3 +79,18 @@ test("a long run of one character stays linear (no backtracking)", () => {
     decodeOrError(text, "json");
   }
 });
+
+test("lists of 150K values decode: no push(...list) stack overflow (RangeError)", () => {
+  // Found by the complexity benchmark (issue #11): `{"intent":"!START","act":[0.0,1.0,…]}` of
+  // 1 MB threw RangeError: Maximum call stack size exceeded at json/decoder.ts (flat.push(...))
+  // once the decoder was optimized, and a 123K-value "action_email" list (490 KB) at
+  // ir/normalize.ts (primary.push(...group)).
+  const count = 150_000;
+  const numbers = `{"intent":"!START","act":[${Array.from({ length: count }, (_, i) => `${i}.0`).join(",")}]}`;
+  const secondary = `{"intent":"!START","act":"x","action_email":[${Array.from({ length: count }, () => '"a"').join(",")}]}`;
+  const code = `start(x); email(${Array.from({ length: count }, () => "a").join(",")})`;
+  for (let warm = 0; warm < 50; warm++) decode('{"intent":"!START","act":[1.0,2.0]}', "json", OFF); // let the JIT optimize
+  assert.equal(decode(numbers, "json", OFF).ir.entities.length, count);
+  assert.equal(decode(secondary, "json", OFF).ir.entities.length, count + 1);
+  assert.equal(decode(code, "code", OFF).ir.entities.length, count + 1);
+});

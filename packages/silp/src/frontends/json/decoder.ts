@@ -80,9 +80,10 @@ class JsonLowering {
       } else if (key === "silp" || key === "version") {
         ir[key] = this.string(value, key, false);
       } else if (key.startsWith(SECONDARY_PREFIX)) {
-        secondary.push(...this.secondary(key, keyNode, value));
+        // A loop, not push(...list): a list of 100K+ values would overflow the stack (RangeError).
+        for (const entity of this.secondary(key, keyNode, value)) secondary.push(entity);
       } else {
-        flat.push(...this.primary(key, keyNode, value));
+        for (const entity of this.primary(key, keyNode, value)) flat.push(entity);
       }
     }
     if (!intentSeen) throw this.fail(node, 'a json payload needs an "intent"');

@@ -1,0 +1,59 @@
+/** Fuzz target: the code frontend's decoder (strict and lenient) and its round trip. */
+import { decode } from "silp";
+import type { FuzzTarget } from "./engine.js";
+import { assertRoundTrip, LENIENT, resultOrSilpError, STRICT } from "./properties.js";
+
+export const target: FuzzTarget = {
+  name: "code-decode",
+  tokens: [
+    "if ",
+    ": ",
+    " else: ",
+    " and ",
+    " then ",
+    "; ",
+    ",",
+    "(",
+    ")",
+    "[",
+    "]",
+    "=",
+    "@",
+    "!",
+    "==",
+    "<=",
+    ">",
+    '"',
+    "\\",
+    "\\u00",
+    "`",
+    "`{}`",
+    "#meta ",
+    '{"meta":{"req_id":"a1b2c3d4"}}',
+    "t+1",
+    "start",
+    "cancel",
+    "email",
+    "act=",
+    "time=",
+    "value=",
+    "subject=",
+    "operator=",
+    "loc=",
+    "```",
+    "```silp\n",
+    "\n",
+    "  ",
+    "true",
+    "null",
+    "[]",
+    "{}",
+    '"x"',
+  ],
+  check(input) {
+    for (const options of [LENIENT, STRICT]) {
+      const result = resultOrSilpError(() => decode(input, "code", options));
+      if (result) assertRoundTrip(result, (payload, again) => decode(payload, "code", again));
+    }
+  },
+};

@@ -1,0 +1,32 @@
+/**
+ * The short CI run of the fuzz targets (issue #11, fuzz/): every input of every target's corpus
+ * (seeds and regression inputs from earlier crashes) passes its property, and then each target
+ * runs the mutation fuzzer (fuzz/engine.ts: random and mutation-based, not coverage-guided) for
+ * SILP_FUZZ_SECONDS seconds (default 10). A failure prints the input and the seed; replay it
+ * with `npm run fuzz -- <target> <seconds> --seed <seed>`.
+ */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { preview, readCorpus, runFuzz } from "../../../fuzz/engine.js";
+import { TARGETS } from "../../../fuzz/targets.js";
+
+const SECONDS = Number(process.env.SILP_FUZZ_SECONDS ?? 10);
+
+for (const [name, target] of Object.entries(TARGETS)) {
+  describe(`fuzz target ${name}`, () => {
+    test("every corpus input passes the property", () => {
+      const corpus = readCorpus(name);
+      assert.ok(corpus.length > 0, `fuzz/corpus/${name}/ is empty`);
+      for (const { file, input } of corpus) {
+        assert.doesNotThrow(() => target.check(input), `fuzz/corpus/${name}/${file}`);
+      }
+    });
+
+    test(`${SECONDS} s of mutation fuzzing find no crash`, () => {
+      const run = runFuzz(target, SECONDS);
+      const report = run.crashes.map((crash) => `${crash.signature}\n  input: ${preview(crash.input)}`).join("\n");
+      assert.equal(run.crashes.length, 0, `seed ${run.seed}, ${run.executions} executions:\n${report}`);
+      assert.ok(run.executions > 0);
+    });
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * Complexity benchmark (issue #11, "Also required"): `npm run bench:complexity [-- --json]
+ * [--sizes 10000,30000] [--runs 5] [--only code/]`. For each pathological input shape
+ * (packages/testkit/src/complexity-shapes.ts: code and json decode, fromEnvelope, the probe
+ * parsers) it times the entry point at sizes from 10 KB to 1 MB (CPU time, median of --runs runs), and fits
+ * the growth exponent k in time ~ size^k: the least-squares slope of log(time) against log(size)
+ * (simple-statistics' linearRegression). Linear code gives k near 1 (less when a fixed cost
+ * dominates the small sizes, about 0 for input rejected at a fixed bound); a quadratic path gives
+ * k near 2. `top` is the slope between the two largest sizes alone, which shows a quadratic
+ * term that only the largest inputs reach. Numbers are for this machine and this run.
+ */
+import { SHAPES } from "@silp/testkit/complexity-shapes.js";
+import { linearRegression, median } from "simple-statistics";
+
+const args = process.argv.slice(2);
+const option = (name: string): string | undefined => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const asJson = args.includes("--json");
+const sizes = (option("--sizes") ?? "10000,30000,100000,300000,1000000").split(",").map(Number);
+const runs = Number(option("--runs") ?? 5);
+const only = option("--only");
+/** Exponents at or above this are reported as suspect (a quadratic path is ~2). */
+const SUSPECT = 1.5;
+
+interface Row {
+  shape: string;
+  target: string;
+  outcome: string;
+  /** Median milliseconds per size. */
+  ms: Record<number, number>;
+  exponent: number;
+  top: number;
+}
+
+/**
+ * Milliseconds of CPU time this process spent in `run` (user + system, GC threads included), not
+ * wall time: on a shared, loaded machine the wall time of a run mostly measures the other
+ * processes, while CPU time stays the work this input caused. No forced GC between runs: its
+ * background threads would go on charging the next run (tens of ms on a 10 KB input).
+ */
+function time(run: () => void): number {
+  const before = process.cpuUsage();
+  run();
+  const spent = process.cpuUsage(before);
+  return (spent.user + spent.system) / 1000;
+}
+
+// Warm-up: every entry point compiled by the JIT, and lazily loaded tables loaded, before any timing.
+for (const shape of SHAPES) shape.run(shape.build(10_000));
+
+const rows: Row[] = [];
+for (const shape of SHAPES) {
+  if (only && !shape.name.startsWith(only)) continue;
+  const ms: Record<number, number> = {};
+  let outcome = "";
+  for (const size of sizes) {
+    const input = shape.build(size);
+    outcome = shape.run(input); // warm-up, and the outcome at this size
+    const times = Array.from({ length: runs }, () => time(() => shape.run(input)));
+    // Sub-resolution times would make log() meaningless; 1 us is far below any size measured.
+    ms[size] = Math.max(median(times), 0.001);
+  }
+  const points = sizes.map((size) => [Math.log(size), Math.log(ms[size] as number)]);
+  const exponent = linearRegression(points).m;
+  const [a, b] = sizes.slice(-2) as [number, number];
+  const top = Math.log((ms[b] as number) / (ms[a] as number)) / Math.log(b / a);
+  const row = { shape: shape.name, target: shape.target, outcome, ms, exponent, top };
+  rows.push(row);
+  if (!asJson) {
+    const cells = sizes.map((size) => (ms[size] as number).toFixed(2).padStart(9)).join(" ");
+    const flag = exponent >= SUSPECT || top >= SUSPECT ? "  <-- SUSPECT" : "";
+    console.log(`${shape.name.padEnd(52)} ${outcome.padEnd(16)} ${cells}   k=${exponent.toFixed(2)}  top=${top.toFixed(2)}${flag}`);
+  }
+}
+
+if (asJson) {
+  console.log(JSON.stringify({ sizes, runs, suspectAt: SUSPECT, rows }, null, 2));
+} else {
+  console.log(
+    `\ncolumns: median CPU ms at ${sizes.join(", ")} characters (${runs} runs); k = least-squares growth exponent; top = slope of the last two sizes`,
+  );
+  const suspects = rows.filter((row) => row.exponent >= SUSPECT || row.top >= SUSPECT);
+  console.log(suspects.length ? `SUSPECT (exponent >= ${SUSPECT}): ${suspects.map((row) => row.shape).join(", ")}` : `no shape has an exponent >= ${SUSPECT}`);
+}
