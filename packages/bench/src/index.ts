@@ -25,6 +25,7 @@ export {
   type ChatMessage,
   type ChatRequest,
   type ChatResult,
+  type EndpointDefaults,
   type EndpointOptions,
 } from "./client/chat-client.js";
 export { SseDecoder } from "./client/sse.js";
@@ -45,7 +46,16 @@ export { builtinCases, SUITE_CATEGORIES } from "./cases/index.js";
 export { loadStudy, loadPhaseRecords, loadCompiledPayloads, loadPublishedTables, type Study, type CompiledPayload, type PublishedTables } from "./study.js";
 
 export { preparePayloads, type Payload, type PayloadOptions } from "./run/payloads.js";
-export { decodePrompt, sessionPrompt, heartbeatOrder, heartbeatSessionId, heartbeatFires, DECODE_INSTRUCTION, SESSION_PREAMBLE } from "./run/prompts.js";
+export {
+  decodePrompt,
+  sessionPrompt,
+  heartbeatOrder,
+  heartbeatSessionId,
+  heartbeatFires,
+  DECODE_INSTRUCTION,
+  SESSION_PREAMBLE,
+  type HeartbeatTurn,
+} from "./run/prompts.js";
 export { ResultsFile, latestRecords, recordKey } from "./run/results-file.js";
 export { createRunJudge, JUDGE_MODES, type JudgeMode, type RunJudge, type JudgeFields } from "./run/judging.js";
 export { runMatrix, STUDY_GENERATION, type MatrixRunOptions, type GenerationSettings, type RunProgress, type RunSummary } from "./run/matrix-runner.js";

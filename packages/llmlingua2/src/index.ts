@@ -34,7 +34,7 @@ export {
 export type { OnnxRuntimeChoice, OnnxRuntimeName } from "./runtime.js";
 export { locateModelFiles, downloadInstructions, MODEL_ENV_VAR, MODEL_ID, type ModelLocation, type ModelFiles } from "./model-files.js";
 export { selectWords, percentile, thresholdPercentile } from "./selection.js";
-export { mergeTokensToWords, wordProbability, type Word, type ScoredToken, type WordBoundaryStyle, type TokenToWord } from "./words.js";
+export { mergeTokensToWords, wordProbability, type Word, type ScoredToken, type WordBoundaryStyle, type TokenToWord, type WordOptions } from "./words.js";
 export { chunkRanges, DEFAULT_CHUNK_END_TOKENS } from "./chunks.js";
 export {
   wordOverlap,

@@ -29,7 +29,7 @@ export {
   type SilpResultOptions,
   type TextBlock,
 } from "./result.js";
-export { ERROR_SCHEMA, IR_SCHEMA, withErrorBranch } from "./schemas.js";
+export { ERROR_SCHEMA, IR_SCHEMA, withErrorBranch, type Schema } from "./schemas.js";
 export {
   silpTools,
   loadTokensModule,

@@ -15,7 +15,8 @@ import { EXTENSION_ERROR_CODES, SPEC_ERROR_CODES } from "silp/util";
 import { irSchema } from "silp";
 import { WRAPPER_PROPERTIES, type JsonSchemaObject } from "./arguments.js";
 
-type Schema = Record<string, unknown>;
+/** A JSON Schema object, as the MCP tool definitions carry it. */
+export type Schema = Record<string, unknown>;
 
 const string: Schema = { type: "string" };
 const stringList: Schema = { type: "array", items: string };

@@ -15,7 +15,7 @@ export { newReqId, deriveReqId } from "./ir/req-id.js";
 export { APPROVED_VERBS, EXCLUDED_VERBS, isApprovedVerb, excludedVerb, type ApprovedVerb, type ExcludedVerb } from "./ir/verbs.js";
 export type { JsonValue, JsonObject, JsonPrimitive, Entity, Constraint, Alternative, Meta, NormalMeta, SilpIR, SilpIRInput } from "./ir/types.js";
 export { getFrontend, listFrontends, registerFrontend, type Frontend, type FrontendInfo } from "./frontends/registry.js";
-export type { Repair, RepairKind } from "./frontends/decode-context.js";
+export type { DecodeContext, Repair, RepairKind } from "./frontends/decode-context.js";
 export { toEnvelope, fromEnvelope, isEnvelope, type SilpEnvelope } from "./protocol/envelope.js";
 export { wrapSilp, unwrapSilp, splitSilp, hasSilpFields, type SilpWrapped, type Unwrapped } from "./protocol/wrapper.js";
 export type { SilpOptions, WhitelistMode, Limits } from "./options.js";

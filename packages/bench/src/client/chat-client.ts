@@ -61,7 +61,8 @@ export interface EndpointOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-type EndpointDefaults = Required<Pick<EndpointOptions, "stream" | "maxRetries" | "backoffMs" | "maxBackoffMs" | "timeoutMs" | "maxResponseChars">>;
+/** The defaults of every endpoint option that has one. */
+export type EndpointDefaults = Required<Pick<EndpointOptions, "stream" | "maxRetries" | "backoffMs" | "maxBackoffMs" | "timeoutMs" | "maxResponseChars">>;
 
 export const DEFAULT_ENDPOINT: Readonly<EndpointDefaults> = {
   stream: true,
