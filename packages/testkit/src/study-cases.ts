@@ -1,7 +1,7 @@
 /** The study's 27 case IRs and the reference implementation's compiled strings (corpus README). */
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { corpusDir } from "@silp/testkit/corpus.js";
+import { corpusDir } from "./corpus.js";
 
 /** Case order of phase2/compile.lock.jsonl: five records per case. */
 export const LOCK_CASE_ORDER = [
