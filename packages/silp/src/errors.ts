@@ -94,7 +94,9 @@ export class SilpError extends Error {
 
   constructor(code: SilpErrorCode, message: string, options: SilpErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = new.target.name;
+    // Our classes name themselves as string literals (a `name` field each), so a minified bundle
+    // that renames classes still reports "SilpSyntaxError"; a user's subclass gets its own name.
+    this.name = new.target === SilpError ? "SilpError" : new.target.name;
     this.code = code;
     this.expected = options.expected;
     this.path = options.path;
@@ -153,6 +155,7 @@ export interface SilpErrorJSON {
 
 /** The payload does not follow the frontend's grammar (spec: invalid_syntax). */
 export class SilpSyntaxError extends SilpError {
+  override readonly name: string = "SilpSyntaxError";
   constructor(message: string, options: SilpErrorOptions = {}) {
     super("invalid_syntax", message, options);
   }
@@ -160,6 +163,7 @@ export class SilpSyntaxError extends SilpError {
 
 /** The payload parsed, but cannot be turned into an IR (spec: decode_failed). */
 export class SilpDecodeError extends SilpError {
+  override readonly name: string = "SilpDecodeError";
   constructor(message: string, options: SilpErrorOptions = {}) {
     super("decode_failed", message, options);
   }
@@ -179,6 +183,7 @@ export interface ValidationIssue {
 
 /** The IR fails the schema or a semantic rule (extension code invalid_ir). */
 export class SilpValidationError extends SilpError {
+  override readonly name: string = "SilpValidationError";
   readonly issues: readonly ValidationIssue[];
   constructor(issues: readonly ValidationIssue[], options: SilpErrorOptions = {}) {
     const errors = issues.filter((issue) => issue.severity === "error");
@@ -191,18 +196,21 @@ export class SilpValidationError extends SilpError {
 }
 
 export class SilpVersionError extends SilpError {
+  override readonly name: string = "SilpVersionError";
   constructor(message: string, options: SilpErrorOptions = {}) {
     super("unsupported_version", message, options);
   }
 }
 
 export class SilpFrontendError extends SilpError {
+  override readonly name: string = "SilpFrontendError";
   constructor(message: string, options: SilpErrorOptions = {}) {
     super("unsupported_frontend", message, options);
   }
 }
 
 export class SilpLimitError extends SilpError {
+  override readonly name: string = "SilpLimitError";
   constructor(message: string, options: SilpErrorOptions = {}) {
     super("limit_exceeded", message, options);
   }
@@ -210,6 +218,7 @@ export class SilpLimitError extends SilpError {
 
 /** A SilpOptions value is not one the library accepts (extension code invalid_options). */
 export class SilpOptionsError extends SilpError {
+  override readonly name: string = "SilpOptionsError";
   constructor(option: string, message: string, options: SilpErrorOptions = {}) {
     super("invalid_options", message, { ...options, details: { option, ...options.details } });
   }
