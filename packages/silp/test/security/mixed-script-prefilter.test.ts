@@ -1,7 +1,8 @@
 /**
  * mayHoldMixedWord is a regex-free prefilter in front of findMixedScriptWords. It may say "maybe"
  * too often, never too rarely: checked against the exact per-word rule (Unicode script
- * properties, ASCII prototypes) on generated text mixing scripts, accents, marks and astral letters.
+ * properties; a letter is a look-alike when its ASCII prototype is one or more letters, as
+ * docs/security.md defines it) on generated text mixing scripts, accents, marks and astral letters.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -20,7 +21,7 @@ function exactMixedWords(text: string): number {
     const word = match[0];
     if (/^[\x00-\x7f]*$/.test(word) || !/\p{Script=Latin}/u.test(word)) continue;
     for (const char of word) {
-      if (LETTER.test(char) && !LATIN.test(char) && /^[A-Za-z]$/.test(asciiPrototype(char) ?? "")) {
+      if (LETTER.test(char) && !LATIN.test(char) && /^[A-Za-z]+$/.test(asciiPrototype(char) ?? "")) {
         count++;
         break;
       }
@@ -54,4 +55,6 @@ test("plain text in one script per word is ruled out by the prefilter", () => {
   }
   assert.equal(mayHoldMixedWord("Москва"), false);
   assert.equal(mayHoldMixedWord("paypаl"), true);
+  // A prototype of two letters counts (Cyrillic Ю looks like "lO"): found by the property above.
+  assert.equal(findMixedScriptWords("Юa").length, 1);
 });
