@@ -12,25 +12,7 @@ import { isSilpError, type SilpError } from "silp";
 import { compressText } from "../src/compressor.js";
 import { loadTokenClassifier, releaseTokenClassifiers, type TokenClassifier } from "../src/model.js";
 import { locateModelFiles, MODEL_ENV_VAR, MODEL_ID } from "../src/model-files.js";
-import { writeTinyModel, type TinyModel } from "./helpers/tiny-model.js";
-
-const HIGH = 4;
-const LOW = -4;
-/** A study sentence (case 2's natural prose) and a model that likes its content words. */
-const PROSE = "If not rain at t+1, start hike otherwise start cards indoors.";
-const PIECES = {
-  "▁If": LOW,
-  "▁not": LOW,
-  "▁rain": HIGH,
-  "▁at": LOW,
-  "▁t": LOW,
-  "▁start": HIGH,
-  "▁hike": HIGH,
-  "▁otherwise": LOW,
-  "▁cards": HIGH,
-  "▁in": HIGH,
-  door: HIGH,
-};
+import { LOW, PIECES, PROSE, writeTinyModel, type TinyModel } from "./helpers/tiny-model.js";
 
 function assertDependencyMissing(error: unknown, reason: string): true {
   assert.ok(isSilpError(error), `expected a SilpError, got ${String(error)}`);

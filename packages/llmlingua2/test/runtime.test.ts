@@ -12,25 +12,8 @@ import { compressText } from "../src/compressor.js";
 import { checkLlmlingua2Options } from "../src/frontend.js";
 import { loadTokenClassifier, releaseTokenClassifiers, type TokenClassifier } from "../src/model.js";
 import { loadOnnxRuntime, resolveRuntimeChoice, RUNTIME_ENV_VAR, type OnnxRuntimeName, type RuntimeImporters } from "../src/runtime.js";
-import { writeTinyModel, type TinyModel } from "./helpers/tiny-model.js";
+import { LOW, PIECES, PROSE, writeTinyModel, type TinyModel } from "./helpers/tiny-model.js";
 
-const HIGH = 4;
-const LOW = -4;
-/** The sentence and logits of model.test.ts, whose expected outputs are repeated below. */
-const PROSE = "If not rain at t+1, start hike otherwise start cards indoors.";
-const PIECES: Readonly<Record<string, number>> = {
-  "▁If": LOW,
-  "▁not": LOW,
-  "▁rain": HIGH,
-  "▁at": LOW,
-  "▁t": LOW,
-  "▁start": HIGH,
-  "▁hike": HIGH,
-  "▁otherwise": LOW,
-  "▁cards": HIGH,
-  "▁in": HIGH,
-  door: HIGH,
-};
 const RUNTIMES: readonly OnnxRuntimeName[] = ["node", "web"];
 
 /** An importer that fails the way Node does when the package is not installed. */

@@ -1,38 +1,11 @@
 /** The study's 27 case IRs and the reference implementation's compiled strings (corpus README). */
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { STUDY_CASE_ORDER } from "@silp/llmlingua2";
 import { corpusDir } from "./corpus.js";
 
-/** Case order of phase2/compile.lock.jsonl: five records per case. */
-export const LOCK_CASE_ORDER = [
-  "case10",
-  "case10b",
-  "case10c",
-  "case1",
-  "case1b",
-  "case1c",
-  "case2",
-  "case2b",
-  "case2c",
-  "case3",
-  "case3b",
-  "case3c",
-  "case5",
-  "case5b",
-  "case5c",
-  "case6",
-  "case6b",
-  "case6c",
-  "case7",
-  "case7b",
-  "case7c",
-  "case8",
-  "case8b",
-  "case8c",
-  "case9",
-  "case9b",
-  "case9c",
-] as const;
+/** Case order of phase2/compile.lock.jsonl, five records per case: one home, in @silp/llmlingua2. */
+export const LOCK_CASE_ORDER = STUDY_CASE_ORDER;
 
 export interface StudyCase {
   id: string;

@@ -192,3 +192,22 @@ export function writeTinyModel(spec: TinyModelSpec): TinyModel {
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
+
+/** Logit of a token the tiny model keeps, and of one it drops. */
+export const HIGH = 4;
+export const LOW = -4;
+/** A study sentence (case 2's natural prose) and tiny-model logits that like its content words. */
+export const PROSE = "If not rain at t+1, start hike otherwise start cards indoors.";
+export const PIECES: Readonly<Record<string, number>> = {
+  "▁If": LOW,
+  "▁not": LOW,
+  "▁rain": HIGH,
+  "▁at": LOW,
+  "▁t": LOW,
+  "▁start": HIGH,
+  "▁hike": HIGH,
+  "▁otherwise": LOW,
+  "▁cards": HIGH,
+  "▁in": HIGH,
+  door: HIGH,
+};
