@@ -1,6 +1,7 @@
 /** Fuzz target: the json frontend's decoder (strict and lenient) and its round trip. */
 import { decode } from "silp";
 import type { FuzzTarget } from "./engine.js";
+import { BACKSLASH_ESCAPES } from "./escapes.js";
 import { assertRoundTrip, LENIENT, resultOrSilpError, STRICT } from "./properties.js";
 
 export const target: FuzzTarget = {
@@ -15,6 +16,7 @@ export const target: FuzzTarget = {
     '"',
     "\\",
     "\\u00",
+    ...BACKSLASH_ESCAPES,
     '"intent"',
     '"!START"',
     '"act"',
