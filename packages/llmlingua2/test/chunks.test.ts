@@ -1,6 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { assertProperty } from "@silp/testkit/property.js";
 import { chunkRanges } from "../src/chunks.js";
 
 const END = new Set([".", "\n"]);
@@ -40,7 +41,7 @@ describe("chunkRanges", () => {
   });
 
   test("chunks cover the sequence in order, without gaps or overlap, within the limit", () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.array(fc.constantFrom("a", "b", ".", "\n"), { maxLength: 200 }), fc.integer({ min: 1, max: 20 }), (tokens, max) => {
         const ranges = chunkRanges(tokens, max, END);
         let next = 0;

@@ -1,6 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { assertProperty } from "@silp/testkit/property.js";
 import { percentile, selectWords, thresholdPercentile } from "../src/selection.js";
 
 const ones = (n: number): number[] => Array.from({ length: n }, () => 1);
@@ -28,7 +29,7 @@ describe("percentile (NumPy's default linear method)", () => {
   });
 
   test("stays within the range of the data", () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 40 }), fc.integer({ min: 0, max: 100 }), (values, q) => {
         const p = percentile(values, q);
         return p >= Math.min(...values) && p <= Math.max(...values);
@@ -99,7 +100,7 @@ describe("selectWords with fixed probabilities", () => {
   const rate = fc.double({ min: 0, max: 1, noNaN: true });
 
   test("is a threshold: every kept word outranks every dropped word", () => {
-    fc.assert(
+    assertProperty(
       fc.property(probabilities, rate, (ps, r) => {
         const kept = selectWords(ps, ones(ps.length), r);
         const keptMin = Math.min(...ps.filter((_, i) => kept[i]));
@@ -110,7 +111,7 @@ describe("selectWords with fixed probabilities", () => {
   });
 
   test("a higher rate keeps a superset of the words", () => {
-    fc.assert(
+    assertProperty(
       fc.property(probabilities, rate, rate, (ps, a, b) => {
         const [low, high] = a <= b ? [a, b] : [b, a];
         const fewer = selectWords(ps, ones(ps.length), low);

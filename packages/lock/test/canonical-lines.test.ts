@@ -12,6 +12,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
+import { assertProperty } from "@silp/testkit/property.js";
 import { CompileLock, verifyLockText, type LockProblem, type LockRecord } from "../src/index.js";
 import { linkRecord, outputHash, hashNormalIr } from "../src/record.js";
 import { normalize } from "silp";
@@ -113,7 +114,7 @@ describe("value-preserving edits are caught, with line and column", () => {
   });
 
   test("inserting a space anywhere in a record is detected (property)", () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.nat(original.length - 1), (at) => {
         const text = `${original.slice(0, at)} ${original.slice(at)}`;
         assert.equal(verifyLockText(text).ok, false, `a space at ${at} went unnoticed`);

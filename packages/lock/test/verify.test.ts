@@ -2,6 +2,7 @@ import { test, describe, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
+import { assertProperty } from "@silp/testkit/property.js";
 import { CompileLock, assertLockReport, verifyLockText, type LockProblemKind, type LockRecord, type SealRecord } from "../src/index.js";
 import { linkRecord, outputHash } from "../src/record.js";
 import { SilpError } from "silp";
@@ -288,7 +289,7 @@ describe("throwing variant", () => {
 
 describe("hostile input", () => {
   test("any single-character replacement anywhere is detected", () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.nat(original.length - 1), fc.constantFrom(...'a0Z!{}[]":,\\x9f'), (at, replacement) => {
         if (original[at] === replacement) return;
         const text = original.slice(0, at) + replacement + original.slice(at + 1);

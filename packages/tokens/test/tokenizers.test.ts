@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
+import { assertProperty } from "@silp/testkit/property.js";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
 import cl100k from "js-tiktoken/ranks/cl100k_base";
@@ -106,7 +107,7 @@ describe("TiktokenBpe (our linear-time merge) against js-tiktoken's reference en
     test(`${name}: identical ids on generated text, and lossless`, () => {
       const reference = new Tiktoken(ranks);
       const ours = new TiktokenBpe(ranks);
-      fc.assert(
+      assertProperty(
         fc.property(fc.oneof(text, fc.string({ maxLength: 30 }), fc.string({ unit: "grapheme", maxLength: 20 })), (input) => {
           const ids = ours.encode(input);
           assert.deepEqual(ids, reference.encode(input, [], []));

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
+import { assertProperty } from "@silp/testkit/property.js";
 import { compile, decode, SilpError } from "../../src/index.js";
 import { irArb } from "@silp/testkit/ir-arbitraries.js";
 
@@ -27,7 +28,7 @@ for (const frontend of ["code", "json"]) {
     test("random text decodes or fails with a SilpError", () => {
       const alphabet =
         frontend === "code" ? "if else and !()=,;:@[]`\"'\\<>#meta{}t+1 \n\u200b\u202eа" : '{}[]":,intent!ACT act_action 0123456789.-truefalsenull\\u \n';
-      fc.assert(
+      assertProperty(
         fc.property(fc.oneof(fc.string({ unit: fc.constantFrom(...alphabet), maxLength: 60 }), fc.string({ unit: "binary", maxLength: 40 })), (text) => {
           decodeOrError(text, frontend);
         }),
@@ -36,7 +37,7 @@ for (const frontend of ["code", "json"]) {
     });
 
     test("mutated valid payloads decode or fail with a SilpError", () => {
-      fc.assert(
+      assertProperty(
         fc.property(irArb, fc.nat(), fc.string({ maxLength: 3 }), fc.nat(), (ir, at, insert, removeCount) => {
           const payload = compile(ir, frontend, { ...OFF, inlineMeta: true });
           const cut = at % (payload.length + 1);
@@ -47,7 +48,7 @@ for (const frontend of ["code", "json"]) {
     });
 
     test("a truncated payload is an error unless the cut leaves a complete canonical payload", () => {
-      fc.assert(
+      assertProperty(
         fc.property(irArb, fc.nat(), (ir, at) => {
           const payload = compile(ir, frontend, OFF);
           const cut = at % payload.length; // a strict prefix

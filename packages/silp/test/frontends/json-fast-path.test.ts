@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
+import { assertProperty } from "@silp/testkit/property.js";
 import { compile } from "../../src/index.js";
 import { resolveOptions } from "../../src/options.js";
 import { DecodeContext } from "../../src/frontends/decode-context.js";
@@ -22,7 +23,7 @@ function positioned(text: string) {
 describe("json fast path", () => {
   test("agrees with the positioned decoder on generated payloads (inline meta and compact)", () => {
     let accepted = 0;
-    fc.assert(
+    assertProperty(
       fc.property(irArb, fc.boolean(), (ir, inlineMeta) => {
         const text = compile(ir, "json", { whitelist: "off", inlineMeta });
         const fast = decodeJsonFast(text);

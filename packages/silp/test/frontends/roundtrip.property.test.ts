@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
+import { assertProperty } from "@silp/testkit/property.js";
 import { compile, decode, deriveReqId, fromEnvelope, toEnvelope, validate, type SilpIR } from "../../src/index.js";
 import { fullMetaIrArb, irArb } from "@silp/testkit/ir-arbitraries.js";
 
@@ -29,7 +30,7 @@ function normalForm(ir: unknown): SilpIR {
 for (const frontend of ["code", "json"] as const) {
   describe(`${frontend} frontend round trip`, () => {
     test(`default options, full meta: the whole IR comes back, or only a default meta's req_id is derived and said so (${SIDE_RUNS} IRs)`, () => {
-      fc.assert(
+      assertProperty(
         fc.property(fullMetaIrArb, (ir) => {
           const expected = normalForm(ir);
           const payload = compile(ir, frontend, OFF);
@@ -47,7 +48,7 @@ for (const frontend of ["code", "json"] as const) {
     });
 
     test(`inline meta: the whole IR comes back (${RUNS} IRs)`, () => {
-      fc.assert(
+      assertProperty(
         fc.property(irArb, (ir) => {
           const expected = normalForm(ir);
           const payload = compile(ir, frontend, { ...OFF, inlineMeta: true });
@@ -62,7 +63,7 @@ for (const frontend of ["code", "json"] as const) {
     });
 
     test(`envelope: the whole IR comes back (${SIDE_RUNS} IRs)`, () => {
-      fc.assert(
+      assertProperty(
         fc.property(irArb, (ir) => {
           const expected = normalForm(ir);
           const envelope = toEnvelope(ir, frontend, OFF);
@@ -74,7 +75,7 @@ for (const frontend of ["code", "json"] as const) {
     });
 
     test(`compact surface (inlineMeta: false): intent, entities, constraints, alternatives come back; req_id is derived (${SIDE_RUNS} IRs)`, () => {
-      fc.assert(
+      assertProperty(
         fc.property(irArb, (ir) => {
           const expected = normalForm(ir);
           const payload = compile(ir, frontend, COMPACT);

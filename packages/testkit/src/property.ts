@@ -1,0 +1,34 @@
+/**
+ * The one way the tests run a fast-check property (issue #17): always with a seed, so a failure
+ * is reproducible. The seed is fixed by default and can be overridden with SILP_FC_SEED (an
+ * integer) to explore other inputs, e.g. in a nightly job. fast-check puts the seed and the
+ * shrunk counterexample's path in its failure message; the message here adds how to replay it.
+ * packages/testkit/test/property-seeds.test.ts fails when a test calls fc.assert or fc.check
+ * directly.
+ */
+import fc from "fast-check";
+
+/** The seed every property uses unless SILP_FC_SEED says otherwise. */
+export const DEFAULT_PROPERTY_SEED = 17_2026;
+
+/** The seed of this run: SILP_FC_SEED when set (a 32-bit integer), else the fixed default. */
+export function propertySeed(): number {
+  const raw = process.env.SILP_FC_SEED;
+  if (raw === undefined || raw === "") return DEFAULT_PROPERTY_SEED;
+  const seed = Number(raw);
+  if (!Number.isSafeInteger(seed) || seed < -(2 ** 31) || seed >= 2 ** 31) {
+    throw new Error(`SILP_FC_SEED must be a 32-bit integer, got ${JSON.stringify(raw)}`);
+  }
+  return seed;
+}
+
+/** fc.assert with the run's seed; the error names the seed and how to replay it. */
+export function assertProperty<Ts>(property: fc.IProperty<Ts>, params: Omit<fc.Parameters<Ts>, "seed"> = {}): void {
+  const seed = propertySeed();
+  try {
+    fc.assert(property, { ...params, seed } as fc.Parameters<Ts>);
+  } catch (error) {
+    if (error instanceof Error) error.message = `${error.message}\n(property seed ${seed}: replay with SILP_FC_SEED=${seed})`;
+    throw error;
+  }
+}

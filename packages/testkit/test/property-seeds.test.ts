@@ -1,0 +1,83 @@
+/**
+ * Issue #17: no property test is unseeded. Every test file in the repository runs its properties
+ * through assertProperty (@silp/testkit/property.js), which always passes a seed; a direct
+ * fc.assert / fc.check / fc.sample call anywhere else fails this test. The fuzz engine is the one
+ * exception: it calls fc.check itself, with its own printed seed (checked below).
+ */
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { test } from "node:test";
+import fc from "fast-check";
+import { assertProperty, DEFAULT_PROPERTY_SEED, propertySeed } from "../src/property.js";
+
+const ROOT = new URL("../../../", import.meta.url).pathname;
+const SKIP = new Set(["node_modules", "dist", ".git", "coverage", "reports", ".stryker-tmp"]);
+
+function sourceFiles(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (SKIP.has(entry.name)) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) sourceFiles(path, out);
+    else if (/\.(ts|mts|js|mjs)$/.test(entry.name)) out.push(path);
+  }
+  return out;
+}
+
+const DIRECT_RUN = /\bfc\s*\.\s*(assert|check|sample|statistics)\s*\(/g;
+
+test("no test runs a property without a seed: every run goes through assertProperty", () => {
+  const offenders: string[] = [];
+  let fuzzEngineSeeded = false;
+  for (const dir of ["packages", "fuzz", "perf", "scripts"]) {
+    for (const file of sourceFiles(join(ROOT, dir))) {
+      const path = relative(ROOT, file);
+      if (path === "packages/testkit/src/property.ts" || path === "packages/testkit/test/property-seeds.test.ts") continue;
+      const text = readFileSync(file, "utf8");
+      for (const match of text.matchAll(DIRECT_RUN)) {
+        if (path === "fuzz/engine.ts" && match[1] === "check") {
+          // The engine's one call passes `seed: seed + round` on the same line.
+          const line = text.slice(match.index, text.indexOf("\n", match.index));
+          fuzzEngineSeeded = /\bseed:\s*seed\b/.test(line);
+          if (fuzzEngineSeeded) continue;
+        }
+        const lineNumber = text.slice(0, match.index).split("\n").length;
+        offenders.push(`${path}:${lineNumber} calls fc.${match[1]} directly`);
+      }
+    }
+  }
+  assert.deepEqual(offenders, [], "use assertProperty from @silp/testkit/property.js");
+  assert.ok(fuzzEngineSeeded, "fuzz/engine.ts passes its seed to fc.check");
+});
+
+test("the seed is fixed by default and SILP_FC_SEED overrides it", () => {
+  const saved = process.env.SILP_FC_SEED;
+  try {
+    delete process.env.SILP_FC_SEED;
+    assert.equal(propertySeed(), DEFAULT_PROPERTY_SEED);
+    process.env.SILP_FC_SEED = "12345";
+    assert.equal(propertySeed(), 12345);
+    process.env.SILP_FC_SEED = "-7";
+    assert.equal(propertySeed(), -7);
+    process.env.SILP_FC_SEED = "abc";
+    assert.throws(() => propertySeed(), /SILP_FC_SEED must be a 32-bit integer/);
+  } finally {
+    if (saved === undefined) delete process.env.SILP_FC_SEED;
+    else process.env.SILP_FC_SEED = saved;
+  }
+});
+
+test("a failing property reports its seed, and the same seed finds the same counterexample", () => {
+  const failure = (): string => {
+    try {
+      assertProperty(fc.property(fc.integer({ min: 0, max: 1_000_000 }), (n) => n < 500_000));
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return assert.fail("the property must fail");
+  };
+  const first = failure();
+  assert.match(first, new RegExp(`seed: ${DEFAULT_PROPERTY_SEED}\\b`));
+  assert.match(first, new RegExp(`replay with SILP_FC_SEED=${DEFAULT_PROPERTY_SEED}`));
+  assert.equal(failure(), first);
+});
