@@ -32,3 +32,8 @@ export function assertProperty<Ts>(property: fc.IProperty<Ts>, params: Omit<fc.P
     throw error;
   }
 }
+
+/** fc.sample with the run's seed: for tests that check what a generator produces. */
+export function sampleProperty<T>(arbitrary: fc.Arbitrary<T>, numRuns: number): T[] {
+  return fc.sample(arbitrary, { numRuns, seed: propertySeed() });
+}

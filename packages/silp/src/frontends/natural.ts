@@ -5,6 +5,7 @@
  * "switch to" for SWITCH) and its operator phrases.
  */
 import type { SilpIR } from "../ir/types.js";
+import { visibleText } from "./text-escape.js";
 
 const VERB_PHRASES: Readonly<Record<string, string>> = {
   EMAIL: "notify",
@@ -57,5 +58,7 @@ export function printNatural(ir: SilpIR): string {
     });
     clauses.push(`otherwise ${parts.join(" and ")}`);
   }
-  return `${clauses.join(" ")}.`;
+  // The IR's strings go into prose unquoted: controls and invisible characters are escaped so the
+  // reader (and a sanitizer on the way) sees every character (docs/security.md).
+  return visibleText(`${clauses.join(" ")}.`);
 }

@@ -29,3 +29,18 @@ export function quoteString(value: string): string {
 export function stringifyJson(value: unknown): string {
   return escapeInvisible(JSON.stringify(value));
 }
+
+/**
+ * Controls (C0, DEL, C1) and the invisible characters above: what prose must not carry raw.
+ * JSON.stringify escapes C0 controls itself; the natural frontend's prose has no such step.
+ */
+const NOT_VISIBLE_GLOBAL = /[\u0000-\u001f\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u007f-\u009f]/gu;
+
+/**
+ * Text with every control and invisible character written as a visible \uXXXX escape (UTF-16
+ * units, as in JSON): for prose, which has no quoting. Lossy by design (a literal backslash-u in
+ * the text reads the same), like the prose itself.
+ */
+export function visibleText(text: string): string {
+  return text.replace(NOT_VISIBLE_GLOBAL, escapeChar);
+}
