@@ -169,7 +169,7 @@ class JsonLowering {
       if (hasOwn(out, name)) throw this.decodeFail(keyNode, `duplicate key "${name}"`);
       const known = required.includes(name) || optional.includes(name);
       const isNullOptional = optional.includes(name) && value.type === "null";
-      setField(out, name, known && !isNullOptional ? this.string(value, name, name !== "action" && name !== "type") : this.value(value));
+      setField(out, name, known && !isNullOptional ? this.string(value, name, name !== "action" && name !== "type") : this.extra(value));
     }
     for (const key of required) {
       if (!hasOwn(out, key)) throw this.decodeFail(node, `${what} needs "${key}"`);
@@ -203,6 +203,16 @@ class JsonLowering {
       return raw;
     }
     throw this.decodeFail(node, `"${key}" must be a string, got ${node.type}`);
+  }
+
+  /**
+   * An extra field's value. A string goes through the sanitizer's value hook, exactly as the code
+   * frontend's bare and quoted extra values do (docs/security.md: values are flagged, never
+   * rewritten), so the same IR gets the same report from either frontend.
+   */
+  private extra(node: Node): JsonValue {
+    if (node.type === "string") this.context.hooks.value(node.value as string, this.offset(node));
+    return this.value(node);
   }
 
   /** Any JSON value, built so that a key "__proto__" stays an ordinary field. */

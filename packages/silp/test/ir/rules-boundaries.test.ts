@@ -1,0 +1,125 @@
+/**
+ * Issue #17, the boundaries of rules.ts, each on both sides: req_id length (8 hex, or exactly 4 in
+ * a declared scope-limited session), session_id length (2 characters, counted in Unicode code
+ * points: docs/ir.md), empty entity ids and values, and the verb whitelist on secondary actions
+ * whatever the entity's id. Expected issues are written by hand.
+ */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { validate, type SilpIRInput, type SilpOptions } from "../../src/index.js";
+
+function rulesOf(ir: SilpIRInput, options?: SilpOptions): [string, string, string][] {
+  return validate(ir, options).issues.map((issue) => [issue.rule, issue.severity, issue.path]);
+}
+
+function withMeta(meta: Record<string, unknown>): SilpIRInput {
+  return { intent: "!CANCEL", entities: [{ id: "act", value: "a" }], meta: { req_id: "a1b2c3d4", ...meta } } as SilpIRInput;
+}
+
+describe("req_id length (spec 3.6)", () => {
+  const SHORT: [string, string, string] = ["req-id-short", "warning", "/meta/req_id"];
+  const rows: [string, boolean, [string, string, string][]][] = [
+    ["a1b2c3d4", false, []],
+    ["a1b2c3d4", true, []],
+    ["a1b2c3d", false, [SHORT]],
+    ["a1b2c", true, [SHORT]],
+    ["a1b2c", false, [SHORT]],
+    ["a1b2", true, []],
+    ["a1b2", false, [SHORT]],
+  ];
+  for (const [reqId, scopeLimited, expected] of rows) {
+    test(`${reqId.length} hex, ${scopeLimited ? "scope-limited session" : "ordinary session"}`, () => {
+      assert.deepEqual(rulesOf(withMeta({ req_id: reqId }), { scopeLimited }), expected);
+    });
+  }
+});
+
+describe("session_id length (spec 5.2): 2 characters, counted in code points", () => {
+  const LENGTH: [string, string, string] = ["session-id-length", "warning", "/meta/session_id"];
+  const rows: [string, string, [string, string, string][]][] = [
+    ["two ASCII letters", "s1", []],
+    ["one letter", "s", [LENGTH]],
+    ["three letters", "s12", [LENGTH]],
+    ["empty", "", [LENGTH]],
+    ["two astral code points (4 UTF-16 units)", "😀😀", []],
+    ["one astral code point (2 UTF-16 units)", "😀", [LENGTH]],
+    ["an astral and an ASCII code point (3 UTF-16 units)", "😀a", []],
+    ["two CJK code points", "会话", []],
+  ];
+  for (const [name, sessionId, expected] of rows) {
+    test(name, () => assert.deepEqual(rulesOf(withMeta({ session_id: sessionId })), expected));
+  }
+  test("no session_id, no warning", () => assert.deepEqual(rulesOf(withMeta({})), []));
+});
+
+describe("empty entity ids and values", () => {
+  test("an empty id is a warning naming the id", () => {
+    const result = validate({ intent: "!CANCEL", entities: [{ id: "", value: "a" }], meta: { req_id: "a1b2c3d4" } });
+    assert.deepEqual(
+      result.issues.map((issue) => [issue.rule, issue.severity, issue.path, issue.message]),
+      [["empty-entity", "warning", "/entities/0", "entity has an empty id"]],
+    );
+    assert.equal(result.ok, true);
+  });
+  test("an empty value is a warning naming the entity", () => {
+    const result = validate({ intent: "!CANCEL", entities: [{ id: "to", value: "" }], meta: { req_id: "a1b2c3d4" } });
+    assert.deepEqual(
+      result.issues.map((issue) => [issue.rule, issue.path, issue.message]),
+      [["empty-entity", "/entities/0", 'entity "to" has an empty value']],
+    );
+  });
+  test("a one-character id and value are not empty", () => {
+    assert.deepEqual(rulesOf({ intent: "!CANCEL", entities: [{ id: "x", value: "y" }], meta: { req_id: "a1b2c3d4" } }), []);
+  });
+});
+
+describe("the verb whitelist covers every secondary action, whatever the entity's id", () => {
+  const ir = (id: string): SilpIRInput => ({
+    intent: "!CANCEL",
+    entities: [
+      { id: "act", value: "a" },
+      { id, value: "b", action: "!FOO" },
+    ],
+    meta: { req_id: "a1b2c3d4" },
+  });
+  for (const id of ["act", "notify"]) {
+    test(`id ${id}: an error in strict mode, a warning in advisory mode, nothing when off`, () => {
+      assert.deepEqual(rulesOf(ir(id)), [["verb-whitelist", "error", "/entities/1/action"]]);
+      assert.deepEqual(rulesOf(ir(id), { whitelist: "advisory" }), [["verb-whitelist", "warning", "/entities/1/action"]]);
+      assert.deepEqual(rulesOf(ir(id), { whitelist: "off" }), []);
+    });
+  }
+  test("keyword ids repeated within one action are an error; across actions they are not", () => {
+    const base = { intent: "!CANCEL", meta: { req_id: "a1b2c3d4" } };
+    assert.deepEqual(
+      rulesOf({
+        ...base,
+        entities: [
+          { id: "to", value: "a" },
+          { id: "to", value: "b" },
+        ],
+      }),
+      [["duplicate-entity-id", "error", "/entities/1/id"]],
+    );
+    assert.deepEqual(
+      rulesOf({
+        ...base,
+        entities: [
+          { id: "to", value: "a" },
+          { id: "to", value: "b", action: "!EMAIL" },
+        ],
+      }),
+      [],
+    );
+    assert.deepEqual(
+      rulesOf({
+        ...base,
+        entities: [
+          { id: "act", value: "a" },
+          { id: "act", value: "b" },
+        ],
+      }),
+      [],
+    );
+  });
+});
