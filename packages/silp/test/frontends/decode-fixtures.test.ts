@@ -10,8 +10,10 @@ interface Fixture {
   frontend: string;
   payload: string;
   options?: SilpOptions;
-  error?: { code: string; offset?: number; line?: number; column?: number };
+  error?: { code: string; offset?: number | null; line?: number; column?: number; path?: string; details?: unknown };
   repairs?: string[];
+  repairOffsets?: number[];
+  intent?: string;
   warnings?: string[];
   entities?: unknown[];
   constraints?: unknown[];
@@ -30,7 +32,10 @@ describe("decode conformance fixtures", () => {
           (error: unknown) => {
             assert.ok(error instanceof SilpError, `expected a SilpError, got ${String(error)}`);
             assert.equal(error.code, expected.code, error.message);
-            if (expected.offset !== undefined) assert.equal(error.offset, expected.offset, error.message);
+            // null: an IR-level error, positioned by its JSON Pointer path instead of an offset.
+            if (expected.offset !== undefined) assert.equal(error.offset, expected.offset ?? undefined, error.message);
+            if (expected.path !== undefined) assert.equal(error.path, expected.path, error.message);
+            if (expected.details !== undefined) assert.deepEqual(error.details, expected.details);
             if (expected.line !== undefined) assert.equal(error.line, expected.line);
             if (expected.column !== undefined) assert.equal(error.column, expected.column);
             return true;
@@ -45,9 +50,17 @@ describe("decode conformance fixtures", () => {
           fixture.repairs,
         );
       if (fixture.warnings) assert.deepEqual([...new Set(result.warnings.map((warning) => warning.rule))].sort(), [...fixture.warnings].sort());
+      if (fixture.repairOffsets)
+        assert.deepEqual(
+          result.repairs.map((repair) => repair.offset),
+          fixture.repairOffsets,
+        );
+      if (fixture.intent) assert.equal(result.ir.intent, fixture.intent);
       if (fixture.entities) assert.deepEqual(result.ir.entities, fixture.entities);
       if (fixture.constraints) assert.deepEqual(result.ir.constraints, fixture.constraints);
       if (fixture.alternatives) assert.deepEqual(result.ir.alternatives, fixture.alternatives);
+      // Every success names at least one part of the IR it must decode to (issue #17).
+      assert.ok(fixture.entities || fixture.constraints || fixture.alternatives, "a fixture that decodes checks the IR");
       for (const repair of result.repairs) {
         assert.ok(repair.offset >= 0 && repair.offset <= fixture.payload.length, "repairs carry a position in the payload");
       }
