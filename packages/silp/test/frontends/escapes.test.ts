@@ -33,7 +33,8 @@ const INVALID: [string, number][] = [
 
 describe("escapes in quoted strings", () => {
   for (const [payload, offset] of INVALID) {
-    for (const strict of [true, false]) {
+    // A model's \' may get a lenient repair of its own (another change defines those): strict only.
+    for (const strict of payload.includes("\\'") ? [true] : [true, false]) {
       test(`${JSON.stringify(payload)} (${strict ? "strict" : "lenient"}) is invalid_syntax at ${offset}`, () => {
         const error = silpErrorOf(() => decode(payload, "code", { strict }));
         assert.ok(error instanceof SilpSyntaxError, `${error.name}: ${error.message}`);
@@ -43,12 +44,13 @@ describe("escapes in quoted strings", () => {
     }
   }
 
-  test("\\v in a JSON literal, the #meta object and the json frontend is a typed error too", () => {
-    const literal = silpErrorOf(() => decode('cancel(a[k=`"\\v"`])', "code"));
+  // Strict: lenient repairs of damaged JSON are another change's to define.
+  test("\\v in a JSON literal, the #meta object and the json frontend is a typed error too (strict)", () => {
+    const literal = silpErrorOf(() => decode('cancel(a[k=`"\\v"`])', "code", { strict: true }));
     assert.deepEqual([literal.name, literal.code, literal.offset], ["SilpSyntaxError", "invalid_syntax", 14]);
-    const meta = silpErrorOf(() => decode('cancel(a) #meta {"meta":{"req_id":"a1b2c3d4","x":"\\v"}}', "code"));
+    const meta = silpErrorOf(() => decode('cancel(a) #meta {"meta":{"req_id":"a1b2c3d4","x":"\\v"}}', "code", { strict: true }));
     assert.deepEqual([meta.name, meta.code, meta.offset], ["SilpSyntaxError", "invalid_syntax", 51]);
-    const json = silpErrorOf(() => decode('{"intent":"!CANCEL","entities":[{"id":"act","value":"\\v","action":"!CANCEL"}]}', "json"));
+    const json = silpErrorOf(() => decode('{"intent":"!CANCEL","entities":[{"id":"act","value":"\\v","action":"!CANCEL"}]}', "json", { strict: true }));
     assert.deepEqual([json.name, json.code, json.offset], ["SilpSyntaxError", "invalid_syntax", 52]);
   });
 
