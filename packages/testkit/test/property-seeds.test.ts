@@ -25,6 +25,8 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
 }
 
 const DIRECT_RUN = /\bfc\s*\.\s*(assert|check|sample|statistics)\s*\(/g;
+/** A named import of a runner would dodge DIRECT_RUN: `import { assert } from "fast-check"`. */
+const NAMED_RUNNER_IMPORT = /import\s*\{[^}]*\b(assert|check|sample|statistics)\b[^}]*\}\s*from\s*["']fast-check["']/g;
 
 test("no test runs a property without a seed: every run goes through assertProperty", () => {
   const offenders: string[] = [];
@@ -34,6 +36,7 @@ test("no test runs a property without a seed: every run goes through assertPrope
       const path = relative(ROOT, file);
       if (path === "packages/testkit/src/property.ts" || path === "packages/testkit/test/property-seeds.test.ts") continue;
       const text = readFileSync(file, "utf8");
+      for (const match of text.matchAll(NAMED_RUNNER_IMPORT)) offenders.push(`${path} imports fast-check's ${match[1]} by name`);
       for (const match of text.matchAll(DIRECT_RUN)) {
         if (path === "fuzz/engine.ts" && match[1] === "check") {
           // The engine's one call passes `seed: seed + round` on the same line.

@@ -3,9 +3,9 @@
  * nl_json) contains a raw default-ignorable code point or a raw C0/C1 control, whatever the IR's
  * strings hold; a receiver's sanitizer would strip them and silently change the value, or a
  * reader would not see them. The oracle is the list below, copied from Unicode's
- * DerivedCoreProperties.txt (Default_Ignorable_Code_Point, Unicode 15.1/16.0/17.0, unchanged
- * since 9.0 apart from none), written out here because the code under test uses V8's
- * \p{Default_Ignorable_Code_Point} and so cannot be its own oracle.
+ * DerivedCoreProperties.txt (Default_Ignorable_Code_Point, as of Unicode 17.0), written out here
+ * because the code under test uses V8's \p{Default_Ignorable_Code_Point} and so cannot be its own
+ * oracle.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
