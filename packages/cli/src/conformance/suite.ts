@@ -53,8 +53,9 @@ function fail(where: string, message: string): never {
 }
 
 function readJson(path: string): unknown {
+  const text = readFileSync(path, "utf8"); // a missing file is not a malformed suite: its error propagates
   try {
-    return JSON.parse(readFileSync(path, "utf8"));
+    return JSON.parse(text);
   } catch (error) {
     return fail(path, error instanceof Error ? error.message : String(error));
   }
