@@ -18,9 +18,40 @@ describe("conformance answer grading", () => {
   });
 
   test("req_id is compared only when the case states one; order of entities matters, key order does not", () => {
-    const expected = { intent: "!CANCEL", entities: [{ id: "act", value: "a" }, { id: "act", value: "b" }] };
-    assert.equal(irDifference({ meta: { req_id: "12345678" }, entities: [{ value: "a", id: "act" }, { id: "act", value: "b" }], intent: "!CANCEL" }, expected), null);
-    assert.match(irDifference({ intent: "!CANCEL", entities: [{ id: "act", value: "b" }, { id: "act", value: "a" }] }, expected) ?? "", /^IR differs/);
+    const expected = {
+      intent: "!CANCEL",
+      entities: [
+        { id: "act", value: "a" },
+        { id: "act", value: "b" },
+      ],
+    };
+    assert.equal(
+      irDifference(
+        {
+          meta: { req_id: "12345678" },
+          entities: [
+            { value: "a", id: "act" },
+            { id: "act", value: "b" },
+          ],
+          intent: "!CANCEL",
+        },
+        expected,
+      ),
+      null,
+    );
+    assert.match(
+      irDifference(
+        {
+          intent: "!CANCEL",
+          entities: [
+            { id: "act", value: "b" },
+            { id: "act", value: "a" },
+          ],
+        },
+        expected,
+      ) ?? "",
+      /^IR differs/,
+    );
     assert.match(irDifference({ ...expected, meta: { req_id: "12345678" } }, { ...expected, meta: { req_id: "a1b2c3d4" } }) ?? "", /^IR differs/);
   });
 
@@ -43,7 +74,17 @@ describe("conformance answer grading", () => {
   test("validation compares valid and the set of rule/severity pairs", () => {
     const expect = { output: { valid: true, issues: [{ rule: "empty-entity", severity: "warning" }] } };
     const answer = (issues: unknown) => ({ id: "x", ok: true as const, output: { valid: true, issues } });
-    assert.equal(grade("validate", expect, answer([{ rule: "empty-entity", severity: "warning" }, { rule: "empty-entity", severity: "warning" }])).status, "pass");
+    assert.equal(
+      grade(
+        "validate",
+        expect,
+        answer([
+          { rule: "empty-entity", severity: "warning" },
+          { rule: "empty-entity", severity: "warning" },
+        ]),
+      ).status,
+      "pass",
+    );
     assert.equal(grade("validate", expect, answer([{ rule: "empty-entity", severity: "error" }])).status, "fail");
     assert.equal(grade("validate", expect, { id: "x", ok: true, output: { valid: true } }).status, "fail");
   });

@@ -98,8 +98,16 @@ describe("conformance suite coverage", () => {
 
   test("every ABNF rule of docs/grammar.md (code:) and docs/protocol.md (probe:) is named by a case", () => {
     const have = covered((c) => c.covers?.grammar ?? []);
-    assertCovered("code grammar rule", abnfRules("docs/grammar.md").map((r) => `code:${r}`), have);
-    assertCovered("probe grammar rule", abnfRules("docs/protocol.md").map((r) => `probe:${r}`), have);
+    assertCovered(
+      "code grammar rule",
+      abnfRules("docs/grammar.md").map((r) => `code:${r}`),
+      have,
+    );
+    assertCovered(
+      "probe grammar rule",
+      abnfRules("docs/protocol.md").map((r) => `probe:${r}`),
+      have,
+    );
   });
 
   test("every validation rule (RULE_IDS, docs/ir.md) has a validate case that expects it", () => {
@@ -116,7 +124,9 @@ describe("conformance suite coverage", () => {
 
   test("every repair kind (RepairKind, docs/grammar.md, docs/json.md) has a lenient case that expects it", () => {
     const errorCodes = new Set<string>([...SPEC_ERROR_CODES, ...EXTENSION_ERROR_CODES]);
-    const fromJsonDoc = [...section(read("docs/json.md"), "## Decoding").matchAll(/`([a-z]+(?:_[a-z]+)+)`/g)].map((m) => m[1] as string).filter((n) => !errorCodes.has(n));
+    const fromJsonDoc = [...section(read("docs/json.md"), "## Decoding").matchAll(/`([a-z]+(?:_[a-z]+)+)`/g)]
+      .map((m) => m[1] as string)
+      .filter((n) => !errorCodes.has(n));
     assert.ok(fromJsonDoc.includes("number_as_string"));
     const have = covered((c) => (c.mode === "lenient" ? [...outputList(c, "repairs", "kind"), ...(c.covers?.repairs ?? [])] : []));
     assertCovered(
@@ -128,12 +138,20 @@ describe("conformance suite coverage", () => {
 
   test("every sanitizer hit kind (SanitizerHitKind, docs/security.md) has a case", () => {
     const have = covered((c) => [...outputList(c, "hits", "kind"), ...(c.covers?.hits ?? [])]);
-    assertCovered("sanitizer hit kind", [...unionMembers("packages/silp/src/security/report.ts", "SanitizerHitKind"), ...tableNames(read("docs/security.md"), "kind")], have);
+    assertCovered(
+      "sanitizer hit kind",
+      [...unionMembers("packages/silp/src/security/report.ts", "SanitizerHitKind"), ...tableNames(read("docs/security.md"), "kind")],
+      have,
+    );
   });
 
   test("every lock problem kind (LockProblemKind, docs/lock.md) has a case", () => {
     const have = covered((c) => outputList(c, "problems", "kind"));
-    assertCovered("lock problem kind", [...unionMembers("packages/lock/src/problems.ts", "LockProblemKind"), ...tableNames(read("docs/lock.md"), "kind")], have);
+    assertCovered(
+      "lock problem kind",
+      [...unionMembers("packages/lock/src/problems.ts", "LockProblemKind"), ...tableNames(read("docs/lock.md"), "kind")],
+      have,
+    );
   });
 
   test("covers only names documented items (no typo hides a gap)", () => {
@@ -147,7 +165,12 @@ describe("conformance suite coverage", () => {
       ...unionMembers("packages/silp/src/frontends/decode-context.ts", "RepairKind"),
       ...unionMembers("packages/silp/src/security/report.ts", "SanitizerHitKind"),
     ]);
-    const unknown = cases.flatMap(({ testCase }) => Object.values(testCase.covers ?? {}).flat().filter((name) => !known.has(name)).map((name) => `${testCase.id}: ${name}`));
+    const unknown = cases.flatMap(({ testCase }) =>
+      Object.values(testCase.covers ?? {})
+        .flat()
+        .filter((name) => !known.has(name))
+        .map((name) => `${testCase.id}: ${name}`),
+    );
     assert.deepEqual(unknown, []);
   });
 
@@ -157,7 +180,13 @@ describe("conformance suite coverage", () => {
       assert.ok(testCase.spec.length > 0, testCase.id);
       assert.ok(testCase.mode === "strict" || testCase.mode === "lenient", testCase.id);
     }
-    assert.ok(cases.some(({ testCase }) => testCase.drafts.length === 1 && testCase.drafts[0] === "-00"), "a case for -00 only");
-    assert.ok(cases.some(({ testCase }) => testCase.drafts.length === 1 && testCase.drafts[0] === "-02"), "a case for -02 only");
+    assert.ok(
+      cases.some(({ testCase }) => testCase.drafts.length === 1 && testCase.drafts[0] === "-00"),
+      "a case for -00 only",
+    );
+    assert.ok(
+      cases.some(({ testCase }) => testCase.drafts.length === 1 && testCase.drafts[0] === "-02"),
+      "a case for -02 only",
+    );
   });
 });

@@ -18,7 +18,10 @@ const OUR_ADAPTER = "node conformance/adapters/silp-ts.mjs";
 function conformance(args: string[]): { status: number | null; stdout: string; stderr: string; report?: ConformanceReport } {
   const dir = mkdtempSync(join(tmpdir(), "silp-conformance-"));
   const reportPath = join(dir, "report.json");
-  const result = spawnSync(process.execPath, ["--import", "tsx", CLI_MAIN, "conformance", "--report", reportPath, ...args], { cwd: REPO_ROOT, encoding: "utf8" });
+  const result = spawnSync(process.execPath, ["--import", "tsx", CLI_MAIN, "conformance", "--report", reportPath, ...args], {
+    cwd: REPO_ROOT,
+    encoding: "utf8",
+  });
   let report: ConformanceReport | undefined;
   try {
     report = JSON.parse(readFileSync(reportPath, "utf8")) as ConformanceReport;

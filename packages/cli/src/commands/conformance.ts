@@ -21,7 +21,12 @@ interface ConformanceFlags {
 }
 
 function sectionList(value: string | undefined): string[] {
-  return value === undefined ? [] : value.split(",").map((s) => s.trim()).filter((s) => s.length > 0);
+  return value === undefined
+    ? []
+    : value
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s) => s.length > 0);
 }
 
 export function register(program: Command): void {
@@ -51,7 +56,13 @@ export function register(program: Command): void {
         }
         let report: Awaited<ReturnType<typeof runSuite>>;
         try {
-          report = await runSuite(suite, { adapter: flags.adapter, cwd: process.cwd(), only: sectionList(flags.only), skip: sectionList(flags.skip), timeoutMs });
+          report = await runSuite(suite, {
+            adapter: flags.adapter,
+            cwd: process.cwd(),
+            only: sectionList(flags.only),
+            skip: sectionList(flags.skip),
+            timeoutMs,
+          });
         } catch (error) {
           if (error instanceof RangeError) throw new UsageError(error.message);
           throw error;
@@ -59,7 +70,13 @@ export function register(program: Command): void {
         if (flags.report) writeFileSync(flags.report, `${JSON.stringify(report, null, 2)}\n`);
         if (flags.json) writeJson(report);
         // Failure reasons quote the adapter's text: escaped line by line before a terminal sees them.
-        else writeOut(formatReport(report, flags.verbose === true).split("\n").map(escapeForTerminal).join("\n"));
+        else
+          writeOut(
+            formatReport(report, flags.verbose === true)
+              .split("\n")
+              .map(escapeForTerminal)
+              .join("\n"),
+          );
         return report.totals.fail > 0 ? EXIT_INVALID : EXIT_OK;
       }),
     );

@@ -151,7 +151,9 @@ export function grade(operation: Operation, expect: { output: unknown } | { erro
   if ("unsupported" in answer) return { status: "unsupported", ...(answer.reason ? { reason: answer.reason } : {}) };
   let reason: string | null;
   if ("error" in expect) {
-    reason = answer.ok ? `expected error ${expect.error.code}, got output ${JSON.stringify(answer.output).slice(0, 200)}` : compareError(answer.error, expect.error);
+    reason = answer.ok
+      ? `expected error ${expect.error.code}, got output ${JSON.stringify(answer.output).slice(0, 200)}`
+      : compareError(answer.error, expect.error);
   } else {
     reason = answer.ok ? OUTPUT_COMPARATORS[operation](answer.output, expect.output) : `unexpected error ${answer.error.code}`;
   }

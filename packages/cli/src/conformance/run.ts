@@ -64,7 +64,8 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Confo
           options: { ...testCase.options, strict: testCase.mode === "strict" },
         };
         const exchange = await adapter.ask(request, options.timeoutMs);
-        const verdict = "failure" in exchange ? { status: "fail" as const, reason: exchange.failure } : grade(section.operation, testCase.expect, exchange.answer);
+        const verdict =
+          "failure" in exchange ? { status: "fail" as const, reason: exchange.failure } : grade(section.operation, testCase.expect, exchange.answer);
         cases.push({
           section: section.section,
           id: testCase.id,
@@ -100,10 +101,14 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Confo
 
 /** The per-section table the command prints. */
 export function formatReport(report: ConformanceReport, showPasses = false): string {
-  const rows = [...report.sections.map((s) => [s.section, s.total, s.pass, s.fail, s.unsupported]), ["total", report.totals.total, report.totals.pass, report.totals.fail, report.totals.unsupported]];
+  const rows = [
+    ...report.sections.map((s) => [s.section, s.total, s.pass, s.fail, s.unsupported]),
+    ["total", report.totals.total, report.totals.pass, report.totals.fail, report.totals.unsupported],
+  ];
   const header = ["section", "cases", "pass", "fail", "unsupported"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells: readonly (string | number)[]) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i] ?? 0) : String(c).padStart(widths[i] ?? 0))).join("  ");
+  const line = (cells: readonly (string | number)[]) =>
+    cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i] ?? 0) : String(c).padStart(widths[i] ?? 0))).join("  ");
   const out = [`${report.suite.name} ${report.suite.version}, adapter: ${report.adapter}`, "", line(header), ...rows.map(line)];
   const failures = report.cases.filter((c) => c.status === "fail" || (showPasses && c.status !== "pass"));
   if (failures.length > 0) {

@@ -77,7 +77,7 @@ function checkCase(where: string, value: unknown, seen: Set<string>): SuiteCase 
   if (mode !== "strict" && mode !== "lenient") fail(at, '`mode` must be "strict" or "lenient"');
   if (typeof description !== "string") fail(at, "`description` is required");
   if (!("input" in value)) fail(at, "`input` is required");
-  if (!isRecord(expect) || ("output" in expect) === ("error" in expect)) fail(at, "`expect` must hold exactly one of `output` and `error`");
+  if (!isRecord(expect) || "output" in expect === "error" in expect) fail(at, "`expect` must hold exactly one of `output` and `error`");
   if ("error" in expect) {
     const error = expect.error;
     if (!isRecord(error) || typeof error.code !== "string") fail(at, "`expect.error.code` is required");
