@@ -61,6 +61,8 @@ describe("silpc conformance", () => {
     assert.match(reason("code-a1"), /^IR differs/);
     assert.match(reason("code-truncated"), /^expected error invalid_syntax/);
     assert.match(reason("compile-code-a1"), /^got "", expected "if !rain/);
+    assert.match(reason("compile-code-a2"), /^answer longer than 8388608 characters$/);
+    assert.match(reason("compile-json-a2"), /^got "", expected/, "the oversized line is not carried over to the next case");
     assert.match(reason("validate-minimal"), /does not match request id/);
     const sanitizer = sectionScore(report, "sanitizer");
     assert.deepEqual([sanitizer.unsupported, sanitizer.fail, sanitizer.pass], [sanitizer.total, 0, 0]);

@@ -4,13 +4,16 @@
  * protocol then needs no concurrency from the adapter, and a hang is pinned to one case.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { createInterface } from "node:readline";
 import { parseAnswer, type AdapterAnswer, type AdapterRequest } from "./protocol.js";
 
 export type Exchange = { answer: AdapterAnswer } | { failure: string };
 
 /** Longest answer line read; a longer one fails its case (an adapter cannot exhaust our memory). */
 const MAX_ANSWER_LENGTH = 8 * 1024 * 1024;
+/** Stands for a line that was longer than MAX_ANSWER_LENGTH (its text was not kept). */
+const OVERSIZED = "\u0000oversized";
+/** Most answer lines kept while no request waits for one. */
+const MAX_QUEUED = 16;
 
 export class AdapterProcess {
   private child: ChildProcessWithoutNullStreams | undefined;
@@ -33,15 +36,27 @@ export class AdapterProcess {
     child.stderr.on("data", (chunk: string) => {
       this.stderrTail = (this.stderrTail + chunk).slice(-2000);
     });
-    const lines = createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY });
-    lines.on("line", (line) => {
-      // A stopped adapter's late answers belong to no request.
-      if (this.child !== child || line.trim() === "") return;
-      if (this.waiting) {
-        const resolve = this.waiting;
-        this.waiting = undefined;
-        resolve(line);
-      } else this.queued.push(line);
+    // Lines split by hand rather than with node:readline, which buffers a line of any length:
+    // an adapter's output must not be able to take the runner's memory.
+    let partial = "";
+    let overflow = false;
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk: string) => {
+      let from = 0;
+      for (let newline = chunk.indexOf("\n"); newline !== -1; newline = chunk.indexOf("\n", from)) {
+        const line = overflow ? OVERSIZED : (partial + chunk.slice(from, newline)).replace(/\r$/, "");
+        partial = "";
+        overflow = false;
+        from = newline + 1;
+        this.deliver(child, line);
+      }
+      if (!overflow) {
+        partial += chunk.slice(from);
+        if (partial.length > MAX_ANSWER_LENGTH) {
+          partial = "";
+          overflow = true;
+        }
+      }
     });
     // "close", not "exit": it comes after the last stdout line was read.
     child.on("close", () => {
@@ -58,6 +73,16 @@ export class AdapterProcess {
     });
     this.child = child;
     return child;
+  }
+
+  private deliver(child: ChildProcessWithoutNullStreams, line: string): void {
+    // A stopped adapter's late answers belong to no request.
+    if (this.child !== child || line.trim() === "") return;
+    if (this.waiting) {
+      const resolve = this.waiting;
+      this.waiting = undefined;
+      resolve(line);
+    } else if (this.queued.length < MAX_QUEUED) this.queued.push(line); // unasked-for lines: kept a few, to fail the next case by id
   }
 
   private nextLine(timeoutMs: number): Promise<string | null | "timeout"> {
@@ -91,7 +116,7 @@ export class AdapterProcess {
       this.child = undefined;
       return { failure: `adapter exited without answering${tail ? `: ${tail}` : ""}` };
     }
-    if (line.length > MAX_ANSWER_LENGTH) return { failure: `answer longer than ${MAX_ANSWER_LENGTH} characters` };
+    if (line === OVERSIZED) return { failure: `answer longer than ${MAX_ANSWER_LENGTH} characters` };
     const answer = parseAnswer(line);
     if ("invalid" in answer) return { failure: answer.invalid };
     if (answer.id !== request.id) {
