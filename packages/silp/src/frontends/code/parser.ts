@@ -8,6 +8,7 @@
  */
 import { SilpSyntaxError } from "../../errors.js";
 import type { DecodeContext, RepairKind } from "../decode-context.js";
+import { KEYWORDS } from "./chars.js";
 import { Lexer, type Token, type TokenKind } from "./lexer.js";
 import type { ArgNode, CallNode, ConstraintNode, Lexeme, Statement } from "./syntax.js";
 
@@ -295,13 +296,25 @@ class Parser {
   }
 
   private value(token: Token, what: string): Lexeme {
-    if (token.kind === "bare" || token.kind === "string" || token.kind === "json") return this.lexeme(token);
+    if (token.kind === "bare" || token.kind === "string" || token.kind === "json") return this.lexeme(this.notBareKeyword(token, what));
     this.fail(token.start, token.kind === "eof" ? `unexpected end of payload: expected ${what}` : `unexpected ${describe(token)}: expected ${what}`, [what]);
   }
 
   private name(token: Token, what: string): Lexeme {
-    if (token.kind === "bare" || token.kind === "string") return this.lexeme(token);
+    if (token.kind === "bare" || token.kind === "string") return this.lexeme(this.notBareKeyword(token, what));
     this.fail(token.start, token.kind === "eof" ? `unexpected end of payload: expected ${what}` : `unexpected ${describe(token)}: expected ${what}`, [what]);
+  }
+
+  /**
+   * `bare` excludes the keywords (ABNF), so `email(if)` is not canonical: compile prints
+   * `email("if")`. Strict mode rejects it at the keyword; lenient mode keeps the word as the
+   * value (inside parentheses it cannot be read as anything else; docs/grammar.md).
+   */
+  private notBareKeyword(token: Token, what: string): Token {
+    if (this.context.strict && token.kind === "bare" && KEYWORDS.has(token.text)) {
+      this.fail(token.start, `the keyword ${token.text} must be quoted as ${what} (strict mode)`, [`"${token.text}"`]);
+    }
+    return token;
   }
 
   /** A value or name token is its own lexeme (tokens are never reused), saving an allocation. */

@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+/**
+ * The conformance adapter of this repository's TypeScript implementation (docs/conformance.md):
+ * reads one request a line, answers one line, using the BUILT packages (`npx tsc -b
+ * tsconfig.build.json` first), exactly as an application would import them.
+ * Offsets go out in code points, as the protocol says; ours are UTF-16 units inside.
+ */
+import { createInterface } from "node:readline";
+import { compile, decode, fromEnvelope, isSilpError, validate } from "silp";
+import { agree, parseProbeJson, parseProbeLine } from "silp/negotiation";
+import { sanitizePayload } from "silp/sanitizer";
+import { verifyLockText } from "@silp/lock";
+
+/** UTF-16 offset in `text` -> code point offset. */
+function codePointOffset(text, utf16) {
+  if (typeof text !== "string" || utf16 === undefined) return utf16;
+  return [...text.slice(0, utf16)].length;
+}
+
+function codecOptions(options) {
+  const { strict, ...rest } = options ?? {};
+  return { strict: strict === true, ...rest };
+}
+
+const operations = {
+  decode: ({ input, frontend, options }) => {
+    const result = decode(input, frontend, codecOptions(options));
+    return { ir: result.ir, repairs: result.repairs.map((r) => ({ kind: r.kind, offset: codePointOffset(input, r.offset) })) };
+  },
+  compile: ({ input, frontend, options }) => compile(input, frontend, codecOptions(options)),
+  validate: ({ input, options }) => {
+    const result = validate(input, codecOptions(options));
+    return { valid: result.ok, issues: result.issues.map((i) => ({ rule: i.rule, severity: i.severity })) };
+  },
+  sanitize: ({ input, options }) => {
+    const result = sanitizePayload(input, { invisible: options.invisible ?? "strip" });
+    return { text: result.text, hits: result.report.hits.map((h) => ({ kind: h.kind, offset: codePointOffset(input, h.offset), action: h.action })) };
+  },
+  probe: ({ input, frontend }) => {
+    const probe = frontend === "json" ? parseProbeJson(input) : parseProbeLine(input);
+    return { kind: probe.kind, silp: probe.versions, frontends: probe.frontends, ...(probe.prefer !== undefined ? { prefer: probe.prefer } : {}) };
+  },
+  negotiate: ({ input }) => {
+    const side = (s) => ({ versions: s.silp, frontends: s.frontends });
+    const agreement = agree(side(input.sender), side(input.receiver));
+    return { silp: agreement.version, frontend: agreement.frontend, mutual: agreement.mutual };
+  },
+  envelope: ({ input, options }) => {
+    const result = fromEnvelope(input, codecOptions(options));
+    return { ir: result.ir, repairs: result.repairs.map((r) => ({ kind: r.kind })) };
+  },
+  lock_verify: ({ input, options }) => {
+    const report = verifyLockText(input, options.anchor !== undefined ? { anchor: options.anchor } : {});
+    return { ok: report.ok, problems: report.problems.map((p) => ({ kind: p.kind })) };
+  },
+};
+
+function answer(request) {
+  const run = operations[request.operation];
+  if (!run) return { id: request.id, unsupported: true, reason: `no operation ${request.operation}` };
+  try {
+    return { id: request.id, ok: true, output: run(request) };
+  } catch (error) {
+    if (!isSilpError(error)) throw error;
+    const offset = codePointOffset(typeof request.input === "string" ? request.input : undefined, error.offset);
+    return { id: request.id, ok: false, error: { code: error.code, ...(offset !== undefined ? { offset } : {}) } };
+  }
+}
+
+for await (const line of createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY })) {
+  if (line.trim() === "") continue;
+  const request = JSON.parse(line);
+  process.stdout.write(`${JSON.stringify(answer(request))}\n`);
+}
