@@ -105,6 +105,19 @@ export class BlockCoverage {
    * it, and the blocks we know are every range V8 ever listed (a block first shows up as a 0).
    */
   collect(): number {
+    return this.#take(true);
+  }
+
+  /**
+   * Takes the counts since the last call and says whether they hold a feature not seen before,
+   * without recording any: the engine runs a batch of inputs, peeks once, and only when the batch
+   * found something runs its inputs again one by one with `collect` to keep the ones that did.
+   */
+  peek(): boolean {
+    return this.#take(false) > 0;
+  }
+
+  #take(record: boolean): number {
     const { result } = post("Profiler.takePreciseCoverage") as { result: ScriptCoverage[] };
     let added = 0;
     for (const script of result) {
@@ -129,6 +142,7 @@ export class BlockCoverage {
           if (count === 0) continue;
           const feature = `${block}#${countBucket(count)}`;
           if (this.features.has(feature)) continue;
+          if (!record) return 1;
           this.features.add(feature);
           this.blocks.add(block);
           added++;

@@ -86,6 +86,8 @@ const MAX_KEPT_LENGTH = 65_536;
 const MAX_CORPUS = 8_192;
 /** Executions drawn from fast-check per batch (each batch has its own seed: seed + batch number). */
 const BATCH = 512;
+/** Inputs run between two coverage reads (see runFuzz). */
+const PEEK_BATCH = 16;
 /** Time for reducing one failing input. */
 const REDUCE_MS = 20_000;
 
@@ -280,6 +282,25 @@ export function runFuzz(target: FuzzTarget, options: FuzzOptions = {}): FuzzRun 
   let executions = 0;
   let nextGrowth = 1;
   let nextLog = Date.now() + 10_000;
+  // Coverage is read once per PEEK_BATCH inputs (one read costs milliseconds, more than most
+  // inputs): only a batch that reached something new is run again input by input to find and
+  // keep the inputs responsible. The price: a hit-count bucket that only the batch's sum reaches
+  // is not kept, and one that the sum hides (a lower bucket of a block the batch ran more often)
+  // is missed; new blocks are never missed.
+  let batchInputs: string[] = [];
+  const flush = (): void => {
+    if (coverage && batchInputs.length > 0 && coverage.peek()) {
+      for (const input of batchInputs) {
+        try {
+          target.check(input);
+        } catch {
+          // Failures were recorded on the first run.
+        }
+        if (coverage.collect() > 0 && input.length <= MAX_KEPT_LENGTH && corpus.length < MAX_CORPUS) corpus.push(input);
+      }
+    }
+    batchInputs = [];
+  };
   try {
     for (let batch = 0; executions < maxExecutions && Date.now() < deadline; batch++) {
       for (const plan of fc.sample(plans, { seed: seed + batch, numRuns: BATCH })) {
@@ -293,7 +314,8 @@ export function runFuzz(target: FuzzTarget, options: FuzzOptions = {}): FuzzRun 
           const signature = signatureOf(error);
           if (!known.has(signature)) failure = { error, signature };
         }
-        if (coverage && coverage.collect() > 0 && input.length <= MAX_KEPT_LENGTH && corpus.length < MAX_CORPUS) corpus.push(input);
+        batchInputs.push(input);
+        if (failure || batchInputs.length >= PEEK_BATCH) flush();
         if (failure) {
           known.add(failure.signature);
           const reduced = reduce(target, input, failure.signature);
@@ -311,6 +333,7 @@ export function runFuzz(target: FuzzTarget, options: FuzzOptions = {}): FuzzRun 
         }
       }
     }
+    flush();
   } finally {
     coverage?.discard();
   }
