@@ -1,18 +1,31 @@
 /**
- * A MUTATION FUZZER built on fast-check: random and mutation-based, NOT coverage-guided.
+ * A COVERAGE-GUIDED MUTATION FUZZER: V8 block coverage (coverage.ts) as feedback, fast-check
+ * generating the mutations.
  *
- * Issue #11 asked for coverage-guided fuzzing with @jazzer.js/core. It installs from the npm
- * registry without downloading anything, but its native addon
- * (@jazzer.js/fuzzer/prebuilds/fuzzer-linux-x64.node, 4.0.0) needs GLIBC_2.38 and our machines
- * (Debian 12) have glibc 2.36, so loading it fails with ERR_DLOPEN_FAILED; 2.1.0 downloads its
- * addon from outside the npm registry at install time (prebuild-install). This engine is the
- * fallback: it starts from the seed corpus (fuzz/corpus/<target>/), applies random stacks of
- * mutations (token insertions from each target's dictionary, deletions, duplications of slices
- * (rarely up to 200K times),
- * splices of two seeds, random code points, truncation), mixes in purely random strings, and
- * checks each target's property on every input. fast-check shrinks each failure to a small
- * input, and the run goes on to look for failures with other signatures.
+ * Why not @jazzer.js (the library issue #11 suggested): @jazzer.js/fuzzer 4.0.0 installs from the
+ * npm registry, but its prebuilt addon does not load on Debian 12 (glibc 2.36):
+ *   Error: /lib/x86_64-linux-gnu/libc.so.6: version `GLIBC_2.38' not found
+ *   (required by node_modules/@jazzer.js/fuzzer/prebuilds/fuzzer-linux-x64.node) [ERR_DLOPEN_FAILED]
+ * The versions before it (1.x-2.1.0) ship no addon: `prebuild-install` downloads it from GitHub
+ * releases, and building it from source (cmake-js) downloads Code Intelligence's fork of LLVM's
+ * compiler-rt (github.com/CodeIntelligenceTesting/llvm-project-jazzer) whose libFuzzer has symbols
+ * Debian's libfuzzer-14-dev lacks (libfuzzer::PrintCrashingInput); both are outside the npm
+ * registry and Debian apt, the only sources we may use. So the loop below is ours (about 100
+ * lines) and the parts a library does well come from one: fast-check draws the mutations from a
+ * seed, V8 counts the blocks.
+ *
+ * The loop: the corpus starts with the seed inputs (fuzz/corpus/<target>/); each execution takes a
+ * corpus entry, applies a random stack of mutations (token insertions from the target's
+ * dictionary, deletions, duplications of slices (rarely up to 200K times), splices of two entries,
+ * random code points, truncation) or makes a fresh random string, and checks the target's property.
+ * An input that reaches a new feature (a block, or a block's hit count in a new bucket) joins the
+ * corpus and is mutated further: the fuzzer climbs into nested branches one step at a time, where
+ * purely random mutation of the seeds would need every step at once. A failure is reduced by
+ * deleting chunks while its signature stays the same, recorded once per signature, and the run
+ * goes on to look for failures with other signatures.
  */
+// First import: coverage must be on before any target's function is compiled (see coverage.ts).
+import { BlockCoverage } from "./coverage.js";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -25,6 +38,8 @@ export interface FuzzTarget {
   tokens: readonly string[];
   /** The property: returns normally or throws a SilpError for invalid input; anything else throws. */
   check(input: string): void;
+  /** URL fragments of the scripts whose blocks guide the fuzzer (default: the codec's sources). */
+  sources?: readonly string[];
 }
 
 export interface Crash {
@@ -40,7 +55,41 @@ export interface FuzzRun {
   executions: number;
   crashes: Crash[];
   seed: number;
+  /** Blocks of the target's sources reached at least once (0 when not guided). */
+  blocks: number;
+  /** (block, hit-count bucket) pairs reached (0 when not guided). */
+  features: number;
+  /** Entries in the corpus at the end: seeds plus the inputs that added coverage. */
+  corpusSize: number;
+  /** Blocks covered after each power-of-two number of executions and at the end. */
+  growth: { executions: number; blocks: number }[];
 }
+
+export interface FuzzOptions {
+  /** Run time in seconds (default 60). */
+  seconds?: number;
+  /** Stop after this many executions even if time is left. */
+  maxExecutions?: number;
+  /** fast-check seed of the mutations (default: from the clock); a run is replayed with the same seed. */
+  seed?: number;
+  /** Keep inputs that reach new coverage (default true); false is plain mutation of the seeds. */
+  guided?: boolean;
+  /** Start from these inputs instead of fuzz/corpus/<target>/. */
+  seeds?: readonly string[];
+  log?: (line: string) => void;
+}
+
+/** The codec's sources: what guides every target unless it names its own. */
+export const CODEC_SOURCES: readonly string[] = ["/packages/silp/src/"];
+/** A corpus entry longer than this is run but not kept (a 200K-repeat input would bloat every later mutation). */
+const MAX_KEPT_LENGTH = 65_536;
+const MAX_CORPUS = 8_192;
+/** Executions drawn from fast-check per batch (each batch has its own seed: seed + batch number). */
+const BATCH = 512;
+/** Inputs run between two coverage reads (see runFuzz). */
+const PEEK_BATCH = 16;
+/** Time for reducing one failing input. */
+const REDUCE_MS = 20_000;
 
 export const CORPUS_ROOT = new URL("./corpus/", import.meta.url).pathname;
 
@@ -144,17 +193,30 @@ function mutationArb(tokens: readonly string[]): fc.Arbitrary<Mutation> {
   return fc.oneof({ arbitrary: huge, weight: 1 }, ...small.map((arbitrary) => ({ arbitrary, weight: 60 })));
 }
 
-/** Inputs: mostly mutated seeds, some random strings over the target's tokens, some raw random text. */
-export function inputArb(target: FuzzTarget, seeds: readonly string[]): fc.Arbitrary<string> {
-  const mutated = fc
-    .tuple(fc.nat(), fc.array(mutationArb(target.tokens), { minLength: 1, maxLength: 10 }))
-    .map(([which, mutations]) => mutations.reduce((text, mutate) => mutate(text, seeds), seeds[which % seeds.length] ?? ""));
-  const tokenSoup = fc.array(fc.oneof(fc.constantFrom(...target.tokens), fc.constantFrom(...SPECIAL)), { maxLength: 30 }).map((parts) => parts.join(""));
-  return fc.oneof(
-    { arbitrary: mutated, weight: 8 },
-    { arbitrary: tokenSoup, weight: 1 },
-    { arbitrary: fc.string({ unit: "binary", maxLength: 80 }), weight: 1 },
+/** One execution's input, made from the current corpus: mostly mutated entries, some token soup, some raw random text. */
+export type InputPlan = (corpus: readonly string[]) => string;
+
+export function planArb(target: Pick<FuzzTarget, "tokens">): fc.Arbitrary<InputPlan> {
+  const mutated = fc.tuple(fc.nat(), fc.boolean(), fc.array(mutationArb(target.tokens), { minLength: 1, maxLength: 10 })).map(
+    ([which, newest, mutations]): InputPlan =>
+      (corpus) => {
+        // Half the time the newest entry: the input that just reached new code is where the next
+        // step down is most likely (AFL favours fresh queue entries for the same reason).
+        const base = corpus[newest ? corpus.length - 1 : which % corpus.length] ?? "";
+        return mutations.reduce((text, mutate) => mutate(text, corpus), base);
+      },
   );
+  const tokenSoup = fc.array(fc.oneof(fc.constantFrom(...target.tokens), fc.constantFrom(...SPECIAL)), { maxLength: 30 }).map(
+    (parts): InputPlan =>
+      () =>
+        parts.join(""),
+  );
+  const random = fc.string({ unit: "binary", maxLength: 80 }).map(
+    (text): InputPlan =>
+      () =>
+        text,
+  );
+  return fc.oneof({ arbitrary: mutated, weight: 8 }, { arbitrary: tokenSoup, weight: 1 }, { arbitrary: random, weight: 1 });
 }
 
 /** The input for a message: JSON-escaped, cut to `max` characters (a crash input may be 1 MB). */
@@ -174,36 +236,117 @@ export function signatureOf(error: unknown): string {
 export const crashFileName = (input: string): string => `crash-${createHash("sha256").update(input).digest("hex").slice(0, 12)}.txt`;
 
 /**
- * Runs `target` for `seconds` seconds. Each failure is shrunk by fast-check and recorded once per
- * signature; inputs that fail with an already recorded signature count as passing afterwards, so
- * the run can find further bugs.
+ * Deletes chunks (halves, quarters, ... single characters) of a failing input while it still fails
+ * with the same signature. Hand-written: fast-check shrinks values it generated itself, and this
+ * input came out of a chain of corpus entries, not out of one arbitrary.
  */
-export function runFuzz(target: FuzzTarget, seconds: number, seed = Date.now() % 2 ** 31, log: (line: string) => void = () => {}): FuzzRun {
-  const seeds = readCorpus(target.name).map((entry) => entry.input);
+function reduce(target: FuzzTarget, input: string, signature: string): string {
+  const deadline = Date.now() + REDUCE_MS;
+  const fails = (candidate: string): boolean => {
+    try {
+      target.check(candidate);
+      return false;
+    } catch (error) {
+      return signatureOf(error) === signature;
+    }
+  };
+  let current = input;
+  for (let chunk = Math.max(1, current.length >> 1); chunk >= 1 && Date.now() < deadline; chunk >>= 1) {
+    for (let at = 0; at < current.length && Date.now() < deadline; ) {
+      const candidate = current.slice(0, at) + current.slice(at + chunk);
+      if (fails(candidate)) current = candidate;
+      else at += chunk;
+    }
+  }
+  return current;
+}
+
+/**
+ * Runs `target` until the time or execution budget is spent. Each failure is reduced and recorded
+ * once per signature; inputs that fail with an already recorded signature count as passing
+ * afterwards, so the run can find further bugs.
+ */
+export function runFuzz(target: FuzzTarget, options: FuzzOptions = {}): FuzzRun {
+  const seconds = options.seconds ?? 60;
+  const seed = options.seed ?? Date.now() % 2 ** 31;
+  const guided = options.guided ?? true;
+  const log = options.log ?? (() => {});
+  const corpus = [...(options.seeds ?? readCorpus(target.name).map((entry) => entry.input))];
+  const coverage = guided ? new BlockCoverage(target.sources ?? CODEC_SOURCES) : undefined;
   const crashes: Crash[] = [];
   const known = new Set<string>();
-  let executions = 0;
+  const growth: FuzzRun["growth"] = [];
+  const plans = planArb(target);
   const deadline = Date.now() + seconds * 1000;
-  const property = fc.property(inputArb(target, seeds), (input) => {
-    executions++;
-    try {
-      target.check(input);
-    } catch (error) {
-      if (known.has(signatureOf(error))) return;
-      throw error;
+  const maxExecutions = options.maxExecutions ?? Number.POSITIVE_INFINITY;
+  let executions = 0;
+  let nextGrowth = 1;
+  let nextLog = Date.now() + 10_000;
+  // Coverage is read once per PEEK_BATCH inputs (one read costs milliseconds, more than most
+  // inputs): only a batch that reached something new is run again input by input to find and
+  // keep the inputs responsible. The price: a hit-count bucket that only the batch's sum reaches
+  // is not kept, and one that the sum hides (a lower bucket of a block the batch ran more often)
+  // is missed; new blocks are never missed.
+  let batchInputs: string[] = [];
+  const flush = (): void => {
+    if (coverage && batchInputs.length > 0 && coverage.peek()) {
+      for (const input of batchInputs) {
+        try {
+          target.check(input);
+        } catch {
+          // Failures were recorded on the first run.
+        }
+        if (coverage.collect() > 0 && input.length <= MAX_KEPT_LENGTH && corpus.length < MAX_CORPUS) corpus.push(input);
+      }
     }
-  });
-  let round = 0;
-  while (Date.now() < deadline) {
-    const remaining = deadline - Date.now();
-    const details = fc.check(property, { seed: seed + round++, numRuns: Number.MAX_SAFE_INTEGER, interruptAfterTimeLimit: remaining, endOnFailure: false });
-    if (!details.failed || !details.counterexample) break;
-    const [input] = details.counterexample;
-    const error = details.errorInstance;
-    const signature = signatureOf(error);
-    known.add(signature);
-    crashes.push({ input, signature, error });
-    log(`crash ${crashes.length}: ${signature}\n  input: ${preview(input)}`);
+    batchInputs = [];
+  };
+  try {
+    for (let batch = 0; executions < maxExecutions && Date.now() < deadline; batch++) {
+      for (const plan of fc.sample(plans, { seed: seed + batch, numRuns: BATCH })) {
+        if (executions >= maxExecutions || Date.now() >= deadline) break;
+        const input = plan(corpus);
+        executions++;
+        let failure: { error: unknown; signature: string } | undefined;
+        try {
+          target.check(input);
+        } catch (error) {
+          const signature = signatureOf(error);
+          if (!known.has(signature)) failure = { error, signature };
+        }
+        batchInputs.push(input);
+        if (failure || batchInputs.length >= PEEK_BATCH) flush();
+        if (failure) {
+          known.add(failure.signature);
+          const reduced = reduce(target, input, failure.signature);
+          coverage?.discard();
+          crashes.push({ input: reduced, signature: failure.signature, error: failure.error });
+          log(`crash ${crashes.length} after ${executions} executions: ${failure.signature}\n  input: ${preview(reduced)}`);
+        }
+        if (executions === nextGrowth) {
+          growth.push({ executions, blocks: coverage?.blockCount ?? 0 });
+          nextGrowth *= 2;
+        }
+        if (coverage && Date.now() >= nextLog) {
+          nextLog = Date.now() + 10_000;
+          log(`${target.name}: ${executions} executions, ${coverage.blockCount} blocks, ${coverage.featureCount} features, corpus ${corpus.length}`);
+        }
+      }
+    }
+    flush();
+  } finally {
+    coverage?.discard();
   }
-  return { target: target.name, seconds, executions, crashes, seed };
+  growth.push({ executions, blocks: coverage?.blockCount ?? 0 });
+  return {
+    target: target.name,
+    seconds,
+    executions,
+    crashes,
+    seed,
+    blocks: coverage?.blockCount ?? 0,
+    features: coverage?.featureCount ?? 0,
+    corpusSize: corpus.length,
+    growth,
+  };
 }

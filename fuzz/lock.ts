@@ -1,11 +1,12 @@
 /** Fuzz target: the compile lock reader (verifyLockText, inspectLock) on arbitrary file text. */
 import assert from "node:assert/strict";
 import { inspectLock, verifyLockText } from "@silp/lock";
-import type { FuzzTarget } from "./engine.js";
+import { CODEC_SOURCES, type FuzzTarget } from "./engine.js";
 import { resultOrSilpError } from "./properties.js";
 
 export const target: FuzzTarget = {
   name: "lock",
+  sources: [...CODEC_SOURCES, "/packages/lock/src/"],
   tokens: [
     "\n",
     "\r\n",

@@ -1,6 +1,7 @@
 /**
- * `npm run fuzz -- <target|all> [seconds] [--seed N]`: runs the mutation fuzzer (engine.ts: random
- * and mutation-based on fast-check, NOT coverage-guided) on one target or all of them. Each new
+ * `npm run fuzz -- <target|all> [seconds] [--seed N]`: runs the coverage-guided fuzzer (engine.ts:
+ * V8 block coverage as feedback, fast-check mutations) on one target or all of them; every 10 s and
+ * at the end it prints executions, blocks covered and corpus size. Each new
  * crash is written to fuzz/crashes/<target>/crash-<hash>.txt with its signature and stack on
  * standard error; turn it into a regression input in fuzz/corpus/<target>/ once understood.
  * Exit 1 when a crash was found.
@@ -26,7 +27,7 @@ for (const each of names) {
   const target = TARGETS[each];
   if (!target) continue;
   const started = performance.now();
-  const run = runFuzz(target, seconds, seed, (line) => console.error(line));
+  const run = runFuzz(target, { seconds, seed, log: (line) => console.error(line) });
   const elapsed = (performance.now() - started) / 1000;
   for (const crash of run.crashes) {
     const dir = new URL(`./crashes/${each}/`, import.meta.url).pathname;
@@ -39,7 +40,9 @@ for (const each of names) {
   }
   found += run.crashes.length;
   console.log(
-    `${each}: ${elapsed.toFixed(1)} s, ${run.executions} executions (${Math.round(run.executions / elapsed)}/s), ${run.crashes.length} crash(es), seed ${run.seed}`,
+    `${each}: ${elapsed.toFixed(1)} s, ${run.executions} executions (${Math.round(run.executions / elapsed)}/s), ${run.blocks} blocks covered ` +
+      `(${run.features} features, corpus ${run.corpusSize}), ${run.crashes.length} crash(es), seed ${run.seed}\n` +
+      `  coverage growth (executions -> blocks): ${run.growth.map((point) => `${point.executions}->${point.blocks}`).join(" ")}`,
   );
 }
 process.exit(found > 0 ? 1 : 0);

@@ -26,6 +26,8 @@ export interface SilpAgentCardOptions {
   /** Action codes the agent handles, listed in its skill. */
   actions?: string[];
   skills?: AgentSkill[];
+  /** Advertise streaming (SendStreamingMessage answered as server-sent events); default false. */
+  streaming?: boolean;
 }
 
 /** An A2A v1.0 AgentCard declaring the SILP extension. */
@@ -37,7 +39,7 @@ export function silpAgentCard(options: SilpAgentCardOptions): AgentCard {
     supportedInterfaces: [{ url: options.url, protocolBinding: "JSONRPC", tenant: "", protocolVersion: "1.0" }],
     provider: undefined,
     version: options.version ?? "1.0.0",
-    capabilities: { streaming: false, pushNotifications: false, extensions: [options.extension] },
+    capabilities: { streaming: options.streaming ?? false, pushNotifications: false, extensions: [options.extension] },
     securitySchemes: {},
     securityRequirements: [],
     defaultInputModes: ["application/json", "text/plain"],
@@ -72,6 +74,8 @@ export interface StartSilpAgentOptions extends SilpExecutorOptions {
   userBuilder?: (req: Request) => Promise<User>;
   /** Where tasks (of a fallback executor, or failed executions) are kept; default a BoundedTaskStore. */
   taskStore?: TaskStore;
+  /** Advertise streaming in the card: SendStreamingMessage is answered as server-sent events. Default false. */
+  streaming?: boolean;
 }
 
 /** The default caller: unauthenticated, named by its remote address (its session scope). */
@@ -146,6 +150,7 @@ export async function startSilpAgent(options: StartSilpAgentOptions): Promise<Ru
     url: `${url}${JSON_RPC_PATH}`,
     extension: executor.extension(),
     actions: executor.actions,
+    streaming: options.streaming ?? false,
     ...(options.description === undefined ? {} : { description: options.description }),
   });
   const requestHandler = new DefaultRequestHandler(card, options.taskStore ?? new BoundedTaskStore(), executor);

@@ -99,8 +99,14 @@ export interface SilpExecutorOptions extends SilpOptions {
    * unauthenticated callers by their remote address), else "anonymous".
    */
   sessionScope?: (call: ServerCallContext | undefined, contextId: string) => string;
-  /** Live SILP sessions one scope (peer) may hold, 1..936; default 256, least recently used evicted first. */
+  /**
+   * Live SILP sessions one scope (peer) may hold, 1..936; default 256. Beyond it the least recently
+   * used session without a turn in progress is evicted; when every one has a turn in progress the
+   * new conversation gets `limit_exceeded`.
+   */
   maxSessionsPerScope?: number;
+  /** Live SILP sessions over all scopes (all peers); default 65536. A new conversation beyond it gets `limit_exceeded`. */
+  maxTotalSessions?: number;
   /** Spec 8.2: sees every free-text value of each decoded IR before dispatch; a refusal is `unsafe_content`. */
   safetyFilter?: SafetyFilter;
   /** Request deadline in ms (decode, session turn and handlers); past it the peer gets `timeout`. Default 30000; 0 disables. */
@@ -131,8 +137,12 @@ export class SilpAgentExecutor implements AgentExecutor {
     this.capabilities = { versions: checked.versions, frontends: checked.frontends };
     this.#handlers = handlerTable(options.handlers);
     // With your own manager, pass its heartbeat too: the card advertises it.
+    const timeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     this.sessions = new ContextSessions(options.sessions ?? new SessionManager({ heartbeat: options.heartbeat ?? DEFAULT_HEARTBEAT }), {
       ...(options.maxSessionsPerScope === undefined ? {} : { maxSessionsPerScope: options.maxSessionsPerScope }),
+      ...(options.maxTotalSessions === undefined ? {} : { maxTotalSessions: options.maxTotalSessions }),
+      // A turn is in progress until its reply is built; past the request deadline it is over anyway.
+      ...(timeoutMs > 0 ? { busyMs: timeoutMs } : {}),
     });
     this.heartbeat = options.heartbeat ?? DEFAULT_HEARTBEAT;
     this.#codec = { whitelist: options.whitelist ?? "strict", ...pick(options, ["strict", "scopeLimited", "limits"]) };
@@ -261,9 +271,17 @@ export class SilpAgentExecutor implements AgentExecutor {
     const calls = planActions(decoded.ir, this.#handlers);
     const session = await this.sessions.turn(contextId, { req_id: decoded.ir.meta.req_id, intent: decoded.ir.intent }, { scope: turn.scope });
     if (session.evicted.length > 0) this.#emit({ type: "evicted", contextId, scope: turn.scope, evicted: session.evicted });
-    if (turn.signal.aborted) throw deadlineError();
-    const records = await runActions(calls, this.#handlers, { contextId, session, decoded, signal: turn.signal });
-    const reply = toEnvelope(resultIr(decoded.ir, records, session.sessionId), this.#replyFrontend(request.silp_encoding), this.#codec);
+    let records: Awaited<ReturnType<typeof runActions>>;
+    let reply: SilpEnvelope;
+    try {
+      if (turn.signal.aborted) throw deadlineError();
+      records = await runActions(calls, this.#handlers, { contextId, session, decoded, signal: turn.signal });
+      reply = toEnvelope(resultIr(decoded.ir, records, session.sessionId), this.#replyFrontend(request.silp_encoding), this.#codec);
+    } finally {
+      // The turn is over (its session may be evicted again); a store that cannot be reached
+      // now lets the in-progress mark lapse by itself (busyMs).
+      await this.sessions.end(contextId, session).catch(() => undefined);
+    }
     const summary = sessionSummary(session);
     this.#emit({
       type: "dispatched",

@@ -6,7 +6,8 @@
  *
  * Ids are scoped by the peer (its identity, see executor.ts): a session id is unique among the
  * sessions of one scope, each scope holds at most `maxSessionsPerScope` live sessions and evicts
- * its least recently used one beyond that, so a peer can only exhaust its own scope. The
+ * its least recently used one without a turn in progress beyond that, so a peer can only exhaust
+ * its own scope; `maxTotalSessions` caps all scopes together (memory), refusing new sessions. The
  * contextId -> session binding is stored WITH the session in the manager's store (memory or
  * Redis) and expires with it; every turn checks that the session still belongs to the context,
  * so an expired context never joins a session that reused its id, and several agent processes on
@@ -14,32 +15,47 @@
  * process except the queue that orders its in-flight turns.
  */
 import type { JsonValue } from "silp";
-import type { OwnedTurnResult, SessionManager, TurnOptions } from "silp/session";
+import type { OwnedTurnOptions, OwnedTurnResult, SessionManager, TurnOptions } from "silp/session";
 
 export interface ContextSessionsOptions {
-  /** Live sessions per scope (peer), 1..936; the least recently used is evicted beyond it. Default 256. */
+  /**
+   * Live sessions per scope (peer), 1..936; the least recently used one without a turn in
+   * progress is evicted beyond it (`limit_exceeded` when all have one). Default 256.
+   */
   maxSessionsPerScope?: number;
+  /** Live sessions over all scopes; a new session beyond it is `limit_exceeded`. Default 65536. */
+  maxTotalSessions?: number;
+  /** Longest a turn counts as in progress if `end` is never called (ms); default the session TTL. */
+  busyMs?: number;
 }
 
-export interface ContextTurn extends OwnedTurnResult {}
+export interface ContextTurn extends OwnedTurnResult {
+  /** The scope the turn ran in (give the turn back to `end`). */
+  scope: string;
+}
 
 /** The scope used when the caller names none. */
 export const DEFAULT_CONTEXT_SCOPE = "anonymous";
 
 export class ContextSessions {
   readonly #queue = new Map<string, Promise<unknown>>();
-  readonly #maxSessions: number | undefined;
+  readonly #limits: Pick<OwnedTurnOptions, "maxSessions" | "maxTotalSessions" | "busyMs">;
 
   constructor(
     readonly manager: SessionManager,
     options: ContextSessionsOptions = {},
   ) {
-    this.#maxSessions = options.maxSessionsPerScope;
+    this.#limits = {
+      ...(options.maxSessionsPerScope === undefined ? {} : { maxSessions: options.maxSessionsPerScope }),
+      ...(options.maxTotalSessions === undefined ? {} : { maxTotalSessions: options.maxTotalSessions }),
+      ...(options.busyMs === undefined ? {} : { busyMs: options.busyMs }),
+    };
   }
 
   /**
    * Records one turn of `contextId` in `scope`. Turns of one context run one after another, in
    * arrival order (in this process; across processes the store's atomic step orders them).
+   * The turn is in progress (its session is not evicted) until `end(contextId, turn)`.
    */
   turn(contextId: string, entry: JsonValue, options: TurnOptions & { scope?: string } = {}): Promise<ContextTurn> {
     const scope = options.scope ?? DEFAULT_CONTEXT_SCOPE;
@@ -47,13 +63,7 @@ export class ContextSessions {
     const previous = this.#queue.get(key) ?? Promise.resolve();
     const next = previous
       .catch(() => undefined)
-      .then(() =>
-        this.manager.turnFor(contextId, entry, {
-          ...options,
-          scope,
-          ...(this.#maxSessions === undefined ? {} : { maxSessions: this.#maxSessions }),
-        }),
-      );
+      .then(async (): Promise<ContextTurn> => ({ ...(await this.manager.turnFor(contextId, entry, { ...this.#limits, ...options, scope })), scope }));
     this.#queue.set(key, next);
     void next
       .finally(() => {
@@ -61,6 +71,11 @@ export class ContextSessions {
       })
       .catch(() => undefined);
     return next;
+  }
+
+  /** The turn's work is done (replied or failed): its session may be evicted again. */
+  async end(contextId: string, turn: Pick<ContextTurn, "scope" | "sessionId">): Promise<void> {
+    await this.manager.endTurn(contextId, turn);
   }
 
   async close(): Promise<void> {

@@ -149,9 +149,22 @@ describe("findings 4 and 12, spec 8.2 and 5.1: failures, filters, deadlines and 
     assert.deepEqual(json(unactivated).result.message.extensions ?? [], []);
   });
 
-  test("finding 12: no A2A-Version is a JSON-RPC error, unknown paths a JSON 404", async () => {
-    const noVersion = await send(agent, [{ data: envelope() }], { version: null });
+  test("finding 12: no A2A-Version is a JSON-RPC error and nothing on stderr; unknown paths a JSON 404", async () => {
+    // The agent runs in this process: whatever it writes to stderr while answering is caught here.
+    const written: string[] = [];
+    const write = process.stderr.write;
+    process.stderr.write = ((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    }) as typeof process.stderr.write;
+    let noVersion: Awaited<ReturnType<typeof send>>;
+    try {
+      noVersion = await send(agent, [{ data: envelope() }], { version: null });
+    } finally {
+      process.stderr.write = write;
+    }
     assert.equal(json(noVersion).error.code, -32009);
+    assert.deepEqual(written, [], "a request without A2A-Version writes nothing to stderr (no stack trace)");
     const missing = await fetch(`${agent.url}/nope`);
     assert.equal(missing.status, 404);
     assert.deepEqual(await missing.json(), { error: "not found" });

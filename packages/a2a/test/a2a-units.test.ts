@@ -73,19 +73,25 @@ describe("ContextSessions", () => {
 
   test("finding 2: each scope holds at most maxSessionsPerScope sessions; the least recently used is evicted and reported", async () => {
     const sessions = new ContextSessions(new SessionManager(), { maxSessionsPerScope: 2 });
-    await sessions.turn("a", 1, { scope: "p1" });
-    await sessions.turn("b", 1, { scope: "p1" });
-    await sessions.turn("a", 2, { scope: "p1" });
-    const c = await sessions.turn("c", 1, { scope: "p1" });
+    // Each turn ends before the next (a turn in progress is never evicted: session-busy.test.ts).
+    const turn = async (contextId: string, entry: number, scope: string) => {
+      const done = await sessions.turn(contextId, entry, { scope });
+      await sessions.end(contextId, done);
+      return done;
+    };
+    await turn("a", 1, "p1");
+    await turn("b", 1, "p1");
+    await turn("a", 2, "p1");
+    const c = await turn("c", 1, "p1");
     assert.deepEqual(
       c.evicted.map((e) => e.owner),
       ["b"],
     );
-    const b = await sessions.turn("b", 2, { scope: "p1" });
+    const b = await turn("b", 2, "p1");
     assert.equal(b.opened, true);
     assert.equal(b.previous, "evicted");
     // Another scope has its own ids and quota.
-    const other = await sessions.turn("a", 1, { scope: "p2" });
+    const other = await turn("a", 1, "p2");
     assert.deepEqual([other.opened, other.evicted], [true, []]);
   });
 });

@@ -99,4 +99,23 @@ describe("silpc lock", () => {
       assert.equal((JSON.parse(invalid.stdout) as { error: { code: string } }).error.code, "invalid_ir");
     });
   });
+
+  test("verify of a lock with 1M bad lines lists 1000 problems and counts the rest (issue #11)", async () => {
+    await withTempDir(async ({ dir }) => {
+      const lockPath = join(dir, "compile.lock");
+      writeFileSync(lockPath, "x\n".repeat(1_000_000));
+      const text = silpc(["lock", "verify", "--lock", lockPath]);
+      assert.equal(text.code, 1, text.stderr);
+      const out = text.stdout.trimEnd().split("\n");
+      assert.equal(out.length, 1002, "1000 problems, the count of the others, the total");
+      assert.match(out[0] ?? "", /^line 1: not_json: /);
+      assert.match(out[999] ?? "", /^line 1000: not_json: /);
+      assert.equal(out[1000], "... and 999000 more problem(s), not listed (the first 1000 are)");
+      assert.equal(out[1001], `1000000 problem(s) in ${lockPath}`);
+      const json = silpc(["lock", "verify", "--lock", lockPath, "--json"]);
+      const report = JSON.parse(json.stdout) as { ok: boolean; problems: unknown[]; problemsDropped: number };
+      assert.deepEqual([report.ok, report.problems.length, report.problemsDropped], [false, 1000, 999_000]);
+      assert.ok(json.stdout.length < 200_000, `${json.stdout.length} bytes of JSON`);
+    });
+  });
 });

@@ -9,7 +9,7 @@
 import { HASH_PATTERN } from "./hash.js";
 import { isPlainObject } from "silp/util";
 import { parseLines } from "./lines.js";
-import type { LockProblem, LockReport } from "./problems.js";
+import { type LockProblem, type LockReport, ProblemList } from "./problems.js";
 import { outputHash } from "./record.js";
 
 export interface LegacyRecord {
@@ -39,14 +39,17 @@ export function legacyRecordProblem(value: unknown): Pick<LockProblem, "kind" | 
 
 /** Verifies every line of a legacy lock file; `head` is always null (there is no chain). */
 export function verifyLegacyLockText(text: string): LockReport {
-  const { lines, problems } = parseLines(text);
+  const parsed = parseLines(text);
+  const problems = new ProblemList();
   let records = 0;
-  for (const { line, value } of lines) {
+  let next = 0;
+  // In line order (a line's parse problem first), so the cap keeps the file's first problems.
+  for (const { line, value } of parsed.lines) {
+    for (; next < parsed.problems.length && (parsed.problems[next]?.line ?? 0) <= line; next++) problems.add(parsed.problems[next] as LockProblem);
     if (value === undefined) continue;
     const problem = legacyRecordProblem(value);
     if (problem === undefined || problem.kind !== "invalid_record") records++;
-    if (problem !== undefined) problems.push({ line, ...problem });
+    if (problem !== undefined) problems.add({ line, ...problem });
   }
-  problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
-  return { ok: problems.length === 0, lines: lines.length, records, head: null, problems };
+  return { ok: problems.size === 0, lines: parsed.lines.length, records, head: null, problems: problems.listed, problemsDropped: problems.dropped };
 }

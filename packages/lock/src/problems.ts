@@ -50,7 +50,33 @@ export interface LockReport {
   records: number;
   /** `hash` of the last well-shaped record: the value to anchor for later verification. */
   head: string | null;
+  /** The problems in line order: the first MAX_LISTED_PROBLEMS of them (see `problemsDropped`). */
   problems: LockProblem[];
+  /** Problems found beyond MAX_LISTED_PROBLEMS: counted, not listed (a file of a million bad lines gives a bounded report). */
+  problemsDropped: number;
+}
+
+/** Most problems a report lists; the rest are counted in `problemsDropped` (as decode caps its repairs). */
+export const MAX_LISTED_PROBLEMS = 1000;
+
+/**
+ * Collects problems fed in line order: keeps the first MAX_LISTED_PROBLEMS, counts the rest.
+ * A file-wide problem (no line) added at the end is always kept, so the cap never hides it.
+ */
+export class ProblemList {
+  readonly listed: LockProblem[] = [];
+  dropped = 0;
+
+  constructor(readonly max = MAX_LISTED_PROBLEMS) {}
+
+  add(problem: LockProblem): void {
+    if (this.listed.length < this.max) this.listed.push(problem);
+    else this.dropped++;
+  }
+
+  get size(): number {
+    return this.listed.length + this.dropped;
+  }
 }
 
 export function describeProblem(problem: LockProblem): string {
@@ -59,12 +85,13 @@ export function describeProblem(problem: LockProblem): string {
   return `${where}: ${problem.kind}: ${problem.message}`;
 }
 
-/** The throwing form of a report: `lock_violation` listing every problem in `details.problems`. */
+/** The throwing form of a report: `lock_violation` listing the report's problems in `details.problems`. */
 export function assertLockReport(report: LockReport, what = "compile lock"): void {
   if (report.ok) return;
   const first = report.problems[0];
-  const more = report.problems.length > 1 ? ` (and ${report.problems.length - 1} more)` : "";
+  const total = report.problems.length + report.problemsDropped;
+  const more = total > 1 ? ` (and ${total - 1} more)` : "";
   throw new SilpError("lock_violation", `${what} fails verification: ${first ? describeProblem(first) : "unknown problem"}${more}`, {
-    details: { problems: report.problems, head: report.head, records: report.records },
+    details: { problems: report.problems, problemsDropped: report.problemsDropped, head: report.head, records: report.records },
   });
 }

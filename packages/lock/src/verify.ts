@@ -11,7 +11,7 @@
 import { SilpError } from "silp";
 import { canonicalHash } from "./hash.js";
 import { parseLines } from "./lines.js";
-import type { LockProblem, LockReport } from "./problems.js";
+import { type LockProblem, type LockReport, ProblemList } from "./problems.js";
 import { computeRecordHash, lockKey, outputHash, recordShapeDefect, type LockRecord, type SealRecord } from "./record.js";
 import { firstDifference, serializeRecord } from "./serialize.js";
 
@@ -55,7 +55,7 @@ export function inspectLock(text: string, options: VerifyOptions = {}): LockInsp
 export class ChainChecker {
   readonly entries: LockEntry[] = [];
   readonly frozen = new Map<string, SealRecord>();
-  #problems: LockProblem[] = [];
+  readonly #problems = new ProblemList();
   #lines = 0;
   #previous: LockRecord | undefined;
   #unreadableSincePrevious = false;
@@ -70,7 +70,7 @@ export class ChainChecker {
   }
 
   get ok(): boolean {
-    return this.#problems.length === 0;
+    return this.#problems.size === 0;
   }
 
   /** Checks `text`, which continues the text fed before (from a line boundary). */
@@ -78,16 +78,22 @@ export class ChainChecker {
     if (!this.#complete) throw new Error("ChainChecker: text after an unterminated line");
     if (text.length === 0) return;
     const { lines, problems } = parseLines(text, this.#lines + 1);
-    // A loop, not push(...problems): a file of 200K bad lines would overflow the stack (RangeError).
-    for (const problem of problems) this.#problems.push(problem);
-    for (const { line, text: content, value } of lines) this.#addLine(line, content, value);
+    // Problems are fed in line order (a line's parse problem before its record's), so the
+    // report's cap keeps the first ones of the file. A loop, not push(...problems): a file of
+    // 200K bad lines would overflow the stack (RangeError).
+    let next = 0;
+    for (const { line, text: content, value } of lines) {
+      for (; next < problems.length && (problems[next]?.line ?? 0) <= line; next++) this.#problems.add(problems[next] as LockProblem);
+      this.#addLine(line, content, value);
+    }
+    for (; next < problems.length; next++) this.#problems.add(problems[next] as LockProblem);
     this.#lines += lines.length;
     this.#complete = text.endsWith("\n");
   }
 
   /** The report and records for the text fed so far; `options.anchor` is checked here. */
   inspection(options: VerifyOptions = {}): LockInspection {
-    const problems = [...this.#problems];
+    const problems = [...this.#problems.listed];
     if (options.anchor !== undefined && !this.entries.some((entry) => entry.record.hash === options.anchor)) {
       problems.push({
         kind: "anchor_missing",
@@ -96,11 +102,12 @@ export class ChainChecker {
     }
     problems.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity));
     const report: LockReport = {
-      ok: problems.length === 0,
+      ok: problems.length === 0 && this.#problems.dropped === 0,
       lines: this.#lines,
       records: this.entries.length,
       head: this.#previous?.hash ?? null,
       problems,
+      problemsDropped: this.#problems.dropped,
     };
     return { report, entries: this.entries, frozen: this.frozen };
   }
@@ -112,15 +119,15 @@ export class ChainChecker {
     }
     const defect = recordShapeDefect(value);
     if (defect !== undefined) {
-      this.#problems.push({ line, kind: "invalid_record", message: defect });
+      this.#problems.add({ line, kind: "invalid_record", message: defect });
       this.#unreadableSincePrevious = this.#unreadableSeen = true;
       return;
     }
     const record = value as LockRecord;
-    this.#problems.push(...canonicalProblems(line, text, record));
-    this.#problems.push(...contentProblems(line, record));
-    if (!this.#unreadableSincePrevious) this.#problems.push(...linkProblems(line, record, this.#previous));
-    this.#problems.push(...replayFreeze(line, record, this.frozen, this.#unreadableSeen));
+    const found = [...canonicalProblems(line, text, record), ...contentProblems(line, record)];
+    if (!this.#unreadableSincePrevious) found.push(...linkProblems(line, record, this.#previous));
+    found.push(...replayFreeze(line, record, this.frozen, this.#unreadableSeen));
+    for (const problem of found) this.#problems.add(problem);
     this.entries.push({ line, record });
     this.#previous = record;
     this.#unreadableSincePrevious = false;

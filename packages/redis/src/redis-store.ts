@@ -17,7 +17,7 @@ import type { Redis, RedisOptions } from "ioredis";
 import { SilpError } from "silp";
 import { NO_HEARTBEAT, assertHeartbeat } from "silp/session";
 import { SESSION_ID_FIRST_CHARS, SESSION_ID_SECOND_CHARS, SESSION_ID_SPACE } from "silp/session";
-import type { NewSessionRecord, OwnedSessionStore, OwnedTurnOutcome, OwnedTurnRequest, StoredSession, TurnOutcome } from "silp/session";
+import type { NewSessionRecord, OwnedSessionStore, OwnedTurnEnd, OwnedTurnOutcome, OwnedTurnRequest, StoredSession, TurnOutcome } from "silp/session";
 
 export const DEFAULT_REDIS_KEY_PREFIX = "silp:session:";
 
@@ -90,8 +90,12 @@ return redis.call('LRANGE', KEYS[2], 0, -1)
  * P = prefix .. scopeHash .. ":": P<id> (hash, with owner and ownkey fields), P<id>:ctx (list),
  * P"lru" (zset id -> last use, Redis clock), P"own:"<ownerHash> (string: the owner's session id,
  * "" once evicted; same TTL as the session).
- * ARGV: P, ownkey, owner, first, second, start, heartbeat, ttl, entry, deadline, no-heartbeat, max.
- * Returns {"timeout", now} | {"full"} |
+ * The hash also holds inflight (turns in progress) and busy (when that mark lapses, Redis clock):
+ * eviction skips a session with inflight > 0 and busy in the future. The store-wide zset
+ * T = prefix .. "owned-total" maps every owner-bound session key to its expiry (the total ceiling).
+ * ARGV: P, ownkey, owner, first, second, start, heartbeat, ttl, entry, deadline, no-heartbeat, max,
+ * max total ("" for none), busy ms, T.
+ * Returns {"timeout", now} | {"full"} | {"busy"} | {"total_full", total} |
  *   {"ok", id, opened, previous, turn, renewed, renewals, n, #evicted, (id, owner)..., context...}.
  */
 const OWNED_TURN_SCRIPT = `
@@ -111,13 +115,31 @@ local opened = 0
 local evicted = {}
 if not id then
   local members = redis.call('ZRANGE', lru, 0, -1)
+  local live = {}
   for i = 1, #members do
-    if redis.call('EXISTS', P .. members[i]) == 0 then redis.call('ZREM', lru, members[i]) end
+    if redis.call('EXISTS', P .. members[i]) == 0 then
+      redis.call('ZREM', lru, members[i])
+    else
+      live[#live + 1] = members[i]
+    end
   end
   local max = tonumber(ARGV[12])
-  while redis.call('ZCARD', lru) >= max do
-    local oldest = redis.call('ZRANGE', lru, 0, 0)[1]
+  local victims = {}
+  for i = 1, #live do
+    if #live - #victims < max then break end
+    local mark = redis.call('HMGET', P .. live[i], 'inflight', 'busy')
+    if not (tonumber(mark[1] or '0') > 0 and now < tonumber(mark[2] or '0')) then victims[#victims + 1] = live[i] end
+  end
+  if #live - #victims >= max then return {'busy'} end
+  redis.call('ZREMRANGEBYSCORE', ARGV[15], '-inf', now)
+  if #victims == 0 and ARGV[13] ~= '' then
+    local total = redis.call('ZCARD', ARGV[15])
+    if total >= tonumber(ARGV[13]) then return {'total_full', total} end
+  end
+  for v = 1, #victims do
+    local oldest = victims[v]
     local okey = P .. oldest
+    redis.call('ZREM', ARGV[15], okey)
     local fields = redis.call('HMGET', okey, 'owner', 'ownkey')
     local left = redis.call('PTTL', okey)
     redis.call('DEL', okey, okey .. ':ctx')
@@ -160,8 +182,15 @@ else
   redis.call('RPUSH', key .. ':ctx', ARGV[9])
   redis.call('PEXPIRE', key .. ':ctx', ttl)
 end
+local inflight = tonumber(redis.call('HGET', key, 'inflight') or '0')
+local busy = tonumber(redis.call('HGET', key, 'busy') or '0')
+if inflight > 0 and now < busy then inflight = inflight + 1 else inflight = 1 end
+if busy < now + tonumber(ARGV[14]) then busy = now + tonumber(ARGV[14]) end
+redis.call('HSET', key, 'inflight', inflight, 'busy', busy)
 redis.call('PEXPIRE', key, ttl)
 redis.call('SET', ownkey, id, 'PX', ttl)
+redis.call('ZADD', ARGV[15], now + tonumber(ttl), key)
+if redis.call('PTTL', ARGV[15]) < tonumber(ttl) then redis.call('PEXPIRE', ARGV[15], ttl) end
 redis.call('ZADD', lru, now, id)
 if redis.call('PTTL', lru) < tonumber(ttl) then redis.call('PEXPIRE', lru, ttl) end
 local renewals = tonumber(redis.call('HGET', key, 'renewals'))
@@ -169,6 +198,15 @@ local out = {'ok', id, opened, previous, turn, renewed, renewals, n, #evicted / 
 for i = 1, #evicted do out[#out + 1] = evicted[i] end
 for i = 1, #context do out[#out + 1] = context[i] end
 return out
+`;
+
+/** ARGV: P, id, owner. Ends one turn in progress on P<id> if owner still holds it. */
+const END_TURN_SCRIPT = `
+local key = ARGV[1] .. ARGV[2]
+if redis.call('HGET', key, 'owner') ~= ARGV[3] then return 0 end
+local n = tonumber(redis.call('HGET', key, 'inflight') or '0')
+if n > 0 then redis.call('HSET', key, 'inflight', n - 1) end
+return 1
 `;
 
 type ScriptReply = Array<string | number> | string | null;
@@ -179,6 +217,7 @@ interface ScriptedRedis {
   silpRead(hash: string, ctx: string): Promise<ScriptReply>;
   silpContext(hash: string, ctx: string): Promise<string[] | null>;
   silpOwnedTurn(...args: Array<string | number>): Promise<ScriptReply>;
+  silpEndTurn(...args: string[]): Promise<number>;
 }
 
 export interface RedisSessionStoreOptions {
@@ -271,11 +310,16 @@ export class RedisSessionStore implements OwnedSessionStore {
         request.deadline === undefined ? "" : String(Math.floor(request.deadline)),
         String(NO_HEARTBEAT),
         request.maxSessions,
+        request.maxTotalSessions === undefined ? "" : request.maxTotalSessions,
+        request.busyMs ?? request.record.ttlMs,
+        `${this.#prefix}owned-total`,
       ),
     );
     if (!Array.isArray(reply)) throw new SilpError("decode_failed", "unexpected reply from the Redis session script");
     if (reply[0] === "timeout") return { status: "timeout", storeNow: Number(reply[1]) };
     if (reply[0] === "full") return { status: "full" };
+    if (reply[0] === "busy") return { status: "busy" };
+    if (reply[0] === "total_full") return { status: "total_full", total: Number(reply[1]) };
     const [, id, opened, previous, turn, renewed, renewals, heartbeat, evictedCount, ...rest] = reply;
     const count = Number(evictedCount);
     const evicted: { id: string; owner: string }[] = [];
@@ -292,6 +336,10 @@ export class RedisSessionStore implements OwnedSessionStore {
       heartbeat: assertHeartbeat(Number(heartbeat)),
       context: rest.slice(2 * count).map(String),
     };
+  }
+
+  async endOwnedTurn(end: OwnedTurnEnd): Promise<void> {
+    await this.#call(() => this.#scripts.silpEndTurn(`${this.#prefix}${digest(end.scope)}:`, end.id, end.owner));
   }
 
   async close(): Promise<void> {
@@ -328,6 +376,7 @@ function defineScripts(client: Redis): void {
   client.defineCommand("silpRead", { numberOfKeys: 2, lua: READ_SCRIPT });
   client.defineCommand("silpContext", { numberOfKeys: 2, lua: CONTEXT_SCRIPT });
   client.defineCommand("silpOwnedTurn", { numberOfKeys: 0, lua: OWNED_TURN_SCRIPT });
+  client.defineCommand("silpEndTurn", { numberOfKeys: 0, lua: END_TURN_SCRIPT });
 }
 
 /**

@@ -90,10 +90,11 @@ export function register(program: Command): void {
           writeJson(report);
         } else {
           for (const problem of report.problems) writeOut(lockModule.describeProblem(problem));
+          if (report.problemsDropped > 0) writeOut(`... and ${report.problemsDropped} more problem(s), not listed (the first ${report.problems.length} are)`);
           writeOut(
             report.ok
               ? `ok: ${report.records} record(s) in ${flags.lock}${report.head ? `, head ${report.head}` : ""}`
-              : `${report.problems.length} problem(s) in ${flags.lock}`,
+              : `${report.problems.length + report.problemsDropped} problem(s) in ${flags.lock}`,
           );
         }
         return report.ok ? EXIT_OK : EXIT_INVALID;
@@ -120,7 +121,7 @@ export function register(program: Command): void {
         }
         writeOut(`${entries.length} record(s)${report.head ? `, head ${report.head}` : ""}`);
         if (!report.ok) {
-          process.stderr.write(`warning: the lock does not verify (${report.problems.length} problem(s)); run silpc lock verify\n`);
+          process.stderr.write(`warning: the lock does not verify (${report.problems.length + report.problemsDropped} problem(s)); run silpc lock verify\n`);
           for (const problem of report.problems) process.stderr.write(`  ${describeProblem(problem)}\n`);
         }
       }),

@@ -3,6 +3,7 @@ export {
   SessionManager,
   DEFAULT_SESSION_TTL_MS,
   DEFAULT_SCOPE_SESSIONS,
+  DEFAULT_TOTAL_SESSIONS,
   type OwnedTurnOptions,
   type OwnedTurnResult,
   MAX_SESSION_TTL_MS,
@@ -31,4 +32,5 @@ export type {
   OwnedSessionStore,
   OwnedTurnRequest,
   OwnedTurnOutcome,
+  OwnedTurnEnd,
 } from "./store.js";

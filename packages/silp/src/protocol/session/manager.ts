@@ -15,6 +15,12 @@ import type { OwnedSessionStore, SessionStore, StoredSession } from "./store.js"
 export const DEFAULT_SESSION_TTL_MS = 30 * 60 * 1000;
 /** Default quota of live owner-bound sessions per scope (turnFor); the least recently used is evicted beyond it. */
 export const DEFAULT_SCOPE_SESSIONS = 256;
+/**
+ * Default ceiling of live owner-bound sessions over all scopes of one store (turnFor): a peer
+ * can only evict its own sessions, so without a ceiling many identities would grow the store
+ * without bound. 256 peers at their full quota.
+ */
+export const DEFAULT_TOTAL_SESSIONS = 65_536;
 /** Largest accepted TTL: 30 days. */
 export const MAX_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -45,8 +51,18 @@ export interface OwnedTurnOptions extends TurnOptions {
    * sessions of one scope, so one scope filling up never touches another. Non-empty.
    */
   scope: string;
-  /** Live sessions the scope may hold, 1..936; default 256. Beyond it the least recently used is evicted. */
+  /**
+   * Live sessions the scope may hold, 1..936; default 256. Beyond it the least recently used
+   * session without a turn in progress is evicted; when all have one, `limit_exceeded`.
+   */
   maxSessions?: number;
+  /** Live owner-bound sessions over all scopes of the store; default 65536. A new session beyond it is `limit_exceeded`. */
+  maxTotalSessions?: number;
+  /**
+   * How long the turn counts as in progress at most, in ms, if `endTurn` is never called (a
+   * crashed worker); default the session TTL. While in progress, its session is never evicted.
+   */
+  busyMs?: number;
 }
 
 export interface OwnedTurnResult<E extends JsonValue = JsonValue> extends TurnResult<E> {
@@ -153,6 +169,11 @@ export class SessionManager<E extends JsonValue = JsonValue> {
     if (!Number.isInteger(maxSessions) || maxSessions < 1 || maxSessions > SESSION_ID_SPACE) {
       throw new TypeError(`maxSessions must be an integer in 1..${SESSION_ID_SPACE}, got ${String(maxSessions)}`);
     }
+    const maxTotalSessions = options.maxTotalSessions ?? DEFAULT_TOTAL_SESSIONS;
+    if (!Number.isInteger(maxTotalSessions) || maxTotalSessions < 1) {
+      throw new TypeError(`maxTotalSessions must be a positive integer, got ${String(maxTotalSessions)}`);
+    }
+    const busyMs = options.busyMs === undefined ? this.#ttlMs : checkTtl(options.busyMs);
     const serialized = JSON.stringify(entry);
     if (serialized === undefined) throw new TypeError("a context entry must be a JSON value");
     const deadline = resolveDeadline(options);
@@ -164,9 +185,23 @@ export class SessionManager<E extends JsonValue = JsonValue> {
       record: { heartbeat: this.#heartbeat, ttlMs: this.#ttlMs },
       start: randomInt(SESSION_ID_SPACE),
       maxSessions,
+      maxTotalSessions,
+      busyMs,
     });
     if (outcome.status === "timeout") {
       throw new SilpError("timeout", "the session turn missed its deadline; nothing was recorded", { details: { deadline, storeNow: outcome.storeNow } });
+    }
+    if (outcome.status === "busy") {
+      throw new SilpError(
+        "limit_exceeded",
+        `this scope holds its quota of ${maxSessions} sessions and every one has a turn in progress; retry when a turn ends`,
+        { details: { reason: "scope_busy", maxSessions, store: this.store.kind } },
+      );
+    }
+    if (outcome.status === "total_full") {
+      throw new SilpError("limit_exceeded", `the agent holds its ceiling of ${maxTotalSessions} live sessions over all peers; no new session can open`, {
+        details: { reason: "total_sessions", maxTotalSessions, store: this.store.kind },
+      });
     }
     if (outcome.status === "full") {
       throw new SilpError("limit_exceeded", `no free session id in this scope: all ${SESSION_ID_SPACE} ids are held by live sessions`, {
@@ -184,6 +219,16 @@ export class SessionManager<E extends JsonValue = JsonValue> {
       ...(outcome.previous ? { previous: outcome.previous } : {}),
       evicted: outcome.evicted,
     };
+  }
+
+  /**
+   * Ends the turn `turnFor` started: its session counts as idle again and may be evicted. Call it
+   * when the turn's work is done (replied or failed); a session that is gone is fine.
+   */
+  async endTurn(owner: string, turn: { scope: string; sessionId: string }): Promise<void> {
+    const store = this.store as Partial<OwnedSessionStore>;
+    if (typeof store.endOwnedTurn !== "function") return;
+    await store.endOwnedTurn.call(this.store, { scope: turn.scope, owner, id: turn.sessionId });
   }
 
   /** The current context window (what the next turn will see). */

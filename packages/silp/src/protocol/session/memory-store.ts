@@ -5,7 +5,7 @@
  */
 import { renewsAfterTurn } from "./heartbeat.js";
 import { SESSION_ID_SPACE, sessionIdAt } from "./ids.js";
-import type { NewSessionRecord, OwnedSessionStore, OwnedTurnOutcome, OwnedTurnRequest, StoredSession, TurnOutcome } from "./store.js";
+import type { NewSessionRecord, OwnedSessionStore, OwnedTurnEnd, OwnedTurnOutcome, OwnedTurnRequest, StoredSession, TurnOutcome } from "./store.js";
 
 interface MemorySession extends NewSessionRecord {
   turns: number;
@@ -13,6 +13,15 @@ interface MemorySession extends NewSessionRecord {
   expiresAt: number;
   context: string[];
   owner?: string;
+  /** Turns of this session in progress (ownedTurn without endOwnedTurn yet). */
+  inflight?: number;
+  /** When the in-progress mark lapses even without endOwnedTurn. */
+  busyUntil?: number;
+}
+
+/** A turn is in progress on the session: it must not be evicted under it. */
+function busy(session: MemorySession, now: number): boolean {
+  return (session.inflight ?? 0) > 0 && now < (session.busyUntil ?? 0);
 }
 
 /** The owner-bound sessions of one scope: ids unique inside it, kept in least recently used order. */
@@ -33,6 +42,8 @@ export class MemorySessionStore implements OwnedSessionStore {
   readonly kind = "memory";
   readonly #sessions = new Map<string, MemorySession>();
   readonly #scopes = new Map<string, MemoryScope>();
+  /** Owner-bound sessions over all scopes, expired ones not yet swept included. */
+  #ownedCount = 0;
   readonly #now: () => number;
 
   constructor(options: MemorySessionStoreOptions = {}) {
@@ -89,6 +100,12 @@ export class MemorySessionStore implements OwnedSessionStore {
   async close(): Promise<void> {
     this.#sessions.clear();
     this.#scopes.clear();
+    this.#ownedCount = 0;
+  }
+
+  async endOwnedTurn(end: OwnedTurnEnd): Promise<void> {
+    const session = this.#scopes.get(end.scope)?.sessions.get(end.id);
+    if (session?.owner === end.owner && (session.inflight ?? 0) > 0) session.inflight = (session.inflight ?? 0) - 1;
   }
 
   async ownedTurn(request: OwnedTurnRequest): Promise<OwnedTurnOutcome> {
@@ -99,13 +116,7 @@ export class MemorySessionStore implements OwnedSessionStore {
       scope = { sessions: new Map(), owners: new Map(), evicted: new Map() };
       this.#scopes.set(request.scope, scope);
     }
-    for (const [id, session] of scope.sessions) {
-      if (now >= session.expiresAt) {
-        scope.sessions.delete(id);
-        if (session.owner !== undefined && scope.owners.get(session.owner) === id) scope.owners.delete(session.owner);
-      }
-    }
-    for (const [owner, until] of scope.evicted) if (now >= until) scope.evicted.delete(owner);
+    this.#sweepScope(scope, now);
     let id = scope.owners.get(request.owner);
     let session = id === undefined ? undefined : scope.sessions.get(id);
     if (session && session.owner !== request.owner) session = undefined;
@@ -113,10 +124,22 @@ export class MemorySessionStore implements OwnedSessionStore {
     let previous: "evicted" | undefined;
     let opened = false;
     if (!session || id === undefined) {
+      // Least recently used first (the map's order), skipping sessions with a turn in progress.
+      const victims: [string, MemorySession][] = [];
+      for (const entry of scope.sessions) {
+        if (scope.sessions.size - victims.length < request.maxSessions) break;
+        if (!busy(entry[1], now)) victims.push(entry);
+      }
+      if (scope.sessions.size - victims.length >= request.maxSessions) return { status: "busy" };
+      if (victims.length === 0 && request.maxTotalSessions !== undefined && this.#ownedCount >= request.maxTotalSessions) {
+        this.#sweepAll(now);
+        this.#scopes.set(request.scope, scope);
+        if (this.#ownedCount >= request.maxTotalSessions) return { status: "total_full", total: this.#ownedCount };
+      }
       if (scope.evicted.delete(request.owner)) previous = "evicted";
-      while (scope.sessions.size >= request.maxSessions) {
-        const [oldId, old] = scope.sessions.entries().next().value as [string, MemorySession];
+      for (const [oldId, old] of victims) {
         scope.sessions.delete(oldId);
+        this.#ownedCount--;
         if (old.owner !== undefined) {
           scope.owners.delete(old.owner);
           scope.evicted.set(old.owner, old.expiresAt);
@@ -134,8 +157,11 @@ export class MemorySessionStore implements OwnedSessionStore {
       if (id === undefined) return { status: "full" };
       session = { ...request.record, turns: 0, renewals: 0, expiresAt: now + request.record.ttlMs, context: [], owner: request.owner };
       scope.owners.set(request.owner, id);
+      this.#ownedCount++;
       opened = true;
     }
+    session.inflight = busy(session, now) ? (session.inflight ?? 0) + 1 : 1;
+    session.busyUntil = Math.max(session.busyUntil ?? 0, now + (request.busyMs ?? request.record.ttlMs));
     // Re-inserting keeps the map in least recently used order.
     scope.sessions.delete(id);
     scope.sessions.set(id, session);
@@ -166,6 +192,26 @@ export class MemorySessionStore implements OwnedSessionStore {
       return undefined;
     }
     return session;
+  }
+
+  /** Drops the scope's expired sessions and lapsed eviction notes. */
+  #sweepScope(scope: MemoryScope, now: number): void {
+    for (const [id, session] of scope.sessions) {
+      if (now >= session.expiresAt) {
+        scope.sessions.delete(id);
+        this.#ownedCount--;
+        if (session.owner !== undefined && scope.owners.get(session.owner) === id) scope.owners.delete(session.owner);
+      }
+    }
+    for (const [owner, until] of scope.evicted) if (now >= until) scope.evicted.delete(owner);
+  }
+
+  /** Sweeps every scope (only when the total ceiling is reached) and forgets the empty ones. */
+  #sweepAll(now: number): void {
+    for (const [name, scope] of this.#scopes) {
+      this.#sweepScope(scope, now);
+      if (scope.sessions.size === 0 && scope.evicted.size === 0) this.#scopes.delete(name);
+    }
   }
 
   #sweep(): void {

@@ -79,8 +79,26 @@ export interface OwnedTurnRequest {
   record: NewSessionRecord;
   /** Allocation start in the id order (ids.ts). */
   start: number;
-  /** Most live sessions in the scope; the least recently used one is evicted to make room. */
+  /**
+   * Most live sessions in the scope; the least recently used one without a turn in progress is
+   * evicted to make room ("busy" when every one has a turn in progress).
+   */
   maxSessions: number;
+  /** Most live owner-bound sessions over all scopes of the store ("total_full" beyond it); undefined: no ceiling. */
+  maxTotalSessions?: number;
+  /**
+   * The turn stays "in progress" (its session is not evicted) until endOwnedTurn, or at most this
+   * long (a lease, so a process that died mid-turn cannot pin a session for ever). Default the
+   * session's TTL.
+   */
+  busyMs?: number;
+}
+
+/** Ends the in-progress mark a turn of `owner` set on session `id` of `scope` (ownedTurn). */
+export interface OwnedTurnEnd {
+  scope: string;
+  owner: string;
+  id: string;
 }
 
 export type OwnedTurnOutcome =
@@ -100,14 +118,22 @@ export type OwnedTurnOutcome =
       context: string[];
     }
   | { status: "timeout"; storeNow: number }
-  | { status: "full" };
+  | { status: "full" }
+  /** The scope is at maxSessions and every session in it has a turn in progress. */
+  | { status: "busy" }
+  /** A new session was needed and the store holds maxTotalSessions owner-bound sessions. */
+  | { status: "total_full"; total: number };
 
 /**
  * Stores that keep owner-bound sessions. `ownedTurn` is one atomic step: find the owner's live
  * session in the scope (the binding is stored with the session and expires with it; a session
  * whose recorded owner differs is never joined), or create one (evicting the scope's least
- * recently used session when the scope holds `maxSessions`), then record the turn.
+ * recently used session without a turn in progress when the scope holds `maxSessions`, refusing
+ * when the whole store holds `maxTotalSessions`), then record the turn and mark it in progress
+ * until `endOwnedTurn` (or `busyMs` later).
  */
 export interface OwnedSessionStore extends SessionStore {
   ownedTurn(request: OwnedTurnRequest): Promise<OwnedTurnOutcome>;
+  /** The turn is over: its session may be evicted again. A no-op when the session is gone or owned by another. */
+  endOwnedTurn(end: OwnedTurnEnd): Promise<void>;
 }
