@@ -1,0 +1,77 @@
+/**
+ * Issue #12, part 6, from the command line: `--extra-verbs` on the codec commands and
+ * `silpc whitelist --verify --extra` (the draft's criterion on one or two cheap tokenizers; the
+ * expected token splits are written by hand from the tokenizers' vocabularies).
+ */
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { describe, test } from "node:test";
+import { CLI_MAIN, REPO_ROOT } from "@silp/testkit/paths.js";
+
+function silpc(args: string[], input?: string): { code: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, ["--import", "tsx", CLI_MAIN, ...args], { cwd: REPO_ROOT, encoding: "utf8", input, maxBuffer: 16 << 20 });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const REFUND_IR = JSON.stringify({ intent: "!REFUND", entities: [{ id: "act", value: "order_17" }], meta: { req_id: "a1b2c3d4" } });
+
+describe("codec commands: --extra-verbs", () => {
+  test("compile, decode and validate accept an extra verb only when it is given", () => {
+    const compiled = silpc(["compile", "-", "--extra-verbs", "REFUND,SHIP"], REFUND_IR);
+    assert.equal(compiled.code, 0, compiled.stderr);
+    assert.equal(compiled.stdout.trim(), "refund(order_17)");
+    const refused = silpc(["compile", "-", "--json"], REFUND_IR);
+    assert.notEqual(refused.code, 0);
+    assert.equal(JSON.parse(refused.stdout).error.code, "invalid_ir");
+
+    const decoded = silpc(["decode", "-", "--extra-verbs", "!REFUND"], "refund(order_17)");
+    assert.equal(decoded.code, 0, decoded.stderr);
+    assert.equal(JSON.parse(decoded.stdout).intent, "!REFUND");
+
+    const validated = silpc(["validate", "-", "--extra-verbs", "REFUND", "--json"], REFUND_IR);
+    assert.equal(validated.code, 0, validated.stdout);
+  });
+
+  test("an excluded verb is invalid_options naming it", () => {
+    const result = silpc(["compile", "-", "--json", "--extra-verbs", "REFUND,ESCALATE"], REFUND_IR);
+    assert.notEqual(result.code, 0);
+    const error = JSON.parse(result.stdout).error as { code: string; message: string };
+    assert.equal(error.code, "invalid_options");
+    assert.match(error.message, /!ESCALATE is excluded/);
+  });
+});
+
+describe("silpc whitelist --verify --extra", () => {
+  test("one UNK-free token on every loaded tokenizer passes; a split verb fails with exit 1", () => {
+    const result = silpc(["whitelist", "--verify", "--json", "-q", "-t", "llama-2,gpt-4o", "--extra", "SHIP,REFUND,ESCALATE_TICKET"]);
+    assert.equal(result.code, 1, result.stderr);
+    const report = JSON.parse(result.stdout) as { ok: boolean; extra: { code: string; ok: boolean; cells: { tokenizer: string; pieces: string[] }[] }[] };
+    assert.equal(report.ok, false);
+    assert.deepEqual(
+      report.extra.map((verb) => [verb.code, verb.ok]),
+      [
+        ["!SHIP", true],
+        ["!REFUND", false],
+        ["!ESCALATE_TICKET", false],
+      ],
+    );
+    // Tokenizers come in the census order. "refund" is ref + und on Llama-2's SentencePiece vocabulary, one token on o200k.
+    const refund = report.extra[1]?.cells.map((cell) => [cell.tokenizer, cell.pieces]);
+    assert.deepEqual(refund, [
+      ["gpt-4o", ["refund"]],
+      ["llama-2", ["ref", "und"]],
+    ]);
+  });
+
+  test("all fit: exit 0 and a table", () => {
+    const result = silpc(["whitelist", "--verify", "-q", "-t", "gpt-4o", "--extra", "SHIP,!PAY"]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /!SHIP\s+fit\s+1/);
+    assert.match(result.stdout, /all 2 extra verb\(s\) meet the census criterion/);
+  });
+
+  test("a malformed verb is a usage error (exit 2); --extra without --verify too", () => {
+    assert.equal(silpc(["whitelist", "--verify", "-q", "-t", "gpt-4o", "--extra", "refund"]).code, 2);
+    assert.equal(silpc(["whitelist", "--extra", "REFUND"]).code, 2);
+  });
+});
