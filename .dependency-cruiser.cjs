@@ -42,7 +42,7 @@ const codecLayers = [
   ["options\\.ts", "security/options\\.ts"],
   ["ir/", "security/(?!options\\.ts)"],
   ["frontends/"],
-  ["codec\\.ts"],
+  ["codec\\.ts", "complete-meta\\.ts"],
   ["protocol/", "examples/"],
 ];
 const codecLayerRules = codecLayers.slice(0, -1).map((layer, index) => ({

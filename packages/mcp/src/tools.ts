@@ -16,7 +16,7 @@ import { answerPing, type Capabilities } from "silp/negotiation";
 import { formatProbe, probeToJson } from "silp/negotiation";
 import { loadTokensModule, type TokensModule } from "./optional-tokens.js";
 import { readPing } from "silp/negotiation";
-import { applySafetyFilter, unwrapSilp, type SafetyFilter, type SilpIR } from "silp";
+import { applySafetyFilter, completeMeta, unwrapSilp, type SafetyFilter, type SilpIR, type SilpIRInput } from "silp";
 import type { JsonSchemaObject } from "./arguments.js";
 import { checkArguments } from "./arguments-check.js";
 import { MAX_LISTED, checkTimeout, decodeNotes, silpErrorResult, silpToolResult, withSilpErrors, type SilpCallToolResult } from "./result.js";
@@ -161,7 +161,9 @@ function compileTool(policy: Policy): SilpToolDefinition {
     handler: async (args) => {
       const frontend = typeof args.frontend === "string" ? args.frontend : "code";
       const options = callOptions(base, args, { inlineMeta: args.inline_meta === true });
-      const ir = assertValid(args.ir, resolveOptions(options)).ir;
+      // An IR without meta.req_id gets the one decode would derive (lenient; docs/ir.md), and the text says so.
+      const completed = completeMeta(args.ir as SilpIRInput, frontend, options);
+      const ir = assertValid(completed.ir, resolveOptions(options)).ir;
       await screen(policy, ir);
       const envelope: SilpEnvelope = {
         silp: ir.silp,
@@ -175,6 +177,7 @@ function compileTool(policy: Policy): SilpToolDefinition {
         { type: "text", text: envelope.silp_payload },
         { type: "text", text: `silp_meta: ${JSON.stringify(envelope.silp_meta)}` },
       ];
+      if (completed.filled) content.push({ type: "text", text: `note: ${completed.filled.path} was missing: generated req_id ${completed.filled.reqId}` });
       return { content, structuredContent: { ...envelope } };
     },
   };
