@@ -64,7 +64,9 @@ function normativeWithVerbs(node: SchemaNode, verbs: readonly string[] | undefin
   const copy: JsonSchema = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === "properties") {
-      copy.properties = Object.fromEntries(Object.entries(value as Record<string, SchemaNode>).map(([name, child]) => [name, normativeWithVerbs(child, verbs)]));
+      copy.properties = Object.fromEntries(
+        Object.entries(value as Record<string, SchemaNode>).map(([name, child]) => [name, normativeWithVerbs(child, verbs)]),
+      );
     } else if (key === "items") {
       copy.items = normativeWithVerbs(value as SchemaNode, verbs);
     } else if (key === "pattern" && verbs && isActionPattern(node)) {
@@ -102,7 +104,8 @@ class VendorGenerator {
       if (isRequired || this.rules.optionalForm === "required-nullable") required.push(name);
     }
     if (node.additionalProperties === true) {
-      const description = "further fields of this object that the schema does not name, as one JSON object in a string, e.g. {\"unit\":\"C\"}; leave it out when there are none";
+      const description =
+        'further fields of this object that the schema does not name, as one JSON object in a string, e.g. {"unit":"C"}; leave it out when there are none';
       properties[EXTRA_FIELDS] = this.field({ type: this.typeName("string"), description }, false);
       if (this.rules.optionalForm === "required-nullable") required.push(EXTRA_FIELDS);
     }
