@@ -41,7 +41,7 @@ export function parseExtraFields(text: unknown, known: readonly string[], path: 
   }
   if (!isPlainObject(value)) throw fail(`${EXTRA_FIELDS} must hold a JSON object`);
   for (const key of Object.keys(value)) {
-    if (known.includes(key) || key === EXTRA_FIELDS) {
+    if (known.includes(key)) {
       throw fail(`${EXTRA_FIELDS} may not carry "${key}", a field of its own`, { field: key });
     }
   }

@@ -71,6 +71,9 @@ function normativeWithVerbs(node: SchemaNode, verbs: readonly string[] | undefin
       copy.items = normativeWithVerbs(value as SchemaNode, verbs);
     } else if (key === "pattern" && verbs && isActionPattern(node)) {
       copy.enum = [...verbs];
+    } else if (key === "pattern" && node.pattern === SILP_PATTERN) {
+      // The protocol versions this implementation speaks, not every "vN" (unsupported_version).
+      copy.enum = [...SUPPORTED_SILP_VERSIONS];
     } else {
       copy[key] = Array.isArray(value) ? [...value] : value;
     }

@@ -113,7 +113,7 @@ export function resolveOptions(options: SilpOptions | ResolvedOptions | undefine
     throw new SilpOptionsError("options", `options must be an object, got ${describe(input)}`);
   }
   if (resolvedBrand.has(input)) return options as ResolvedOptions;
-  const { whitelist, extraVerbs } = resolveWhitelist(input.whitelist);
+  const { whitelist, extraVerbs } = resolveWhitelist(input.whitelist, input.extraVerbs);
   const flags: Record<(typeof BOOLEAN_OPTIONS)[number], boolean> = {
     strict: DEFAULT_OPTIONS.strict,
     scopeLimited: DEFAULT_OPTIONS.scopeLimited,
@@ -144,14 +144,18 @@ export function resolveOptions(options: SilpOptions | ResolvedOptions | undefine
 const WHITELIST_KEYS: readonly string[] = ["mode", "extra"];
 const NO_EXTRA_VERBS: readonly string[] = DEFAULT_OPTIONS.extraVerbs;
 
-/** `"strict"` or `{ mode, extra }` -> the mode and the normalized extra verbs. */
-function resolveWhitelist(option: unknown): { whitelist: WhitelistMode; extraVerbs: readonly string[] } {
-  if (option === undefined) return { whitelist: DEFAULT_OPTIONS.whitelist, extraVerbs: NO_EXTRA_VERBS };
+/**
+ * `"strict"` or `{ mode, extra }` -> the mode and the normalized extra verbs. `extraVerbs` is the
+ * resolved field: a copy of resolved options (`{ ...resolved, inlineMeta: false }`) carries the
+ * mode as a string and the verbs there, and must keep them.
+ */
+function resolveWhitelist(option: unknown, resolvedExtra: unknown): { whitelist: WhitelistMode; extraVerbs: readonly string[] } {
+  if (option === undefined) return { whitelist: DEFAULT_OPTIONS.whitelist, extraVerbs: resolveExtraVerbs(resolvedExtra) };
   if (!isPlainObject(option)) {
     if (!isWhitelistMode(option)) {
       throw new SilpOptionsError("whitelist", `whitelist must be one of ${WHITELIST_MODES.join(", ")} or { mode, extra }, got ${describe(option)}`);
     }
-    return { whitelist: option, extraVerbs: NO_EXTRA_VERBS };
+    return { whitelist: option, extraVerbs: resolveExtraVerbs(resolvedExtra) };
   }
   for (const name of Object.keys(option)) {
     if (!WHITELIST_KEYS.includes(name)) {

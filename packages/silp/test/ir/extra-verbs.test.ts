@@ -75,6 +75,13 @@ describe("whitelist option: the string form and { mode, extra }", () => {
     }
   });
 
+  test("a copy of resolved options keeps the extra verbs (spread, then resolved again)", () => {
+    const resolved = resolveOptions({ whitelist: { extra: ["SHIP"] } });
+    assert.deepEqual(resolveOptions({ ...resolved, inlineMeta: false }).extraVerbs, ["!SHIP"]);
+    // compile without meta resolves such a copy to print the payload its req_id comes from.
+    assert.equal(compile({ intent: "!SHIP", entities: [{ id: "act", value: "box" }] }, "code", resolved), "ship(box)");
+  });
+
   test("64 extra verbs are accepted (the cap is inclusive)", () => {
     const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
     const verbs = Array.from({ length: 64 }, (_, i) => `X${letters[Math.floor(i / 26)]}${letters[i % 26]}`);
