@@ -20,7 +20,7 @@ import { applySafetyFilter, completeMeta, unwrapSilp, type SafetyFilter, type Si
 import type { JsonSchemaObject } from "./arguments.js";
 import { checkArguments } from "./arguments-check.js";
 import { MAX_LISTED, checkTimeout, decodeNotes, silpErrorResult, silpToolResult, withSilpErrors, type SilpCallToolResult } from "./result.js";
-import { compileSchemas, countTokensSchemas, decodeSchemas, negotiateSchemas, validateSchemas } from "./schemas.js";
+import { compileSchemas, countTokensSchemas, decodeSchemas, irInputSchema, negotiateSchemas, validateSchemas } from "./schemas.js";
 
 export { loadTokensModule, type TokensModule };
 
@@ -115,7 +115,7 @@ async function screen(policy: Policy, ir: SilpIR): Promise<void> {
 }
 function validateTool(policy: Policy): SilpToolDefinition {
   const { base } = policy;
-  const schemas = validateSchemas(allowedWhitelistModes(base.whitelist.mode));
+  const schemas = validateSchemas(allowedWhitelistModes(base.whitelist.mode), irInputSchema(base, "the SILP IR to check (spec 3.9 schema + semantic rules)"));
   return {
     name: "validate",
     title: "Validate a SILP IR",
@@ -148,7 +148,11 @@ function validateTool(policy: Policy): SilpToolDefinition {
 function compileTool(policy: Policy): SilpToolDefinition {
   const { base } = policy;
   const frontends = listFrontends().map((f) => f.name);
-  const schemas = compileSchemas(frontends, allowedWhitelistModes(base.whitelist.mode));
+  const schemas = compileSchemas(
+    frontends,
+    allowedWhitelistModes(base.whitelist.mode),
+    irInputSchema(base, "the SILP IR to compile; without meta.req_id one is generated", base.strict !== true),
+  );
   return {
     name: "compile",
     title: "Compile a SILP IR",
