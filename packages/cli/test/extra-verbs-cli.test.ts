@@ -41,6 +41,21 @@ describe("codec commands: --extra-verbs", () => {
   });
 });
 
+describe("silpc compile: an IR without meta (issue #12, part 7)", () => {
+  test("lenient: the payload on stdout, the generated req_id on stderr; --strict refuses", () => {
+    const ir = JSON.stringify({ intent: "!START", entities: [{ id: "act", value: "hike" }] });
+    const result = silpc(["compile", "-"], ir);
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stdout.trim(), "start(hike)");
+    // SHA-256("start(hike)") starts cba38e6e (any sha256sum agrees): the id decode derives too.
+    assert.match(result.stderr, /note: \/meta was missing: generated req_id cba38e6e/);
+    const envelope = JSON.parse(silpc(["compile", "-", "--envelope"], ir).stdout) as { silp_meta: { req_id: string } };
+    assert.equal(envelope.silp_meta.req_id, "cba38e6e");
+    const strict = silpc(["compile", "-", "--strict", "--json"], ir);
+    assert.equal(JSON.parse(strict.stdout).error.code, "invalid_ir");
+  });
+});
+
 describe("silpc whitelist --verify --extra", () => {
   test("one UNK-free token on every loaded tokenizer passes; a split verb fails with exit 1", () => {
     const result = silpc(["whitelist", "--verify", "--json", "-q", "-t", "llama-2,gpt-4o", "--extra", "SHIP,REFUND,ESCALATE_TICKET"]);
@@ -73,5 +88,32 @@ describe("silpc whitelist --verify --extra", () => {
   test("a malformed verb is a usage error (exit 2); --extra without --verify too", () => {
     assert.equal(silpc(["whitelist", "--verify", "-q", "-t", "gpt-4o", "--extra", "refund"]).code, 2);
     assert.equal(silpc(["whitelist", "--extra", "REFUND"]).code, 2);
+  });
+});
+
+describe("silpc schema --vendor", () => {
+  test("openai: the response_format fragment, strict, the extra verb in the intent enum", () => {
+    const result = silpc(["schema", "--vendor", "openai", "--extra-verbs", "SHIP"]);
+    assert.equal(result.code, 0, result.stderr);
+    const fragment = JSON.parse(result.stdout) as { type: string; json_schema: { strict: boolean; schema: { properties: { intent: { enum: string[] } } } } };
+    assert.equal(fragment.type, "json_schema");
+    assert.equal(fragment.json_schema.strict, true);
+    assert.ok(fragment.json_schema.schema.properties.intent.enum.includes("!SHIP"));
+  });
+
+  test("gemini --bare: the OpenAPI subset schema alone; advisory mode keeps the pattern", () => {
+    const gemini = JSON.parse(silpc(["schema", "--vendor", "gemini", "--bare"]).stdout) as { type: string };
+    assert.equal(gemini.type, "OBJECT");
+    const advisory = JSON.parse(silpc(["schema", "--bare", "--whitelist", "advisory"]).stdout) as {
+      properties: { intent: { pattern?: string; enum?: unknown } };
+    };
+    assert.equal(advisory.properties.intent.pattern, "^![A-Z][A-Z_]*$");
+    assert.equal(advisory.properties.intent.enum, undefined);
+  });
+
+  test("an unknown vendor is a usage error; an excluded extra verb is invalid_options", () => {
+    assert.equal(silpc(["schema", "--vendor", "mistral"]).code, 2);
+    const excluded = silpc(["schema", "--extra-verbs", "SWITCH_TOOL"]);
+    assert.equal(JSON.parse(excluded.stdout).error.code, "invalid_options");
   });
 });
