@@ -8,6 +8,9 @@ import { describe, test } from "node:test";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { type SilpOptions, verbsInForce } from "silp";
 import { toVendorObject, VARIANT_RULES, VARIANTS, vendorRequestFragment, vendorSchema, type Variant, type VariantRules } from "@silp/schemas";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { REPO_ROOT } from "@silp/testkit/paths.js";
 import { toJsonSchema } from "./json-schema-of.js";
 
 /** Spec 3.9's required fields per object (hand-copied from the draft), meta.req_id left optional. */
@@ -151,6 +154,13 @@ describe("each variant obeys its rule table", () => {
       check(VARIANT_RULES.gemini, gemini).sort(),
       [": keyword additionalProperties not allowed", ": type string is not spelled upper-case", ".silp: nullable false, optional true"].sort(),
     );
+  });
+
+  test("docs/schemas.md cites every source the rule tables cite", () => {
+    const page = readFileSync(join(REPO_ROOT, "docs", "schemas.md"), "utf8");
+    for (const variant of VARIANTS.filter((name) => name !== "jsonschema")) {
+      for (const rule of VARIANT_RULES[variant].rules) assert.ok(page.includes(`(${rule.source})`), `${variant} ${rule.id}: ${rule.source}`);
+    }
   });
 
   test("every rule cites a vendor documentation page", () => {
