@@ -14,7 +14,12 @@ describe("A2A agents and application verbs", () => {
   let withShip: RunningSilpAgent;
   let without: RunningSilpAgent;
   before(async () => {
-    const handlers = { "!SHIP": (call: ActionCall) => (seen.push(`${call.action} ${call.entities.map((e) => e.value).join(" ")}`), "shipped") };
+    const handlers = {
+      "!SHIP": (call: ActionCall) => {
+        seen.push(`${call.action} ${call.entities.map((e) => e.value).join(" ")}`);
+        return "shipped";
+      },
+    };
     withShip = await startSilpAgent({ name: "shipper", frontends: ["code", "json"], handlers, whitelist: { extra: ["SHIP"] } });
     without = await startSilpAgent({ name: "plain", frontends: ["code", "json"], handlers });
   });

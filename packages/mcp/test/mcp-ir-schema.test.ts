@@ -29,7 +29,8 @@ describe("MCP tools: the IR schema and the operator's extra verbs", () => {
     irSchemaOf = async (tool) => {
       const { tools } = await client.listTools();
       const found = tools.find((entry) => entry.name === tool);
-      return (found?.inputSchema.properties as Record<string, Schema>).ir as Schema;
+      assert.ok(found, `no tool ${tool}`);
+      return (found.inputSchema.properties as Record<string, Schema>).ir as Schema;
     };
   });
   after(() => client.close());
@@ -63,9 +64,11 @@ describe("MCP tools: the IR schema and the operator's extra verbs", () => {
     const result = (await client.callTool({ name: "compile", arguments: { ir: { intent: "!SHIP", entities: [{ id: "act", value: "box" }] } } })) as CallResult;
     assert.notEqual(result.isError, true, JSON.stringify(result.structuredContent));
     assert.equal(result.structuredContent?.silp_payload, "ship(box)");
-    const reqId = (result.structuredContent?.silp_meta as { req_id: string }).req_id;
+    const meta = result.structuredContent?.silp_meta as { req_id: string } | undefined;
+    assert.ok(meta);
+    const reqId = meta.req_id;
     assert.match(reqId, /^[a-f0-9]{8}$/);
-    assert.ok(result.content?.some((part) => part.text === `note: /meta was missing: generated req_id ${reqId}`));
+    assert.ok((result.content ?? []).some((part) => part.text === `note: /meta was missing: generated req_id ${reqId}`));
   });
 
   test("a client asking for the strict whitelist still has the operator's extra verbs", async () => {

@@ -21,7 +21,9 @@ export function register(program: Command): void {
     .command("schema")
     .description("print the IR schema for a vendor's structured output or tool calling, verbs in force baked in")
     .addOption(new Option("--vendor <name>", "schema variant").choices(["openai", "anthropic", "gemini", "jsonschema"]).default("jsonschema"))
-    .addOption(new Option("--whitelist <mode>", "verb whitelist mode: strict bakes the verbs in as an enum").choices(["strict", "advisory", "off"]).default("strict"))
+    .addOption(
+      new Option("--whitelist <mode>", "verb whitelist mode: strict bakes the verbs in as an enum").choices(["strict", "advisory", "off"]).default("strict"),
+    )
     .option("--extra-verbs <verbs>", "application verbs in force beside the approved ones, comma-separated (e.g. REFUND,SHIP)")
     .option("--bare", "the schema alone, without the vendor's request wrapper")
     .action((flags: SchemaFlags) =>
