@@ -150,12 +150,12 @@ const NO_EXTRA_VERBS: readonly string[] = DEFAULT_OPTIONS.extraVerbs;
  * mode as a string and the verbs there, and must keep them.
  */
 function resolveWhitelist(option: unknown, resolvedExtra: unknown): { whitelist: WhitelistMode; extraVerbs: readonly string[] } {
-  if (option === undefined) return { whitelist: DEFAULT_OPTIONS.whitelist, extraVerbs: resolveExtraVerbs(resolvedExtra) };
+  if (option === undefined) return { whitelist: DEFAULT_OPTIONS.whitelist, extraVerbs: resolveExtraVerbs(resolvedExtra, "extraVerbs") };
   if (!isPlainObject(option)) {
     if (!isWhitelistMode(option)) {
       throw new SilpOptionsError("whitelist", `whitelist must be one of ${WHITELIST_MODES.join(", ")} or { mode, extra }, got ${describe(option)}`);
     }
-    return { whitelist: option, extraVerbs: resolveExtraVerbs(resolvedExtra) };
+    return { whitelist: option, extraVerbs: resolveExtraVerbs(resolvedExtra, "extraVerbs") };
   }
   for (const name of Object.keys(option)) {
     if (!WHITELIST_KEYS.includes(name)) {
@@ -166,22 +166,22 @@ function resolveWhitelist(option: unknown, resolvedExtra: unknown): { whitelist:
   if (!isWhitelistMode(mode)) {
     throw new SilpOptionsError("whitelist.mode", `whitelist.mode must be one of ${WHITELIST_MODES.join(", ")}, got ${describe(mode)}`);
   }
-  return { whitelist: mode, extraVerbs: resolveExtraVerbs(option.extra) };
+  return { whitelist: mode, extraVerbs: resolveExtraVerbs(option.extra, "whitelist.extra") };
 }
 
 /**
  * Each extra verb: a string of the IR schema's action-code shape (the `!` may be left out),
  * not excluded by spec 3.8 Table 8 ("MUST NOT be used"), within the count and length caps.
  */
-function resolveExtraVerbs(extra: unknown): readonly string[] {
+function resolveExtraVerbs(extra: unknown, name: string): readonly string[] {
   if (extra === undefined) return NO_EXTRA_VERBS;
-  if (!Array.isArray(extra)) throw new SilpOptionsError("whitelist.extra", `whitelist.extra must be an array of verbs, got ${describe(extra)}`);
+  if (!Array.isArray(extra)) throw new SilpOptionsError(name, `${name} must be an array of verbs, got ${describe(extra)}`);
   if (extra.length > MAX_EXTRA_VERBS) {
-    throw new SilpOptionsError("whitelist.extra", `whitelist.extra has ${extra.length} verbs; at most ${MAX_EXTRA_VERBS} are allowed`);
+    throw new SilpOptionsError(name, `${name} has ${extra.length} verbs; at most ${MAX_EXTRA_VERBS} are allowed`);
   }
   const verbs = new Set<string>();
   extra.forEach((verb: unknown, index) => {
-    const option = `whitelist.extra[${index}]`;
+    const option = `${name}[${index}]`;
     if (typeof verb !== "string" || verb.length > MAX_EXTRA_VERB_LENGTH || !EXTRA_VERB_SHAPE.test(verb)) {
       throw new SilpOptionsError(
         option,
