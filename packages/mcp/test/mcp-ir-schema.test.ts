@@ -7,7 +7,9 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
+import { CLI_MAIN, REPO_ROOT } from "@silp/testkit/paths.js";
 import { createSilpMcpServer } from "../src/index.js";
 
 type Schema = Record<string, unknown>;
@@ -79,5 +81,23 @@ describe("MCP tools: the IR schema and the operator's extra verbs", () => {
     assert.equal(result.structuredContent?.valid, true);
     const refused = (await client.callTool({ name: "validate", arguments: { ir: { intent: "!PAY", meta: { req_id: "a1b2c3d4" } } } })) as CallResult;
     assert.equal(refused.structuredContent?.valid, false);
+  });
+});
+
+describe("silpc mcp --extra-verbs (a real child process over stdio)", () => {
+  test("the listed ir schema carries the extra verb and the tools accept it", async () => {
+    const client = new Client({ name: "stdio-extra-verbs", version: "0.0.0" });
+    const args = ["--import", "tsx", CLI_MAIN, "mcp", "--no-count-tokens", "--extra-verbs", "SHIP,PAY"];
+    await client.connect(new StdioClientTransport({ command: process.execPath, args, cwd: REPO_ROOT, stderr: "pipe" }));
+    try {
+      const validateTool = (await client.listTools()).tools.find((tool) => tool.name === "validate");
+      assert.ok(validateTool);
+      const intent = ((validateTool.inputSchema.properties as Record<string, Schema>).ir?.properties as Record<string, Schema>).intent as Schema;
+      assert.ok((intent.enum as string[]).includes("!PAY"));
+      const result = (await client.callTool({ name: "validate", arguments: { ir: { intent: "!PAY", meta: { req_id: "a1b2c3d4" } } } })) as CallResult;
+      assert.equal(result.structuredContent?.valid, true);
+    } finally {
+      await client.close();
+    }
   });
 });
