@@ -92,7 +92,8 @@ describe("silpc mcp --extra-verbs (a real child process over stdio)", () => {
     try {
       const validateTool = (await client.listTools()).tools.find((tool) => tool.name === "validate");
       assert.ok(validateTool);
-      const intent = ((validateTool.inputSchema.properties as Record<string, Schema>).ir?.properties as Record<string, Schema>).intent as Schema;
+      const ir = (validateTool.inputSchema.properties as Record<string, Schema>).ir as Schema;
+      const intent = (ir.properties as Record<string, Schema>).intent as Schema;
       assert.ok((intent.enum as string[]).includes("!PAY"));
       const result = (await client.callTool({ name: "validate", arguments: { ir: { intent: "!PAY", meta: { req_id: "a1b2c3d4" } } } })) as CallResult;
       assert.equal(result.structuredContent?.valid, true);
