@@ -5,7 +5,7 @@
  *   silpc (cli)
  *     -> @silp/bench -> @silp/llmlingua2 -> @silp/tokens -> silp
  *     -> @silp/mcp -> @silp/tokens (optional) -> silp
- *     -> @silp/a2a, @silp/lock, @silp/redis -> silp
+ *     -> @silp/a2a, @silp/lock, @silp/redis, @silp/schemas -> silp
  *
  * Inside the codec, folders form layers too: errors and the small leaf modules at the bottom,
  * then ir/ and security/, then frontends/, then codec.ts, then protocol/; the entry files
@@ -18,13 +18,14 @@ const PKG = (name) => `^packages/${name}/src/`;
 const allowed = {
   silp: [],
   lock: ["silp"],
+  schemas: ["silp"],
   redis: ["silp"],
   tokens: ["silp"],
   a2a: ["silp"],
-  mcp: ["silp", "tokens"],
+  mcp: ["silp", "tokens", "schemas"],
   llmlingua2: ["silp", "tokens"],
   bench: ["silp", "llmlingua2"],
-  cli: ["silp", "lock", "tokens", "mcp", "a2a", "llmlingua2", "bench"],
+  cli: ["silp", "lock", "schemas", "tokens", "mcp", "a2a", "llmlingua2", "bench"],
 };
 const all = Object.keys(allowed);
 
@@ -42,7 +43,7 @@ const codecLayers = [
   ["options\\.ts", "security/options\\.ts"],
   ["ir/", "security/(?!options\\.ts)"],
   ["frontends/"],
-  ["codec\\.ts"],
+  ["codec\\.ts", "complete-meta\\.ts"],
   ["protocol/", "examples/"],
 ];
 const codecLayerRules = codecLayers.slice(0, -1).map((layer, index) => ({

@@ -7,12 +7,15 @@
  * shape `{error: {code, message, ...}}`, because a 1.x client validates `structuredContent`
  * against the output schema even on `isError` results.
  *
- * Inputs that are IRs are typed only as objects: the tool validates them itself, so a bad IR comes
- * back as `invalid_ir` with every issue and its JSON Pointer, not as the SDK's generic
- * "Input validation error" text without a SILP code.
+ * Inputs that are IRs carry the real IR schema (spec 3.9, with the verbs in force as an enum, from
+ * @silp/schemas), so a model calling a tool sees every field. The tool still validates the IR
+ * itself (arguments-check.ts checks only that it is an object), so a bad IR comes back as
+ * `invalid_ir` with every issue and its JSON Pointer, not as the SDK's generic "Input validation
+ * error" text without a SILP code.
  */
 import { EXTENSION_ERROR_CODES, SPEC_ERROR_CODES } from "silp/util";
-import { irSchema } from "silp";
+import { irSchema, type SilpOptions } from "silp";
+import { vendorSchema } from "@silp/schemas";
 import { WRAPPER_PROPERTIES, type JsonSchemaObject } from "./arguments.js";
 
 /** A JSON Schema object, as the MCP tool definitions carry it. */
@@ -23,7 +26,28 @@ const stringList: Schema = { type: "array", items: string };
 const integer: Schema = { type: "integer" };
 
 /** The IR schema of spec 3.9, without the keywords that pin a draft or an identity. */
-export const IR_SCHEMA: Schema = Object.fromEntries(Object.entries(irSchema).filter(([key]) => !["$schema", "$id", "title"].includes(key)));
+export const IR_SCHEMA: Schema = withoutIdentity(irSchema as unknown as Schema);
+
+function withoutIdentity(schema: Schema): Schema {
+  return Object.fromEntries(Object.entries(schema).filter(([key]) => !["$schema", "$id", "title"].includes(key)));
+}
+
+/**
+ * The `ir` argument's schema: spec 3.9's, the verbs in force (the operator's whitelist and extra
+ * verbs) as an enum. For compile, a lenient server also accepts an IR without meta or req_id
+ * (compile generates the req_id, docs/ir.md), so the schema does not require them there.
+ */
+export function irInputSchema(operator: SilpOptions, description: string, metaOptional = false): Schema {
+  const schema = withoutIdentity(vendorSchema("jsonschema", operator));
+  if (metaOptional) {
+    schema.required = (schema.required as string[]).filter((name) => name !== "meta");
+    const properties = schema.properties as Record<string, Schema>;
+    const meta = { ...(properties.meta as Schema) };
+    meta.required = (meta.required as string[]).filter((name) => name !== "req_id");
+    schema.properties = { ...properties, meta };
+  }
+  return { ...schema, description };
+}
 
 export const ERROR_SCHEMA: Schema = {
   type: "object",
@@ -74,12 +98,15 @@ export function withErrorBranch(success: JsonSchemaObject, errorExtras: Record<s
   };
 }
 
-export function validateSchemas(whitelist: readonly string[] = ALL_MODES): { input: JsonSchemaObject; output: JsonSchemaObject } {
+export function validateSchemas(
+  whitelist: readonly string[] = ALL_MODES,
+  ir: Schema = irInputSchema({}, "the SILP IR to check (spec 3.9 schema + semantic rules)"),
+): { input: JsonSchemaObject; output: JsonSchemaObject } {
   return {
     input: {
       type: "object",
       required: ["ir"],
-      properties: { ir: { type: "object", description: "the SILP IR to check (spec 3.9 schema + semantic rules)" }, whitelist: whitelistInput(whitelist) },
+      properties: { ir, whitelist: whitelistInput(whitelist) },
       additionalProperties: false,
     },
     output: withErrorBranch({
@@ -90,13 +117,17 @@ export function validateSchemas(whitelist: readonly string[] = ALL_MODES): { inp
   };
 }
 
-export function compileSchemas(frontends: readonly string[], whitelist: readonly string[] = ALL_MODES): { input: JsonSchemaObject; output: JsonSchemaObject } {
+export function compileSchemas(
+  frontends: readonly string[],
+  whitelist: readonly string[] = ALL_MODES,
+  ir: Schema = irInputSchema({}, "the SILP IR to compile; without meta.req_id one is generated", true),
+): { input: JsonSchemaObject; output: JsonSchemaObject } {
   return {
     input: {
       type: "object",
       required: ["ir"],
       properties: {
-        ir: { type: "object", description: "the SILP IR to compile" },
+        ir,
         frontend: { type: "string", enum: [...frontends], description: 'target frontend; default "code"' },
         inline_meta: { type: "boolean", description: "also append the meta to a code or json payload (#meta trailer)" },
         whitelist: whitelistInput(whitelist),

@@ -16,11 +16,11 @@ import { answerPing, type Capabilities } from "silp/negotiation";
 import { formatProbe, probeToJson } from "silp/negotiation";
 import { loadTokensModule, type TokensModule } from "./optional-tokens.js";
 import { readPing } from "silp/negotiation";
-import { applySafetyFilter, unwrapSilp, type SafetyFilter, type SilpIR } from "silp";
+import { applySafetyFilter, completeMeta, unwrapSilp, type SafetyFilter, type SilpIR, type SilpIRInput } from "silp";
 import type { JsonSchemaObject } from "./arguments.js";
 import { checkArguments } from "./arguments-check.js";
 import { MAX_LISTED, checkTimeout, decodeNotes, silpErrorResult, silpToolResult, withSilpErrors, type SilpCallToolResult } from "./result.js";
-import { compileSchemas, countTokensSchemas, decodeSchemas, negotiateSchemas, validateSchemas } from "./schemas.js";
+import { compileSchemas, countTokensSchemas, decodeSchemas, irInputSchema, negotiateSchemas, validateSchemas } from "./schemas.js";
 
 export { loadTokensModule, type TokensModule };
 
@@ -54,7 +54,8 @@ export function allowedWhitelistModes(operator: WhitelistMode | undefined): Whit
 }
 
 interface Policy {
-  base: SilpOptions;
+  /** The operator's options, with the whitelist as `{ mode, extra }` (its mode the ceiling of a call's). */
+  base: SilpOptions & { whitelist: { mode: WhitelistMode; extra: readonly string[] } };
   timeoutMs: number;
   safetyFilter: SafetyFilter | undefined;
 }
@@ -75,10 +76,11 @@ export function defaultCapabilities(): Capabilities {
 }
 
 export function silpTools(options: SilpToolsOptions = {}): SilpToolDefinition[] {
-  const { capabilities, tokens, timeoutMs, safetyFilter, ...base } = options;
+  const { capabilities, tokens, timeoutMs, safetyFilter, ...operator } = options;
   if (safetyFilter !== undefined && typeof safetyFilter !== "function") throw new TypeError("safetyFilter must be a function");
   // The operator's options are checked once here (invalid_options), not on the first call.
-  resolveOptions(base);
+  const resolved = resolveOptions(operator);
+  const base = { ...operator, whitelist: { mode: resolved.whitelist, extra: resolved.extraVerbs } };
   const policy: Policy = { base, timeoutMs: checkTimeout(timeoutMs), safetyFilter };
   const tools = [validateTool(policy), compileTool(policy), decodeTool(policy), negotiateTool(policy, capabilities ?? defaultCapabilities())];
   if (tokens) tools.push(countTokensTool(tokens, policy));
@@ -100,9 +102,11 @@ function guarded(tool: SilpToolDefinition, policy: Policy): SilpToolDefinition {
  * offers only `whitelist` modes at least as strict as the operator's and `strict: true` only when
  * the operator is lenient, so a client can ask for more checking, never for less.
  */
-function callOptions(base: SilpOptions, args: Record<string, unknown>, extra: SilpOptions = {}): SilpOptions {
-  const whitelist = args.whitelist as WhitelistMode | undefined;
-  return { ...base, ...extra, ...(whitelist === undefined ? {} : { whitelist }), ...(args.strict === true ? { strict: true } : {}) };
+function callOptions(base: Policy["base"], args: Record<string, unknown>, extra: SilpOptions = {}): SilpOptions {
+  const mode = args.whitelist as WhitelistMode | undefined;
+  // A call picks the mode only; the operator's extra verbs stay in force.
+  const whitelist = mode === undefined ? base.whitelist : { mode, extra: base.whitelist.extra };
+  return { ...base, ...extra, whitelist, ...(args.strict === true ? { strict: true } : {}) };
 }
 
 /** Spec 8.2: the operator's filter sees the IR before any tool answers with it. */
@@ -111,7 +115,7 @@ async function screen(policy: Policy, ir: SilpIR): Promise<void> {
 }
 function validateTool(policy: Policy): SilpToolDefinition {
   const { base } = policy;
-  const schemas = validateSchemas(allowedWhitelistModes(base.whitelist));
+  const schemas = validateSchemas(allowedWhitelistModes(base.whitelist.mode), irInputSchema(base, "the SILP IR to check (spec 3.9 schema + semantic rules)"));
   return {
     name: "validate",
     title: "Validate a SILP IR",
@@ -144,7 +148,11 @@ function validateTool(policy: Policy): SilpToolDefinition {
 function compileTool(policy: Policy): SilpToolDefinition {
   const { base } = policy;
   const frontends = listFrontends().map((f) => f.name);
-  const schemas = compileSchemas(frontends, allowedWhitelistModes(base.whitelist));
+  const schemas = compileSchemas(
+    frontends,
+    allowedWhitelistModes(base.whitelist.mode),
+    irInputSchema(base, "the SILP IR to compile; without meta.req_id one is generated", base.strict !== true),
+  );
   return {
     name: "compile",
     title: "Compile a SILP IR",
@@ -157,7 +165,9 @@ function compileTool(policy: Policy): SilpToolDefinition {
     handler: async (args) => {
       const frontend = typeof args.frontend === "string" ? args.frontend : "code";
       const options = callOptions(base, args, { inlineMeta: args.inline_meta === true });
-      const ir = assertValid(args.ir, resolveOptions(options)).ir;
+      // An IR without meta.req_id gets the one decode would derive (lenient; docs/ir.md), and the text says so.
+      const completed = completeMeta(args.ir as SilpIRInput, frontend, options);
+      const ir = assertValid(completed.ir, resolveOptions(options)).ir;
       await screen(policy, ir);
       const envelope: SilpEnvelope = {
         silp: ir.silp,
@@ -171,6 +181,7 @@ function compileTool(policy: Policy): SilpToolDefinition {
         { type: "text", text: envelope.silp_payload },
         { type: "text", text: `silp_meta: ${JSON.stringify(envelope.silp_meta)}` },
       ];
+      if (completed.filled) content.push({ type: "text", text: `note: ${completed.filled.path} was missing: generated req_id ${completed.filled.reqId}` });
       return { content, structuredContent: { ...envelope } };
     },
   };
@@ -178,7 +189,7 @@ function compileTool(policy: Policy): SilpToolDefinition {
 
 function decodeTool(policy: Policy): SilpToolDefinition {
   const { base } = policy;
-  const schemas = decodeSchemas(allowedWhitelistModes(base.whitelist), base.strict === true);
+  const schemas = decodeSchemas(allowedWhitelistModes(base.whitelist.mode), base.strict === true);
   return {
     name: "decode",
     title: "Decode a SILP payload",

@@ -1,16 +1,17 @@
 /**
  * compile and decode: the two verbs of the codec, as small pipelines of single-purpose steps.
  *
- *   compile: resolve options -> validate (schema + rules, normal form) -> print
+ *   compile: resolve options -> complete meta (lenient: a missing req_id) -> validate (schema + rules, normal form) -> print
  *   decode:  resolve options -> limits -> sanitize -> find payload (fence) -> parse + lower
  *            -> req_id -> validate
  */
+import { completeMeta } from "./complete-meta.js";
 import { SilpError, SilpFrontendError, SilpLimitError, type ValidationIssue } from "./errors.js";
 import { DecodeContext, type Repair } from "./frontends/decode-context.js";
 import { findFence } from "./frontends/fence.js";
 import { getFrontend, type Frontend } from "./frontends/registry.js";
 import { deriveReqId } from "./ir/req-id.js";
-import type { SilpIR, SilpIRInput } from "./ir/types.js";
+import type { MetaOptionalIR, SilpIR, SilpIRInput } from "./ir/types.js";
 import { assertValid, assertValidNormal } from "./ir/validate.js";
 import { resolveOptions, type ResolvedOptions, type SilpOptions } from "./options.js";
 import { prepareForDecode, type SanitizerReport } from "./security/decode-guard.js";
@@ -35,20 +36,20 @@ export interface DecodeResult {
 }
 
 /** Compiles an IR to the surface text of a synchronous frontend. */
-export function compile(ir: SilpIRInput, frontend = "code", options?: SilpOptions): string {
+export function compile(ir: SilpIRInput | MetaOptionalIR, frontend = "code", options?: SilpOptions): string {
   const resolved = resolveOptions(options);
   const target = getFrontend(frontend);
   if (!target.compile) {
     throw new SilpFrontendError(`frontend "${frontend}" compiles asynchronously; use compileAsync`, { details: { frontend } });
   }
-  return target.compile(assertValid(ir, resolved).ir, resolved);
+  return target.compile(assertValid(completeMeta(ir, frontend, resolved).ir, resolved).ir, resolved);
 }
 
 /** Compiles with any frontend, including asynchronous ones such as llmlingua2. */
-export async function compileAsync(ir: SilpIRInput, frontend = "code", options?: SilpOptions & Record<string, unknown>): Promise<string> {
+export async function compileAsync(ir: SilpIRInput | MetaOptionalIR, frontend = "code", options?: SilpOptions & Record<string, unknown>): Promise<string> {
   const resolved = resolveOptions(options);
   const target = getFrontend(frontend);
-  const normal = assertValid(ir, resolved).ir;
+  const normal = assertValid(completeMeta(ir, frontend, resolved).ir, resolved).ir;
   if (target.compileAsync) return target.compileAsync(normal, resolved, options);
   return (target.compile as NonNullable<Frontend["compile"]>)(normal, resolved);
 }

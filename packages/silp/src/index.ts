@@ -7,18 +7,31 @@
  * not covered by semantic versioning.
  */
 export { compile, compileAsync, decode, type DecodeResult } from "./codec.js";
+export { completeMeta, type MetaFill } from "./complete-meta.js";
 export { validate, assertValid, type ValidationResult } from "./ir/validate.js";
 export { normalize } from "./ir/normalize.js";
 export { irSchema } from "./ir/schema.js";
 export { RULE_IDS, type RuleId } from "./ir/rules.js";
 export { newReqId, deriveReqId } from "./ir/req-id.js";
-export { APPROVED_VERBS, EXCLUDED_VERBS, isApprovedVerb, excludedVerb, type ApprovedVerb, type ExcludedVerb } from "./ir/verbs.js";
-export type { JsonValue, JsonObject, JsonPrimitive, Entity, Constraint, Alternative, Meta, NormalMeta, SilpIR, SilpIRInput } from "./ir/types.js";
+export { APPROVED_VERBS, EXCLUDED_VERBS, isApprovedVerb, excludedVerb, verbsInForce, type ApprovedVerb, type ExcludedVerb } from "./ir/verbs.js";
+export type {
+  JsonValue,
+  JsonObject,
+  JsonPrimitive,
+  Entity,
+  Constraint,
+  Alternative,
+  Meta,
+  NormalMeta,
+  SilpIR,
+  SilpIRInput,
+  MetaOptionalIR,
+} from "./ir/types.js";
 export { getFrontend, listFrontends, registerFrontend, type Frontend, type FrontendInfo } from "./frontends/registry.js";
 export type { DecodeContext, Repair, RepairKind } from "./frontends/decode-context.js";
 export { toEnvelope, fromEnvelope, isEnvelope, type SilpEnvelope } from "./protocol/envelope.js";
 export { wrapSilp, unwrapSilp, splitSilp, hasSilpFields, type SilpWrapped, type Unwrapped } from "./protocol/wrapper.js";
-export type { SilpOptions, WhitelistMode, Limits } from "./options.js";
+export type { SilpOptions, WhitelistMode, WhitelistOptions, Limits } from "./options.js";
 export type { SanitizeOptions, SanitizerReport, SanitizerHit } from "./security/index.js";
 export {
   SilpError,

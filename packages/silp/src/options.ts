@@ -1,4 +1,5 @@
 import { SilpOptionsError } from "./errors.js";
+import { EXCLUDED_VERBS, EXTRA_VERB_SHAPE, MAX_EXTRA_VERB_LENGTH, MAX_EXTRA_VERBS } from "./verb-table.js";
 import { DEFAULT_SANITIZE_OPTIONS, resolveSanitizeOptions, type ResolvedSanitizeOptions, type SanitizeOptions } from "./security/options.js";
 
 /**
@@ -11,6 +12,19 @@ import { DEFAULT_SANITIZE_OPTIONS, resolveSanitizeOptions, type ResolvedSanitize
 /** How the verb whitelist (spec 3.8, draft -02 10.2) is applied. */
 export type WhitelistMode = "strict" | "advisory" | "off";
 
+/**
+ * The whitelist with a deployment's own verbs (docs/ir.md, "Application verbs"): `extra` adds
+ * action codes (`"!REFUND"` or `"REFUND"`) to the approved ones of spec 3.8. An excluded verb
+ * (Table 8) cannot be added. Check a verb against the draft's criterion first with
+ * `silpc whitelist --verify --extra REFUND`.
+ */
+export interface WhitelistOptions {
+  /** Default "strict". */
+  mode?: WhitelistMode;
+  /** Extra verbs in force beside the approved ones. */
+  extra?: readonly string[];
+}
+
 export interface Limits {
   /** Largest payload accepted by decode, in UTF-16 code units. */
   maxInputLength: number;
@@ -19,8 +33,11 @@ export interface Limits {
 }
 
 export interface SilpOptions {
-  /** Verb whitelist mode. Default "strict": a verb outside the whitelist is an error. */
-  whitelist?: WhitelistMode;
+  /**
+   * Verb whitelist mode, or `{ mode, extra }` to add application verbs. Default "strict": a verb
+   * outside the whitelist (approved + extra) is an error.
+   */
+  whitelist?: WhitelistMode | WhitelistOptions;
   /**
    * Strict decoding: accept only the canonical surface this library prints. Default false
    * (lenient): common model deviations are repaired and every repair is reported.
@@ -46,6 +63,8 @@ export interface SilpOptions {
 
 export interface ResolvedOptions {
   readonly whitelist: WhitelistMode;
+  /** The deployment's extra verbs, each with its `!`, sorted, without duplicates. */
+  readonly extraVerbs: readonly string[];
   readonly strict: boolean;
   readonly scopeLimited: boolean;
   readonly inlineMeta: boolean | "auto";
@@ -60,6 +79,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
 
 export const DEFAULT_OPTIONS: ResolvedOptions = Object.freeze({
   whitelist: "strict",
+  extraVerbs: Object.freeze([]),
   strict: false,
   scopeLimited: false,
   inlineMeta: "auto",
@@ -93,10 +113,7 @@ export function resolveOptions(options: SilpOptions | ResolvedOptions | undefine
     throw new SilpOptionsError("options", `options must be an object, got ${describe(input)}`);
   }
   if (resolvedBrand.has(input)) return options as ResolvedOptions;
-  const whitelist = input.whitelist ?? DEFAULT_OPTIONS.whitelist;
-  if (!isWhitelistMode(whitelist)) {
-    throw new SilpOptionsError("whitelist", `whitelist must be one of ${WHITELIST_MODES.join(", ")}, got ${describe(whitelist)}`);
-  }
+  const { whitelist, extraVerbs } = resolveWhitelist(input.whitelist, input.extraVerbs);
   const flags: Record<(typeof BOOLEAN_OPTIONS)[number], boolean> = {
     strict: DEFAULT_OPTIONS.strict,
     scopeLimited: DEFAULT_OPTIONS.scopeLimited,
@@ -113,6 +130,7 @@ export function resolveOptions(options: SilpOptions | ResolvedOptions | undefine
   }
   const resolved: ResolvedOptions = Object.freeze({
     whitelist,
+    extraVerbs,
     strict: flags.strict,
     scopeLimited: flags.scopeLimited,
     inlineMeta,
@@ -121,6 +139,63 @@ export function resolveOptions(options: SilpOptions | ResolvedOptions | undefine
   });
   resolvedBrand.add(resolved);
   return resolved;
+}
+
+const WHITELIST_KEYS: readonly string[] = ["mode", "extra"];
+const NO_EXTRA_VERBS: readonly string[] = DEFAULT_OPTIONS.extraVerbs;
+
+/**
+ * `"strict"` or `{ mode, extra }` -> the mode and the normalized extra verbs. `extraVerbs` is the
+ * resolved field: a copy of resolved options (`{ ...resolved, inlineMeta: false }`) carries the
+ * mode as a string and the verbs there, and must keep them.
+ */
+function resolveWhitelist(option: unknown, resolvedExtra: unknown): { whitelist: WhitelistMode; extraVerbs: readonly string[] } {
+  if (option === undefined) return { whitelist: DEFAULT_OPTIONS.whitelist, extraVerbs: resolveExtraVerbs(resolvedExtra, "extraVerbs") };
+  if (!isPlainObject(option)) {
+    if (!isWhitelistMode(option)) {
+      throw new SilpOptionsError("whitelist", `whitelist must be one of ${WHITELIST_MODES.join(", ")} or { mode, extra }, got ${describe(option)}`);
+    }
+    return { whitelist: option, extraVerbs: resolveExtraVerbs(resolvedExtra, "extraVerbs") };
+  }
+  for (const name of Object.keys(option)) {
+    if (!WHITELIST_KEYS.includes(name)) {
+      throw new SilpOptionsError(`whitelist.${name}`, `whitelist.${name} is not a whitelist option (known: ${WHITELIST_KEYS.join(", ")})`);
+    }
+  }
+  const mode = option.mode ?? DEFAULT_OPTIONS.whitelist;
+  if (!isWhitelistMode(mode)) {
+    throw new SilpOptionsError("whitelist.mode", `whitelist.mode must be one of ${WHITELIST_MODES.join(", ")}, got ${describe(mode)}`);
+  }
+  return { whitelist: mode, extraVerbs: resolveExtraVerbs(option.extra, "whitelist.extra") };
+}
+
+/**
+ * Each extra verb: a string of the IR schema's action-code shape (the `!` may be left out),
+ * not excluded by spec 3.8 Table 8 ("MUST NOT be used"), within the count and length caps.
+ */
+function resolveExtraVerbs(extra: unknown, name: string): readonly string[] {
+  if (extra === undefined) return NO_EXTRA_VERBS;
+  if (!Array.isArray(extra)) throw new SilpOptionsError(name, `${name} must be an array of verbs, got ${describe(extra)}`);
+  if (extra.length > MAX_EXTRA_VERBS) {
+    throw new SilpOptionsError(name, `${name} has ${extra.length} verbs; at most ${MAX_EXTRA_VERBS} are allowed`);
+  }
+  const verbs = new Set<string>();
+  extra.forEach((verb: unknown, index) => {
+    const option = `${name}[${index}]`;
+    if (typeof verb !== "string" || verb.length > MAX_EXTRA_VERB_LENGTH || !EXTRA_VERB_SHAPE.test(verb)) {
+      throw new SilpOptionsError(
+        option,
+        `${option} must be an action code like "!REFUND" or "REFUND" (upper-case letters and _, at most ${MAX_EXTRA_VERB_LENGTH} characters), got ${describe(verb)}`,
+      );
+    }
+    const code = verb.startsWith("!") ? verb : `!${verb}`;
+    const excluded = EXCLUDED_VERBS.find((entry) => entry.code === code);
+    if (excluded) {
+      throw new SilpOptionsError(option, `${option}: ${code} is excluded by spec 3.8 and MUST NOT be used (${excluded.reason}); use ${excluded.hint}`);
+    }
+    verbs.add(code);
+  });
+  return Object.freeze([...verbs].sort());
 }
 
 function resolveLimits(limits: unknown): Readonly<Limits> {

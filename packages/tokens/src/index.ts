@@ -55,6 +55,7 @@ export {
   type VerbVerification,
   type WhitelistVerification,
 } from "./whitelist-census.js";
+export { checkVerbCandidates, type VerbCandidate, type VerbCandidateCell } from "./verb-candidates.js";
 export {
   COSTED_FRONTENDS,
   DEFAULT_MAX_COUNT_LENGTH,

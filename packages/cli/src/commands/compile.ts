@@ -2,7 +2,7 @@
 import { rateFlag } from "../flag-values.js";
 import { loadLlmlingua2 } from "../optional-packages.js";
 import type { Command } from "commander";
-import { compile, compileAsync } from "silp";
+import { compile, compileAsync, completeMeta } from "silp";
 import { getFrontend } from "silp";
 import type { SilpIRInput } from "silp";
 import { toEnvelope } from "silp";
@@ -37,14 +37,17 @@ export function register(program: Command): void {
       .option("--precision-critical", "llmlingua2: mark the payload precision-critical (refused unless --allow-lossy)"),
   ).action((file: string, flags: CompileFlags) =>
     runCommand(Boolean(flags.json), async () => {
-      const ir = readJsonInput(file) as SilpIRInput;
+      const written = readJsonInput(file) as SilpIRInput;
       const options = codecOptions(flags);
+      if (flags.envelope && flags.frontend === "llmlingua2") throw new UsageError("--envelope carries lossless payloads; llmlingua2 output cannot be decoded");
+      if (flags.frontend === "llmlingua2") await loadLlmlingua2("the llmlingua2 frontend");
+      // An IR without meta.req_id gets the one decode would derive (docs/ir.md); say so on stderr.
+      const { ir, filled } = completeMeta(written, flags.frontend, options);
+      if (filled) process.stderr.write(`note: ${filled.path} was missing: generated req_id ${filled.reqId} from the compiled text (spec 4.6)\n`);
       if (flags.envelope) {
-        if (flags.frontend === "llmlingua2") throw new UsageError("--envelope carries lossless payloads; llmlingua2 output cannot be decoded");
         writeJson(toEnvelope(ir, flags.frontend, options));
         return;
       }
-      if (flags.frontend === "llmlingua2") await loadLlmlingua2("the llmlingua2 frontend");
       const frontend = getFrontend(flags.frontend);
       const rate = rateFlag(flags.rate);
       const text = frontend.async

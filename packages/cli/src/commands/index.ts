@@ -20,6 +20,7 @@ import { register as registerBench } from "./bench.js";
 import { register as registerMcp } from "./mcp.js";
 import { register as registerDemo } from "./demo.js";
 import { register as registerConformance } from "./conformance.js";
+import { register as registerSchema } from "./schema.js";
 
 export type RegisterCommand = (program: Command) => void;
 
@@ -41,4 +42,5 @@ export const commands: RegisterCommand[] = [
   registerMcp,
   registerDemo,
   registerConformance,
+  registerSchema,
 ];

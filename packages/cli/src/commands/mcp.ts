@@ -6,6 +6,7 @@
 import { loadMcp } from "../optional-packages.js";
 import { Option, type Command } from "commander";
 import type { WhitelistMode } from "silp";
+import { whitelistOption } from "../codec-flags.js";
 import { UsageError, runCommand, writeOut } from "../io.js";
 
 interface McpFlags {
@@ -13,6 +14,7 @@ interface McpFlags {
   host: string;
   countTokens: boolean;
   whitelist: WhitelistMode;
+  extraVerbs?: string;
   timeout: string;
   allowOrigin?: string[];
 }
@@ -31,6 +33,7 @@ export function register(program: Command): void {
         .choices(["strict", "advisory", "off"])
         .default("strict"),
     )
+    .option("--extra-verbs <verbs>", "application verbs the tools accept beside the approved ones, comma-separated (e.g. REFUND,SHIP)")
     .option("--timeout <ms>", "request deadline of every tool call in milliseconds (error code timeout past it)", "10000")
     .option("--allow-origin <origin...>", "with --http: browser origins allowed besides the server's own (e.g. https://app.example)")
     .action((flags: McpFlags) =>
@@ -38,7 +41,7 @@ export function register(program: Command): void {
         const { serveSilpMcpHttp, serveSilpMcpStdio } = await loadMcp("silpc mcp");
         const timeoutMs = Number(flags.timeout);
         if (!/^[1-9][0-9]*$/.test(flags.timeout) || timeoutMs > 2_147_483_647) throw new UsageError("--timeout must be a positive number of milliseconds");
-        const options = { countTokens: flags.countTokens, whitelist: flags.whitelist, timeoutMs };
+        const options = { countTokens: flags.countTokens, whitelist: whitelistOption(flags.whitelist, flags.extraVerbs), timeoutMs };
         if (flags.http === undefined) {
           const running = await serveSilpMcpStdio(options);
           // The process lives while stdin is open; a signal closes the connection first.

@@ -6,7 +6,7 @@ import type { ValidationIssue } from "../errors.js";
 import type { ResolvedOptions } from "../options.js";
 import { escapePointer } from "./schema.js";
 import { CONSTRAINT_OPERATORS, SEQ_KEYWORDS, ACTION_CODE_PATTERN, SUPPORTED_SILP_VERSIONS, type SilpIR } from "./types.js";
-import { excludedVerb, isApprovedVerb } from "./verbs.js";
+import { excludedVerb, isVerbInForce } from "./verbs.js";
 
 export const RULE_IDS = [
   "unsupported-version",
@@ -114,7 +114,7 @@ function checkVerbs(ir: SilpIR, options: ResolvedOptions, issues: ValidationIssu
   if (options.whitelist === "off") return;
   const severity = options.whitelist === "strict" ? "error" : "warning";
   const check = (code: string, path: string): void => {
-    if (isApprovedVerb(code)) return;
+    if (isVerbInForce(code, options)) return;
     const excluded = excludedVerb(code);
     const issue: ValidationIssue = {
       rule: "verb-whitelist",

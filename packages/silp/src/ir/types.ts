@@ -60,6 +60,12 @@ export interface SilpIRInput {
   meta: Meta;
 }
 
+/**
+ * An IR as a person writes it: `meta`, or its `req_id`, may be missing. Spec 3.9 requires both;
+ * compile generates the req_id in lenient mode (docs/ir.md, "An IR without meta").
+ */
+export type MetaOptionalIR = Omit<SilpIRInput, "meta"> & { meta?: Omit<Meta, "req_id"> & { req_id?: string } };
+
 /** The IR in normal form (docs/ir.md): every default filled, entities grouped per action. */
 export interface SilpIR {
   silp: string;

@@ -1,8 +1,11 @@
 /**
  * The verb whitelist of spec section 3.8 (Table 7) and the excluded verbs of Table 8, with the
  * census data they were approved on. `silpc whitelist --verify` recomputes the census live
- * through `silp/tokens`.
+ * through `silp/tokens`. The data lives in the leaf `verb-table.ts` (options check extra verbs
+ * against it); this module adds the deployment's extra verbs (`whitelist.extra`).
  */
+import { type ResolvedOptions, resolveOptions, type SilpOptions } from "../options.js";
+import { APPROVED_NAMES, CENSUS_TOKENIZERS, EXCLUDED_VERBS, type ExcludedVerb } from "../verb-table.js";
 
 export interface ApprovedVerb {
   /** Action code, e.g. `!CANCEL`. */
@@ -11,54 +14,13 @@ export interface ApprovedVerb {
   functionName: string;
 }
 
-export interface ExcludedVerb {
-  code: string;
-  /** Token counts recorded in the spec's Table 8, per tokenizer. */
-  tokenCounts: Readonly<Record<CensusTokenizer, number>>;
-  reason: string;
-  /** What to use instead (Table 8, "Suggested Replacement"). */
-  hint: string;
-}
-
-/** The six tokenizers the census ran on (spec 3.8), in the spec's order. */
-export const CENSUS_TOKENIZERS = ["gpt-4o", "gpt-3.5", "llama-2", "qwen2.5", "claude", "gemini"] as const;
-export type CensusTokenizer = (typeof CENSUS_TOKENIZERS)[number];
-
-const APPROVED_NAMES = [
-  "CANCEL",
-  "START",
-  "EMAIL",
-  "FETCH",
-  "PROCESS",
-  "TRANSLATE",
-  "BOOK",
-  "ROUTE",
-  "SEARCH",
-  "UPDATE",
-  "SUGGEST",
-  "SWITCH",
-  "NOTIFY",
-] as const;
+export type { ExcludedVerb, CensusTokenizer } from "../verb-table.js";
+export { CENSUS_TOKENIZERS, EXCLUDED_VERBS } from "../verb-table.js";
 
 export const APPROVED_VERBS: readonly ApprovedVerb[] = APPROVED_NAMES.map((name) => ({
   code: `!${name}`,
   functionName: name.toLowerCase(),
 }));
-
-export const EXCLUDED_VERBS: readonly ExcludedVerb[] = [
-  {
-    code: "!SWITCH_TOOL",
-    tokenCounts: { "gpt-4o": 2, "gpt-3.5": 2, "llama-2": 3, "qwen2.5": 2, claude: 3, gemini: 3 },
-    reason: "multi-token (2-3 tokens); never single-token on any tested tokenizer",
-    hint: "!SWITCH",
-  },
-  {
-    code: "!ESCALATE",
-    tokenCounts: { "gpt-4o": 3, "gpt-3.5": 2, "llama-2": 3, "qwen2.5": 2, claude: 3, gemini: 2 },
-    reason: 'multi-token (2-3 tokens); sub-word fragment "ate" has spurious meaning',
-    hint: "a single-token alternative from the whitelist (e.g. !ROUTE or !NOTIFY)",
-  },
-];
 
 /** The census every approved verb was admitted on: exactly one token, no UNK, on all six. */
 export const APPROVAL_CRITERION = { tokens: 1, unkFree: true, tokenizers: CENSUS_TOKENIZERS } as const;
@@ -68,6 +30,22 @@ const excludedByCode = new Map(EXCLUDED_VERBS.map((verb) => [verb.code, verb]));
 
 export function isApprovedVerb(code: string): boolean {
   return approvedSet.has(code);
+}
+
+/** An approved verb (Table 7) or one of the deployment's extra verbs (`whitelist.extra`). */
+export function isVerbInForce(code: string, options: ResolvedOptions): boolean {
+  return approvedSet.has(code) || options.extraVerbs.includes(code);
+}
+
+/**
+ * The verbs in force under these options: the approved verbs (spec 3.8 Table 7) and the
+ * deployment's extra verbs (`whitelist: { extra }`), each with its `!`, sorted, without
+ * duplicates. Prompts, grammars and schemas bake this list in, so a model is told exactly the
+ * verbs the validator accepts.
+ */
+export function verbsInForce(options?: SilpOptions): readonly string[] {
+  const resolved = resolveOptions(options);
+  return Object.freeze([...new Set([...approvedSet, ...resolved.extraVerbs])].sort());
 }
 
 export function excludedVerb(code: string): ExcludedVerb | undefined {

@@ -4,10 +4,11 @@
  * the whole IR, meta included; the spec's compact surface alone carries no meta.
  */
 import { compile, decode, type DecodeResult } from "../codec.js";
+import { completeMeta } from "../complete-meta.js";
 import { SilpDecodeError } from "../errors.js";
 import { assertDepth } from "../ir/depth.js";
 import { isPlainObject } from "../ir/normalize.js";
-import { DEFAULT_IR_VERSION, DEFAULT_SILP_VERSION, type Meta, type SilpIRInput } from "../ir/types.js";
+import { DEFAULT_IR_VERSION, DEFAULT_SILP_VERSION, type Meta, type MetaOptionalIR, type SilpIRInput } from "../ir/types.js";
 import { assertSupportedVersion, assertValid } from "../ir/validate.js";
 import { resolveOptions, type SilpOptions } from "../options.js";
 
@@ -24,9 +25,10 @@ export interface SilpEnvelope {
   silp_ir_version?: string;
 }
 
-export function toEnvelope(ir: SilpIRInput, frontend = "code", options?: SilpOptions): SilpEnvelope {
+export function toEnvelope(ir: SilpIRInput | MetaOptionalIR, frontend = "code", options?: SilpOptions): SilpEnvelope {
   const resolved = resolveOptions({ ...options, inlineMeta: false });
-  const normal = assertValid(ir, resolved).ir;
+  // A missing req_id is generated from the compact payload (lenient mode); silp_meta shows it.
+  const normal = assertValid(completeMeta(ir, frontend, resolved).ir, resolved).ir;
   const envelope: SilpEnvelope = {
     silp: normal.silp,
     silp_encoding: frontend,
