@@ -102,6 +102,11 @@ const CODE_SHAPES: Shape[] = [
   code("many alternatives", (n) => fill(n, "start(x) else: ", (i) => `${letters(i)}(b@c)`, "; ", "")),
   code("unterminated string (error)", (n) => `start("${"a ".repeat(Math.max(1, (n - 7) / 2))}`),
   code("error at the end of many lines", (n) => fill(n, "start(", (i) => `a${i}\n`, ",", ")(")),
+  // Lenient repairs and extraction of model-written text (issue #12 part 4).
+  code("single-quoted strings and key: value", (n) => fill(n, "START(", (i) => `k${i}: 'v\\'${i}'`, ", ", ");")),
+  code("prose lines around a fenced payload", (n) => fill(n, "", (i) => `Sure (${i}) here it is.`, "\n", "\n```silp\nstart(hike)\n```\nDone.")),
+  code("many fences (ambiguous, error)", (n) => fill(n, "", (i) => `\`\`\`\n${letters(i)}(a)\n\`\`\``, "\n", "")),
+  code("many prose lines with ( and no payload (error)", (n) => fill(n, "", (i) => `see (${i}`, "\n", "")),
 ];
 
 const JSON_SHAPES: Shape[] = [
@@ -119,6 +124,11 @@ const JSON_SHAPES: Shape[] = [
   json("long secondary list", (n) => fill(n, '{"intent":"!START","act":"x","action_email":[', () => '"a"', ",", "]}")),
   json("many constraints", (n) => fill(n, '{"intent":"!START","act":"x","constraints":[', (i) => `{"type":"c${i}","value":"v"}`, ",", "]}")),
   json("duplicate key after many keys (error)", (n) => fill(n, '{"intent":"!START"', (i) => `,"k${i}":"v"`, "", ',"k0":"v"}')),
+  // Lenient repairs and extraction of model-written JSON (issue #12 part 4).
+  json("model damage: quotes, keys, commas, comments, True", (n) => fill(n, "{'intent':'START'", (i) => `, k${i}: True /* c */`, "", ",}")),
+  json("prose around an object", (n) => fill(n, "", (i) => `Here it's (${i}).`, " ", ' {"intent":"!START","act":"x"} done')),
+  json("many objects in prose (ambiguous, error)", (n) => fill(n, "", (i) => `{"intent":"!START","act":"x${i}"}`, " and ", "")),
+  json("truncated damaged object (error)", (n) => fill(n, "{intent:'!START'", (i) => `, k${i}: 'v'`, "", "")),
 ];
 
 /** fromEnvelope on the JSON text a peer sent: JSON.parse is part of what a receiver does. */
