@@ -7,6 +7,7 @@
  * not covered by semantic versioning.
  */
 export { compile, compileAsync, decode, type DecodeResult } from "./codec.js";
+export { createDecoder, decodeStream, type StreamDecoder, type StreamEvent, type StreamPart, type PartialIR } from "./streaming/decoder.js";
 export { validate, assertValid, type ValidationResult } from "./ir/validate.js";
 export { normalize } from "./ir/normalize.js";
 export { irSchema } from "./ir/schema.js";
