@@ -40,6 +40,10 @@ export class CodeScanner implements UnitScanner {
   private callName: string | undefined;
   private argumentStart = 0;
   private intentSeen = false;
+  /** Offset of the first non-blank character of the current unit, or -1 (keywords need one before them). */
+  private contentStart = -1;
+  /** A call just closed in the actions: only now can `else` be the keyword (else it names a verb). */
+  private callClosed = false;
   private readonly window = new TextWindow();
 
   constructor(
@@ -67,6 +71,7 @@ export class CodeScanner implements UnitScanner {
       if (code === 0x0a) this.mode = "start";
       return;
     }
+    if (this.contentStart < 0 && !isWhitespaceCode(code)) this.contentStart = at;
     // Any non-ASCII character counts as a word character: only ASCII keywords matter here.
     if (this.depth === 0 && isBareCode(code, code < 0x80 ? "" : "a")) {
       if (this.wordLength === 0) {
@@ -139,12 +144,13 @@ export class CodeScanner implements UnitScanner {
         this.unitStart = this.wordStart;
       }
     } else if (this.mode === "condition") {
-      if (word === "and" || word === "then") {
+      // `and` / `then` after a constraint; at the start of one they name it (`if and(x): ...`).
+      if ((word === "and" || word === "then") && this.contentStart >= 0 && this.contentStart < this.wordStart) {
         this.endConstraint(this.wordStart);
         this.startUnit(at);
         if (word === "then") this.mode = "actions";
       }
-    } else if (word === "else") {
+    } else if (word === "else" && this.callClosed) {
       this.mode = "alternatives";
       this.startUnit(at);
     } else if (word === "#meta") {
@@ -154,6 +160,8 @@ export class CodeScanner implements UnitScanner {
 
   private startUnit(at: number): void {
     this.unitStart = at;
+    this.contentStart = -1;
+    this.callClosed = false;
     this.window.keep(at);
   }
 
@@ -182,10 +190,14 @@ export class CodeScanner implements UnitScanner {
     if (this.mode === "actions") {
       this.endArgument(at);
       this.callName = undefined;
+      // What follows a call is `;`, `else`, `#meta` or the end: a new unit, never more of this one.
+      this.startUnit(at + 1);
+      this.callClosed = true;
     } else if (this.mode === "alternatives") {
       const { text, offset } = this.unit(this.unitStart, at + 1);
       const ir = decodeUnit("code", `x() else: ${text}`, this.options);
       for (const alternative of ir?.alternatives ?? []) this.emit({ kind: "alternative", alternative, offset });
+      this.startUnit(at + 1);
     }
   }
 

@@ -35,6 +35,8 @@ export class TextWindow {
 
   /** The text from stream offset `from` to `to` (both within the kept text and the current chunk). */
   text(from: number, to: number): string {
+    // The scanners only ask for text they kept; anything else is a bug, never a silent wrong slice.
+    if (from < this.start || to < from) throw new RangeError(`text ${from}..${to} is not in the window from ${this.start}`);
     if (this.start >= this.chunkOffset) return this.chunk.slice(from - this.chunkOffset, to - this.chunkOffset);
     if (to <= this.chunkOffset) return this.head.slice(from - this.start, to - this.start);
     return (this.head + this.chunk.slice(0, to - this.chunkOffset)).slice(from - this.start);

@@ -8,8 +8,8 @@
  */
 import { DecodeContext } from "../frontends/decode-context.js";
 import { getFrontend } from "../frontends/registry.js";
-import { normalize } from "../ir/normalize.js";
-import type { SilpIR } from "../ir/types.js";
+import { dropNullOptionals, normalize } from "../ir/normalize.js";
+import type { SilpIR, SilpIRInput } from "../ir/types.js";
 import type { ResolvedOptions } from "../options.js";
 import { prepareForDecode } from "../security/decode-guard.js";
 
@@ -19,7 +19,8 @@ export function decodeUnit(frontend: string, text: string, options: ResolvedOpti
     const context = new DecodeContext(prepared.text, options, prepared.hooks);
     const decodeRange = getFrontend(frontend).decode;
     if (!decodeRange) return undefined;
-    return normalize(decodeRange(context, 0, prepared.text.length));
+    // As validation does before normalizing: a null optional field means absent (docs/ir.md).
+    return normalize(dropNullOptionals(decodeRange(context, 0, prepared.text.length)).value as SilpIRInput);
   } catch {
     return undefined;
   }
