@@ -44,10 +44,15 @@ export class JsonScanner implements UnitScanner {
     private readonly emit: PartSink,
   ) {}
 
+  /** A method, not a field read: the mode changes inside step(), which narrowing cannot see. */
+  private done(): boolean {
+    return this.mode === "done";
+  }
+
   scan(chunk: string, offset: number): void {
     if (this.mode === "done") return;
     this.window.begin(chunk, offset);
-    for (let index = 0; index < chunk.length && this.mode !== "done"; index++) this.step(chunk.charCodeAt(index), offset + index);
+    for (let index = 0; index < chunk.length && !this.done(); index++) this.step(chunk.charCodeAt(index), offset + index);
     this.window.finish();
   }
 
