@@ -118,7 +118,8 @@ export class CodeScanner implements UnitScanner {
       case 0x5d:
         if (this.depth === 0) return;
         this.depth--;
-        if (this.depth === 0 && code === 0x29) this.closeCall(at);
+        // A `]` closing a call is invalid (the final decode says so), but it ends the unit all the same.
+        if (this.depth === 0) this.closeCall(at);
         return;
       case 0x2c:
         if (this.depth === 1 && this.mode === "actions") this.endArgument(at);
@@ -172,6 +173,8 @@ export class CodeScanner implements UnitScanner {
 
   /** The text from `from` to `to` without surrounding whitespace, and the offset where it starts. */
   private unit(from: number, to: number): { text: string; offset: number } {
+    // Text no longer kept belongs to a unit already ended: nothing to decode (an invalid payload).
+    if (!this.window.holds(from)) return { text: "", offset: from };
     const raw = this.window.text(from, to);
     const text = raw.trimStart();
     return { text: text.trimEnd(), offset: from + raw.length - text.length };
@@ -179,10 +182,10 @@ export class CodeScanner implements UnitScanner {
 
   private openCall(at: number): void {
     const name = this.unit(this.unitStart, at);
-    this.callName = name.text;
+    this.callName = name.text === "" ? undefined : name.text;
     this.argumentStart = at + 1;
     this.window.keep(at + 1);
-    if (!this.intentSeen) {
+    if (!this.intentSeen && this.callName !== undefined) {
       const ir = decodeUnit("code", `${name.text}()`, this.options);
       if (ir) {
         this.intentSeen = true;

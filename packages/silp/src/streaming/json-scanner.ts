@@ -62,7 +62,7 @@ export class JsonScanner implements UnitScanner {
       else if (code === 0x5c) this.escaped = true;
       else if (code === this.quote) {
         this.quote = 0;
-        if (this.depth === 1 && this.key === undefined) this.key = readKey(this.window.text(this.keyStart, at + 1));
+        if (this.depth === 1 && this.key === undefined) this.key = readKey(this.kept(this.keyStart, at + 1));
       }
       return;
     }
@@ -109,6 +109,11 @@ export class JsonScanner implements UnitScanner {
     }
   }
 
+  /** Text still kept, else "" (a unit of an invalid payload already ended: nothing to decode). */
+  private kept(from: number, to: number): string {
+    return this.window.holds(from) ? this.window.text(from, to) : "";
+  }
+
   private startProperty(at: number): void {
     this.propertyStart = at;
     this.key = undefined;
@@ -118,7 +123,7 @@ export class JsonScanner implements UnitScanner {
 
   private endProperty(at: number): void {
     if (this.inList || typeof this.key !== "string") return;
-    const raw = this.window.text(this.propertyStart, at);
+    const raw = this.kept(this.propertyStart, at);
     const text = raw.trim();
     const offset = this.propertyStart + raw.length - raw.trimStart().length;
     if (text === "") return;
@@ -136,7 +141,7 @@ export class JsonScanner implements UnitScanner {
   }
 
   private endItem(at: number): void {
-    const raw = this.window.text(this.itemStart, at);
+    const raw = this.kept(this.itemStart, at);
     const text = raw.trim();
     const offset = this.itemStart + raw.length - raw.trimStart().length;
     this.itemStart = at + 1;

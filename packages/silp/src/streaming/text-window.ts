@@ -33,6 +33,11 @@ export class TextWindow {
     this.start = from;
   }
 
+  /** Whether stream offset `from` is still kept. */
+  holds(from: number): boolean {
+    return from >= this.start;
+  }
+
   /** The text from stream offset `from` to `to` (both within the kept text and the current chunk). */
   text(from: number, to: number): string {
     // The scanners only ask for text they kept; anything else is a bug, never a silent wrong slice.
