@@ -17,7 +17,7 @@ import { isBareCode, isWhitespaceCode } from "../frontends/code/chars.js";
 import type { ResolvedOptions } from "../options.js";
 import type { PartSink, UnitScanner } from "./parts.js";
 import { TextWindow } from "./text-window.js";
-import { decodeUnit } from "./unit-decode.js";
+import { UnitDecoder } from "./unit-decode.js";
 
 type Mode = "start" | "fence" | "condition" | "actions" | "alternatives" | "done";
 
@@ -46,18 +46,23 @@ export class CodeScanner implements UnitScanner {
   private callClosed = false;
   private readonly window = new TextWindow();
 
+  private readonly units: UnitDecoder;
+
   constructor(
-    private readonly options: ResolvedOptions,
+    options: ResolvedOptions,
     private readonly emit: PartSink,
-  ) {}
+  ) {
+    this.units = new UnitDecoder("code", options);
+  }
 
   /** A method, not a field read: the mode changes inside step(), which narrowing cannot see. */
   private done(): boolean {
-    return this.mode === "done";
+    return this.mode === "done" || this.units.exhausted;
   }
 
   scan(chunk: string, offset: number): void {
-    if (this.mode === "done") return;
+    // Done: nothing more to report, so no more text is kept either.
+    if (this.done()) return;
     this.window.begin(chunk, offset);
     for (let index = 0; index < chunk.length && !this.done(); index++) {
       this.step(chunk.charCodeAt(index), offset + index);
@@ -186,7 +191,7 @@ export class CodeScanner implements UnitScanner {
     this.argumentStart = at + 1;
     this.window.keep(at + 1);
     if (!this.intentSeen && this.callName !== undefined) {
-      const ir = decodeUnit("code", `${name.text}()`, this.options);
+      const ir = this.units.decode(`${name.text}()`);
       if (ir) {
         this.intentSeen = true;
         this.emit({ kind: "intent", intent: ir.intent, offset: name.offset });
@@ -203,7 +208,7 @@ export class CodeScanner implements UnitScanner {
       this.callClosed = true;
     } else if (this.mode === "alternatives") {
       const { text, offset } = this.unit(this.unitStart, at + 1);
-      const ir = decodeUnit("code", `x() else: ${text}`, this.options);
+      const ir = this.units.decode(`x() else: ${text}`);
       for (const alternative of ir?.alternatives ?? []) this.emit({ kind: "alternative", alternative, offset });
       this.startUnit(at + 1);
     }
@@ -214,14 +219,14 @@ export class CodeScanner implements UnitScanner {
     this.argumentStart = at + 1;
     this.window.keep(at + 1);
     if (this.callName === undefined || text === "") return;
-    const ir = decodeUnit("code", `${this.callName}(${text})`, this.options);
+    const ir = this.units.decode(`${this.callName}(${text})`);
     for (const entity of ir?.entities ?? []) this.emit({ kind: "entity", entity, offset });
   }
 
   private endConstraint(at: number): void {
     const { text, offset } = this.unit(this.unitStart, at);
     if (text === "") return;
-    const ir = decodeUnit("code", `if ${text}: x()`, this.options);
+    const ir = this.units.decode(`if ${text}: x()`);
     for (const constraint of ir?.constraints ?? []) this.emit({ kind: "constraint", constraint, offset });
   }
 }

@@ -18,7 +18,7 @@
 import type { ResolvedOptions } from "../options.js";
 import type { PartSink, UnitScanner } from "./parts.js";
 import { TextWindow } from "./text-window.js";
-import { decodeUnit } from "./unit-decode.js";
+import { UnitDecoder } from "./unit-decode.js";
 
 /** Top-level keys that carry no part (they arrive with the final result). */
 const NO_PARTS = new Set(["meta", "silp", "version"]);
@@ -39,18 +39,23 @@ export class JsonScanner implements UnitScanner {
   private waiting: { key: string; text: string; item: boolean; offset: number }[] = [];
   private readonly window = new TextWindow();
 
+  private readonly units: UnitDecoder;
+
   constructor(
-    private readonly options: ResolvedOptions,
+    options: ResolvedOptions,
     private readonly emit: PartSink,
-  ) {}
+  ) {
+    this.units = new UnitDecoder("json", options);
+  }
 
   /** A method, not a field read: the mode changes inside step(), which narrowing cannot see. */
   private done(): boolean {
-    return this.mode === "done";
+    return this.mode === "done" || this.units.exhausted;
   }
 
   scan(chunk: string, offset: number): void {
-    if (this.mode === "done") return;
+    // Done: nothing more to report, so no more text is kept either.
+    if (this.done()) return;
     this.window.begin(chunk, offset);
     for (let index = 0; index < chunk.length && !this.done(); index++) this.step(chunk.charCodeAt(index), offset + index);
     this.window.finish();
@@ -128,7 +133,7 @@ export class JsonScanner implements UnitScanner {
     const offset = this.propertyStart + raw.length - raw.trimStart().length;
     if (text === "") return;
     if (this.key === "intent") {
-      const intent = decodeUnit("json", `{${text}}`, this.options)?.intent;
+      const intent = this.units.decode(`{${text}}`)?.intent;
       if (intent === undefined) return;
       this.intent = intent;
       this.emit({ kind: "intent", intent, offset });
@@ -157,7 +162,7 @@ export class JsonScanner implements UnitScanner {
       return;
     }
     const unit = item ? `${JSON.stringify(key)}:[${text}]` : text;
-    const ir = decodeUnit("json", `{"intent":${JSON.stringify(this.intent ?? "!X")},${unit}}`, this.options);
+    const ir = this.units.decode(`{"intent":${JSON.stringify(this.intent ?? "!X")},${unit}}`);
     if (!ir) return;
     for (const entity of ir.entities) this.emit({ kind: "entity", entity, offset });
     for (const constraint of ir.constraints) this.emit({ kind: "constraint", constraint, offset });
