@@ -97,7 +97,7 @@ function decodePrepared(context: DecodeContext, target: Frontend, frontend: stri
   } catch (error) {
     if (context.strict || !(error instanceof SilpSyntaxError)) throw error;
     const extracted = extractPayload(context, target, frontend);
-    if (extracted instanceof Error) throw extracted.message === "" ? error : extracted;
+    if (!extracted) throw error;
     return extracted;
   }
 }
@@ -114,10 +114,10 @@ function decodeRange(context: DecodeContext, target: Frontend, start: number, en
 /**
  * Lenient extraction (docs/grammar.md, Extraction): decodes every candidate; one that decodes is
  * the payload, reported as a repair. Two that decode to different IRs are ambiguous: an error,
- * since choosing would silently drop a payload. Returns an Error to throw (an empty message: the
- * caller's original error) when nothing decodes.
+ * since choosing would silently drop a payload (thrown). When nothing decodes: the one
+ * candidate's error if there was exactly one, else undefined (the caller's error stands).
  */
-function extractPayload(whole: DecodeContext, target: Frontend, frontend: string): Attempt | Error {
+function extractPayload(whole: DecodeContext, target: Frontend, frontend: string): Attempt | undefined {
   const source = whole.source;
   const candidates = findCandidates(source, frontend);
   const fences = candidates.filter((candidate) => candidate.kind === "fence").length;
@@ -151,7 +151,7 @@ function extractPayload(whole: DecodeContext, target: Frontend, frontend: string
       chosen = { attempt, candidate };
     } else if (comparable(chosen.attempt) !== comparable(attempt)) {
       const what = candidate.kind === "fence" ? `fenced blocks ${chosen.candidate.index} and ${candidate.index}` : "two parts of the text";
-      return new SilpSyntaxError(`ambiguous payload: ${what} both decode, to different IRs`, {
+      throw new SilpSyntaxError(`ambiguous payload: ${what} both decode, to different IRs`, {
         source,
         offset: candidate.start,
         expected: ["exactly one payload"],
@@ -159,7 +159,8 @@ function extractPayload(whole: DecodeContext, target: Frontend, frontend: string
     }
   }
   if (chosen) return chosen.attempt;
-  return candidates.length === 1 && lastError instanceof Error ? lastError : new Error("");
+  if (candidates.length === 1 && lastError) throw lastError;
+  return undefined;
 }
 
 /** An attempt's IR as text, with a req_id derived from the text left out (it differs per range). */
