@@ -44,7 +44,7 @@ const codecLayers = [
   ["ir/", "security/(?!options\\.ts)"],
   ["frontends/"],
   ["codec\\.ts", "complete-meta\\.ts"],
-  ["protocol/", "examples/"],
+  ["protocol/", "examples/", "streaming/"],
 ];
 const codecLayerRules = codecLayers.slice(0, -1).map((layer, index) => ({
   name: `codec-layer-${index}-depends-down`,

@@ -3,10 +3,20 @@ import { decode } from "silp";
 import type { FuzzTarget } from "./engine.js";
 import { BACKSLASH_ESCAPES } from "./escapes.js";
 import { assertRoundTrip, LENIENT, resultOrSilpError, STRICT } from "./properties.js";
+import { assertStreamMatchesDecode } from "./stream-property.js";
 
 export const target: FuzzTarget = {
   name: "code-decode",
   tokens: [
+    // Model-written text: damage lenient mode repairs and prose it extracts from (issue #12).
+    "'",
+    "'hike'",
+    "!START(",
+    "START(",
+    "to: ",
+    ";",
+    "Sure! Here it is:\n",
+    "\n```\nDone.",
     "if ",
     ": ",
     " else: ",
@@ -56,6 +66,7 @@ export const target: FuzzTarget = {
     for (const options of [LENIENT, STRICT]) {
       const result = resultOrSilpError(() => decode(input, "code", options));
       if (result) assertRoundTrip(result, (payload, again) => decode(payload, "code", again));
+      assertStreamMatchesDecode(input, "code", options);
     }
   },
 };

@@ -3,10 +3,25 @@ import { decode } from "silp";
 import type { FuzzTarget } from "./engine.js";
 import { BACKSLASH_ESCAPES } from "./escapes.js";
 import { assertRoundTrip, LENIENT, resultOrSilpError, STRICT } from "./properties.js";
+import { assertStreamMatchesDecode } from "./stream-property.js";
 
 export const target: FuzzTarget = {
   name: "json-decode",
   tokens: [
+    // Model-written text: damage lenient mode repairs and prose it extracts from (issue #12).
+    "'",
+    "'intent'",
+    "intent:",
+    "True",
+    "False",
+    "None",
+    "// c\n",
+    "/* c */",
+    ",}",
+    ",]",
+    '"START"',
+    "Sure: ",
+    "```json\n",
     "{",
     "}",
     "[",
@@ -56,6 +71,7 @@ export const target: FuzzTarget = {
     for (const options of [LENIENT, STRICT]) {
       const result = resultOrSilpError(() => decode(input, "json", options));
       if (result) assertRoundTrip(result, (payload, again) => decode(payload, "json", again));
+      assertStreamMatchesDecode(input, "json", options);
     }
   },
 };

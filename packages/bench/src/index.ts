@@ -29,6 +29,7 @@ export {
   type EndpointOptions,
 } from "./client/chat-client.js";
 export { SseDecoder } from "./client/sse.js";
+export { watchIntent, type IntentTiming, type IntentWatcher } from "./client/time-to-intent.js";
 
 export {
   asRecord,

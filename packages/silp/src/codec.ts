@@ -6,8 +6,9 @@
  *            -> req_id -> validate
  */
 import { completeMeta } from "./complete-meta.js";
-import { SilpError, SilpFrontendError, SilpLimitError, type ValidationIssue } from "./errors.js";
+import { SilpError, SilpFrontendError, SilpLimitError, SilpSyntaxError, type ValidationIssue } from "./errors.js";
 import { DecodeContext, type Repair } from "./frontends/decode-context.js";
+import { findCandidates, type PayloadCandidate } from "./frontends/extract.js";
 import { findFence } from "./frontends/fence.js";
 import { getFrontend, type Frontend } from "./frontends/registry.js";
 import { deriveReqId } from "./ir/req-id.js";
@@ -70,21 +71,102 @@ export function decode(text: string, frontend = "code", options?: SilpOptions): 
     });
   }
   const prepared = prepareForDecode(text, resolved);
-  const context = new DecodeContext(prepared.text, resolved, prepared.hooks);
   try {
-    const { start, end } = payloadBounds(context);
-    const input = target.decode(context, start, end);
-    const reqIdDerived = !input.meta.req_id;
-    if (reqIdDerived) input.meta = { ...input.meta, req_id: deriveReqId(context.source.slice(start, end).trim(), resolved.scopeLimited) };
-    const { ir, warnings } = context.normalForm ? assertValidNormal(input as SilpIR, resolved) : assertValid(input, resolved);
-    const repairs = prepared.changed ? context.repairs.map((repair) => ({ ...repair, offset: prepared.originalOffset(repair.offset) })) : context.repairs;
-    return { ir, frontend, repairs, repairsDropped: context.repairsDropped, warnings, sanitizer: prepared.report(), reqIdDerived };
+    const outcome = decodePrepared(new DecodeContext(prepared.text, resolved, prepared.hooks), target, frontend);
+    const repairs = prepared.changed ? outcome.repairs.map((repair) => ({ ...repair, offset: prepared.originalOffset(repair.offset) })) : outcome.repairs;
+    const { ir, repairsDropped, warnings, reqIdDerived } = outcome;
+    return { ir, frontend, repairs, repairsDropped, warnings, sanitizer: prepared.report(), reqIdDerived };
   } catch (error) {
     if (error instanceof SilpError && error.offset !== undefined && prepared.changed) {
       error.relocate(text, prepared.originalOffset(error.offset));
     }
     throw error;
   }
+}
+
+/** What one decode attempt over one range of the (sanitized) text produced. */
+type Attempt = Omit<DecodeResult, "frontend" | "sanitizer">;
+
+/**
+ * Decodes the payload (inside one surrounding fence, lenient); when that fails to parse in lenient
+ * mode, looks for the payload inside the text (extract.ts) before giving up with the first error.
+ */
+function decodePrepared(context: DecodeContext, target: Frontend, frontend: string): Attempt {
+  const { start, end } = payloadBounds(context);
+  try {
+    return decodeRange(context, target, start, end);
+  } catch (error) {
+    if (context.strict || !(error instanceof SilpSyntaxError)) throw error;
+    const extracted = extractPayload(context, target, frontend);
+    if (!extracted) throw error;
+    return extracted;
+  }
+}
+
+/** parse + lower -> req_id -> validate, for the payload between `start` and `end`. */
+function decodeRange(context: DecodeContext, target: Frontend, start: number, end: number): Attempt {
+  const input = (target.decode as NonNullable<Frontend["decode"]>)(context, start, end);
+  const reqIdDerived = !input.meta.req_id;
+  if (reqIdDerived) input.meta = { ...input.meta, req_id: deriveReqId(context.source.slice(start, end).trim(), context.options.scopeLimited) };
+  const { ir, warnings } = context.normalForm ? assertValidNormal(input as SilpIR, context.options) : assertValid(input, context.options);
+  return { ir, repairs: context.repairs, repairsDropped: context.repairsDropped, warnings, reqIdDerived };
+}
+
+/**
+ * Lenient extraction (docs/grammar.md, Extraction): decodes every candidate; one that decodes is
+ * the payload, reported as a repair. Two that decode to different IRs are ambiguous: an error,
+ * since choosing would silently drop a payload (thrown). When nothing decodes: the one
+ * candidate's error if there was exactly one, else undefined (the caller's error stands).
+ */
+function extractPayload(whole: DecodeContext, target: Frontend, frontend: string): Attempt | undefined {
+  const source = whole.source;
+  const candidates = findCandidates(source, frontend);
+  const fences = candidates.filter((candidate) => candidate.kind === "fence").length;
+  let chosen: { attempt: Attempt; candidate: PayloadCandidate } | undefined;
+  let lastError: unknown;
+  for (const candidate of candidates) {
+    if (candidate.start === 0 && candidate.end === source.length) continue; // the whole text: already tried
+    const context = new DecodeContext(source, whole.options, whole.hooks);
+    if (candidate.kind === "fence") {
+      context.repair("code_fence", candidate.fenceAt ?? candidate.start, `the payload in fenced block ${candidate.index} of ${fences}`, ["the bare payload"]);
+    }
+    if (
+      candidate.kind === "span" ||
+      source.slice(0, candidate.fenceAt).trim() !== "" ||
+      source
+        .slice(candidate.end)
+        .replace(/^\s*```/, "")
+        .trim() !== ""
+    ) {
+      context.repair("prose_around_payload", candidate.start, "text before or after the payload was left out", ["the bare payload"]);
+    }
+    let attempt: Attempt;
+    try {
+      attempt = decodeRange(context, target, candidate.start, candidate.end);
+    } catch (error) {
+      if (!(error instanceof SilpError)) throw error;
+      lastError = error;
+      continue;
+    }
+    if (!chosen) {
+      chosen = { attempt, candidate };
+    } else if (comparable(chosen.attempt) !== comparable(attempt)) {
+      const what = candidate.kind === "fence" ? `fenced blocks ${chosen.candidate.index} and ${candidate.index}` : "two parts of the text";
+      throw new SilpSyntaxError(`ambiguous payload: ${what} both decode, to different IRs`, {
+        source,
+        offset: candidate.start,
+        expected: ["exactly one payload"],
+      });
+    }
+  }
+  if (chosen) return chosen.attempt;
+  if (candidates.length === 1 && lastError) throw lastError;
+  return undefined;
+}
+
+/** An attempt's IR as text, with a req_id derived from the text left out (it differs per range). */
+function comparable(attempt: Attempt): string {
+  return JSON.stringify(attempt.reqIdDerived ? { ...attempt.ir, meta: { ...attempt.ir.meta, req_id: "" } } : attempt.ir);
 }
 
 /** Where the payload sits: inside one code fence (lenient only), else the whole text. */

@@ -5,10 +5,10 @@
  * may decode or fail: both paths must stay linear, and `outcome` says which one a shape measures
  * ("ok" or the SilpError code), so a shape that silently starts failing early is noticed.
  */
-import { decode, fromEnvelope, isSilpError, type SilpOptions } from "silp";
+import { createDecoder, decode, fromEnvelope, isSilpError, type SilpOptions } from "silp";
 import { findProbe, parseProbeLine, readProbe } from "silp/negotiation";
 
-export type ShapeTarget = "code" | "json" | "envelope" | "probe";
+export type ShapeTarget = "code" | "json" | "envelope" | "probe" | "stream";
 
 export interface Shape {
   /** `target/what`, unique. */
@@ -102,6 +102,11 @@ const CODE_SHAPES: Shape[] = [
   code("many alternatives", (n) => fill(n, "start(x) else: ", (i) => `${letters(i)}(b@c)`, "; ", "")),
   code("unterminated string (error)", (n) => `start("${"a ".repeat(Math.max(1, (n - 7) / 2))}`),
   code("error at the end of many lines", (n) => fill(n, "start(", (i) => `a${i}\n`, ",", ")(")),
+  // Lenient repairs and extraction of model-written text (issue #12 part 4).
+  code("single-quoted strings and key: value", (n) => fill(n, "START(", (i) => `k${i}: 'v\\'${i}'`, ", ", ");")),
+  code("prose lines around a fenced payload", (n) => fill(n, "", (i) => `Sure (${i}) here it is.`, "\n", "\n```silp\nstart(hike)\n```\nDone.")),
+  code("many fences (ambiguous, error)", (n) => fill(n, "", (i) => `\`\`\`\n${letters(i)}(a)\n\`\`\``, "\n", "")),
+  code("many prose lines with ( and no payload (error)", (n) => fill(n, "", (i) => `see (${i}`, "\n", "")),
 ];
 
 const JSON_SHAPES: Shape[] = [
@@ -119,6 +124,11 @@ const JSON_SHAPES: Shape[] = [
   json("long secondary list", (n) => fill(n, '{"intent":"!START","act":"x","action_email":[', () => '"a"', ",", "]}")),
   json("many constraints", (n) => fill(n, '{"intent":"!START","act":"x","constraints":[', (i) => `{"type":"c${i}","value":"v"}`, ",", "]}")),
   json("duplicate key after many keys (error)", (n) => fill(n, '{"intent":"!START"', (i) => `,"k${i}":"v"`, "", ',"k0":"v"}')),
+  // Lenient repairs and extraction of model-written JSON (issue #12 part 4).
+  json("model damage: quotes, keys, commas, comments, True", (n) => fill(n, "{'intent':'START'", (i) => `, k${i}: True /* c */`, "", ",}")),
+  json("prose around an object", (n) => fill(n, "", (i) => `Here it's (${i}).`, " ", ' {"intent":"!START","act":"x"} done')),
+  json("many objects in prose (ambiguous, error)", (n) => fill(n, "", (i) => `{"intent":"!START","act":"x${i}"}`, " and ", "")),
+  json("truncated damaged object (error)", (n) => fill(n, "{intent:'!START'", (i) => `, k${i}: 'v'`, "", "")),
 ];
 
 /** fromEnvelope on the JSON text a peer sent: JSON.parse is part of what a receiver does. */
@@ -189,4 +199,29 @@ const PROBE_SHAPES: Shape[] = [
   ),
 ];
 
-export const SHAPES: readonly Shape[] = [...CODE_SHAPES, ...JSON_SHAPES, ...ENVELOPE_SHAPES, ...PROBE_SHAPES];
+/** Streaming decode (issue #12 part 5): the input pushed in 1-character chunks, then end(). */
+function stream(name: string, frontend: "code" | "json", build: (size: number) => string): Shape {
+  return {
+    name: `stream/${name}`,
+    target: "stream",
+    build,
+    run: (input) =>
+      outcome(() => {
+        const decoder = createDecoder(frontend, SHAPE_OPTIONS);
+        for (let at = 0; at < input.length; at++) decoder.push(input[at] as string);
+        decoder.end();
+      }),
+  };
+}
+
+const STREAM_SHAPES: Shape[] = [
+  stream("code: many arguments, 1-char chunks", "code", (n) => fill(n, "start(", (i) => `k${i}=v${i}`, ",", ")")),
+  stream("code: many constraints, 1-char chunks", "code", (n) => fill(n, "if ", (i) => `c${i}(x)`, " and ", ": start(y)")),
+  stream("code: one long argument, 1-char chunks", "code", (n) => `start(${"a".repeat(Math.max(1, n - 7))})`),
+  stream("code: failing units (error)", "code", (n) => fill(n, "start(", () => "a]b(", "", "")),
+  stream("json: many slots, 1-char chunks", "json", (n) => fill(n, '{"intent":"!START"', (i) => `,"k${i}":"v"`, "", "}")),
+  stream("json: long list, 1-char chunks", "json", (n) => fill(n, '{"intent":"!START","act":[', (i) => `"a${i}"`, ",", "]}")),
+  stream("json: slots before the intent", "json", (n) => fill(n, "{", (i) => `"k${i}":"v",`, "", '"intent":"!START"}')),
+];
+
+export const SHAPES: readonly Shape[] = [...CODE_SHAPES, ...JSON_SHAPES, ...ENVELOPE_SHAPES, ...PROBE_SHAPES, ...STREAM_SHAPES];

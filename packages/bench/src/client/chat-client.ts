@@ -25,6 +25,11 @@ export interface ChatRequest {
   /** Per-attempt timeout covering the whole response, default from the client. */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * Called with each piece of the answer as it arrives (each SSE delta; the whole text once for a
+   * JSON body), e.g. to decode the stream (time-to-intent.ts). A retried attempt starts over.
+   */
+  onText?: (text: string) => void;
 }
 
 export interface ChatResult {
@@ -208,7 +213,7 @@ export class OpenAIChatClient implements ChatClient {
     let text: string;
     try {
       const isSse = (response.headers.get("content-type") ?? "").includes("text/event-stream");
-      text = isSse ? await this.#readStream(response) : await this.#readJson(response);
+      text = isSse ? await this.#readStream(response, request.onText) : await this.#readJson(response, request.onText);
     } catch (error) {
       if (error instanceof AttemptError) throw error;
       throw this.#transportError(error, request, timeout);
@@ -240,7 +245,7 @@ export class OpenAIChatClient implements ChatClient {
     yield decoder.decode();
   }
 
-  async #readStream(response: Response): Promise<string> {
+  async #readStream(response: Response, onText: ChatRequest["onText"]): Promise<string> {
     const sse = new SseDecoder();
     const parts: string[] = [];
     let length = 0;
@@ -263,6 +268,7 @@ export class OpenAIChatClient implements ChatClient {
       length += content.length;
       if (length > this.#options.maxResponseChars) throw new AttemptError("response too large", false);
       parts.push(content);
+      if (content !== "") onText?.(content);
     };
     for await (const chunk of this.#chunks(response)) {
       for (const data of sse.push(chunk)) handle(data);
@@ -276,7 +282,7 @@ export class OpenAIChatClient implements ChatClient {
     return parts.join("");
   }
 
-  async #readJson(response: Response): Promise<string> {
+  async #readJson(response: Response, onText: ChatRequest["onText"]): Promise<string> {
     let raw = "";
     for await (const chunk of this.#chunks(response)) raw += chunk;
     let body: unknown;
@@ -289,6 +295,7 @@ export class OpenAIChatClient implements ChatClient {
     if (failure) throw failure;
     const text = contentOf(body);
     if (text.length > this.#options.maxResponseChars) throw new AttemptError("response too large", false);
+    if (text !== "") onText?.(text);
     return text;
   }
 }

@@ -27,7 +27,31 @@ export type RepairKind =
   /** json: an `action_` key written in upper or mixed case. */
   | "action_key_case"
   /** code: the primary verb called again after other calls; its arguments were merged. */
-  | "merged_primary_call";
+  | "merged_primary_call"
+  /** Text before or after the payload (a model's prose) was left out (docs/grammar.md, Extraction). */
+  | "prose_around_payload"
+  /** code: a call written `!VERB(...)`, the IR's spelling of the verb; the `!` was dropped. */
+  | "bang_verb"
+  /** code: a verb written in upper or mixed case (`START(hike)`), read as its lower-case function name. */
+  | "verb_case"
+  /** code: a `;` after the last call. */
+  | "trailing_semicolon"
+  /** code: a 'single-quoted' string, read as the same "double-quoted" string. */
+  | "single_quoted_string"
+  /** code: an argument written `key: value`, read as `key=value`. */
+  | "colon_for_equals"
+  /** json: a comma before a closing } or ] was dropped. */
+  | "json_trailing_comma"
+  /** json: a line or block comment was dropped. */
+  | "json_comment"
+  /** json: a 'single-quoted' string or key, read as the same "double-quoted" one. */
+  | "json_single_quotes"
+  /** json: an unquoted object key, read as a quoted one. */
+  | "json_unquoted_key"
+  /** json: a Python literal True / False / None, read as true / false / null. */
+  | "json_python_literal"
+  /** json: an intent without its `!` (`"START"`), read as `"!START"`. */
+  | "intent_without_bang";
 
 export interface Repair {
   kind: RepairKind;

@@ -39,11 +39,16 @@ export interface Token {
 export class Lexer {
   private pos: number;
 
-  /** Lexes `source` from `start` up to (not including) `end`. */
+  /**
+   * Lexes `source` from `start` up to (not including) `end`. `onSingleQuote`, given only in
+   * lenient mode, accepts a 'single-quoted' string and is told where it starts (to record the
+   * repair); without it a `'` stays an unexpected character, as strict mode requires.
+   */
   constructor(
     readonly source: string,
     start = 0,
     private readonly end = source.length,
+    private readonly onSingleQuote?: (offset: number) => void,
   ) {
     this.pos = start;
   }
@@ -85,6 +90,9 @@ export class Lexer {
         return this.readString(start, wsStart);
       case 0x60:
         return this.readJsonLiteral(start, wsStart);
+      case 0x27:
+        if (this.onSingleQuote) return this.readSingleQuoted(start, wsStart, this.onSingleQuote);
+        break;
       case 0x21: // !  !=
       case 0x3d: // =  ==
       case 0x3c: // <  <=
@@ -178,6 +186,44 @@ export class Lexer {
     const raw = source.slice(start, pos + 1);
     this.pos = pos + 1;
     const text = escaped ? (JSON.parse(raw) as string) : raw.slice(1, -1);
+    return { kind: "string", text, start, end: this.pos, wsStart };
+  }
+
+  /**
+   * 'text' (lenient only): the same escapes as a "string", plus \' for a quote. It is rewritten
+   * as the equivalent JSON string and read by JSON.parse, so both spellings decode alike.
+   */
+  private readSingleQuoted(start: number, wsStart: number, onSingleQuote: (offset: number) => void): Token {
+    const source = this.source;
+    let pos = start + 1;
+    let json = '"';
+    let runStart = pos;
+    while (pos < this.end) {
+      const code = source.charCodeAt(pos);
+      if (code === 0x27) break;
+      if (code === 0x22) {
+        json += `${source.slice(runStart, pos)}\\"`;
+        runStart = ++pos;
+        continue;
+      }
+      if (code === 0x5c && source.charCodeAt(pos + 1) === 0x27 && pos + 1 < this.end) {
+        json += `${source.slice(runStart, pos)}'`;
+        pos += 2;
+        runStart = pos;
+        continue;
+      }
+      pos += code === 0x5c && pos + 1 < this.end ? 2 : 1;
+    }
+    if (pos >= this.end) throw new SilpSyntaxError("unterminated string", { source, offset: start, expected: ["a closing '"] });
+    json += `${source.slice(runStart, pos)}"`;
+    let text: string;
+    try {
+      text = JSON.parse(json) as string;
+    } catch {
+      throw new SilpSyntaxError("invalid escape or control character in a single-quoted string", { source, offset: start, expected: ["a JSON string escape"] });
+    }
+    onSingleQuote(start);
+    this.pos = pos + 1;
     return { kind: "string", text, start, end: this.pos, wsStart };
   }
 

@@ -83,7 +83,12 @@ class Lowering {
   }
 
   private verb(name: Lexeme): string {
-    const folded = this.context.hooks.structural(name.text, name.start, "verb", false);
+    let folded = this.context.hooks.structural(name.text, name.start, "verb", false);
+    if (!FUNCTION_NAME.test(folded) && !this.context.strict && FUNCTION_NAME.test(folded.toLowerCase())) {
+      // `START(hike)`: the IR's upper-case verb written as a call; only letters and `_` change case.
+      this.context.repair("verb_case", name.start, `${name.text} is not lower case`, [folded.toLowerCase()]);
+      folded = folded.toLowerCase();
+    }
     if (!FUNCTION_NAME.test(folded)) {
       throw this.syntax(name.start, `"${name.text}" is not a function name (lowercase letters and underscores, spec 3.7)`, ["a function name such as cancel"]);
     }

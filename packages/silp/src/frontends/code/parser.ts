@@ -25,7 +25,10 @@ class Parser {
     private readonly start: number,
     private readonly end: number,
   ) {
-    this.lexer = new Lexer(context.source, start, end);
+    const onSingleQuote = context.strict
+      ? undefined
+      : (offset: number) => context.repair("single_quoted_string", offset, "a single-quoted string", ['a "double-quoted" string']);
+    this.lexer = new Lexer(context.source, start, end, onSingleQuote);
   }
 
   /**
@@ -177,14 +180,32 @@ class Parser {
       if (next.kind !== ";") return calls;
       this.space(next, "", "whitespace", "no space before ;");
       this.take();
+      if (!this.context.strict && this.endsCalls(this.peek())) {
+        this.context.repair("trailing_semicolon", next.start, "a ; after the last call", ["end of payload", "else:"]);
+        return calls;
+      }
       this.space(this.peek(), " ", "whitespace", "one space after ;");
       calls.push(this.call());
     }
   }
 
+  /** Lenient only: what may follow a stray `;` after the last call. */
+  private endsCalls(token: Token): boolean {
+    if (token.kind === "eof") return true;
+    if (token.kind !== "bare") return false;
+    const word = this.keyword(token);
+    return word === "else" || word === "#meta";
+  }
+
   /** call = fn-name "(" [ arg *( "," arg ) ] ")" */
   private call(consumed?: Token): CallNode {
-    const token = consumed ?? this.take();
+    let token = consumed ?? this.take();
+    if (token.kind === "!" && !this.context.strict && this.peek().kind === "bare") {
+      // `!BOOK(hotel)`: the IR's spelling of the verb written as a call (lower.ts reads the case).
+      this.context.repair("bang_verb", token.start, "a call written with the IR's ! before the verb", ["a function name such as book"]);
+      token = this.take();
+      this.space(token, "", "whitespace", "no space after !");
+    }
     if (token.kind !== "bare") {
       this.fail(token.start, `unexpected ${describe(token)} where a function call should start`, ["a function name"]);
     }
@@ -234,7 +255,16 @@ class Parser {
     const start = first.start;
     let key: Lexeme | undefined;
     let valueToken = first;
-    if (this.peek().kind === "=") {
+    const colon = this.peek();
+    if (colon.kind === ":" && !this.context.strict && first.kind === "bare" && colon.wsStart === colon.start && KEY_WORD.test(first.text)) {
+      // `to: Beijing` -> `to=Beijing`: a `:` never occurs inside an argument list otherwise, so the
+      // reading is unambiguous (docs/grammar.md, Extraction and repair).
+      this.context.repair("colon_for_equals", colon.start, `${first.text}: written for ${first.text}=`, ["="]);
+      key = this.lexeme(first);
+      this.take();
+      valueToken = this.take();
+      if (valueToken.start - valueToken.wsStart > 1) this.space(valueToken, "", "whitespace", "one space at most after key:");
+    } else if (this.peek().kind === "=") {
       if (first.kind !== "bare" && first.kind !== "string") {
         this.fail(first.start, `unexpected ${describe(first)} before =`, ["a keyword name"]);
       }
@@ -368,6 +398,9 @@ class Parser {
     throw new SilpSyntaxError(message, { source: this.context.source, offset, expected });
   }
 }
+
+/** A key that `key: value` may name (lenient): a plain ASCII word, so `10:30` is never split. */
+const KEY_WORD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function describe(token: Token): string {
   if (token.kind === "eof") return "end of payload";

@@ -14,7 +14,11 @@ import type { DecodeContext } from "../decode-context.js";
 import { checkJsonDepth } from "../json-value.js";
 import { IDENTITY_HOOKS } from "../../security/hooks.js";
 import { decodeJsonFast } from "./fast-path.js";
+import { repairJson } from "./repair.js";
 import { RESERVED_KEYS, SECONDARY_PREFIX } from "./printer.js";
+
+/** A verb written without its `!`: upper-case letters and `_` (lower case would be a function name, not a verb). */
+const BARE_VERB = /^[A-Z][A-Z_]*$/;
 
 export function decodeJsonPayload(context: DecodeContext, start: number, end: number): SilpIRInput {
   const source = context.source;
@@ -24,7 +28,8 @@ export function decodeJsonPayload(context: DecodeContext, start: number, end: nu
   // anything that needs a position (an error or a repair), and the positioned decoder runs.
   if (context.hooks === IDENTITY_HOOKS) {
     const fast = decodeJsonFast(text);
-    if (fast) return fast;
+    // An intent without its `!` is a lenient repair, which needs the positioned decoder.
+    if (fast?.intent.startsWith("!")) return fast;
   }
   return decodeJsonPositioned(context, text, start);
 }
@@ -36,13 +41,18 @@ export function decodeJsonPositioned(context: DecodeContext, text: string, start
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const firstError = errors[0];
   if (firstError || !root) {
+    const repaired = context.strict || !root ? undefined : repairJson(context, text, start);
+    const repairedRoot = repaired && parseTree(repaired.text, [], { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    if (repaired && repairedRoot) {
+      return new JsonLowering(context, repaired.text, (offset) => start + repaired.originalOffset(offset)).root(repairedRoot);
+    }
     throw new SilpSyntaxError(`invalid JSON: ${firstError ? describeParseError(firstError) : "empty payload"}`, {
       source,
       offset: start + (firstError?.offset ?? 0),
       expected: ["a JSON object"],
     });
   }
-  return new JsonLowering(context, start).root(root);
+  return new JsonLowering(context, text, (offset) => start + offset).root(root);
 }
 
 function describeParseError(error: ParseError): string {
@@ -53,8 +63,10 @@ function describeParseError(error: ParseError): string {
 class JsonLowering {
   constructor(
     private readonly context: DecodeContext,
-    /** Offset of the parsed text inside `context.source` (a removed code fence shifts it). */
-    private readonly base: number,
+    /** The parsed text: a slice of `context.source`, or its lenient repair (repair.ts). */
+    private readonly text: string,
+    /** Maps an offset in `text` to `context.source` (a removed code fence or a repair shifts it). */
+    private readonly toSource: (offset: number) => number,
   ) {}
 
   root(node: Node): SilpIRInput {
@@ -66,7 +78,7 @@ class JsonLowering {
     let fullList: Entity[] | undefined;
     for (const [key, keyNode, value] of this.properties(node)) {
       if (key === "intent") {
-        ir.intent = this.string(value, "intent", false);
+        ir.intent = this.intent(value);
         intentSeen = true;
       } else if (key === "constraints") {
         ir.constraints = this.list(value, key).map((item) => this.constraint(item));
@@ -97,6 +109,16 @@ class JsonLowering {
       ir.entities = [...flat, ...secondary];
     }
     return ir;
+  }
+
+  /** The intent; lenient mode reads `"START"` (a verb without its `!`) as `"!START"`. */
+  private intent(node: Node): string {
+    const intent = this.string(node, "intent", false);
+    if (!this.context.strict && BARE_VERB.test(intent)) {
+      this.context.repair("intent_without_bang", this.offset(node), `the intent "${intent}" has no !`, [`"!${intent.toUpperCase()}"`]);
+      return `!${intent.toUpperCase()}`;
+    }
+    return intent;
   }
 
   /** Properties of an object node, rejecting duplicate keys. */
@@ -193,7 +215,7 @@ class JsonLowering {
       return text;
     }
     if (coercible && (node.type === "number" || node.type === "boolean")) {
-      const raw = this.context.source.slice(this.offset(node), this.offset(node) + node.length);
+      const raw = this.text.slice(node.offset, node.offset + node.length);
       this.context.repair(
         node.type === "number" ? "number_as_string" : "boolean_as_string",
         this.offset(node),
@@ -231,7 +253,7 @@ class JsonLowering {
   }
 
   private offset(node: Node): number {
-    return this.base + node.offset;
+    return this.toSource(node.offset);
   }
 
   private fail(node: Node, message: string): SilpSyntaxError {

@@ -1,0 +1,78 @@
+/**
+ * Model-written text (issue #12 part 4, docs/grammar.md "Extraction and repair"): the rows of
+ * test/fixtures/model-output-cases.json, decoded in lenient mode (the IR and every repair's kind
+ * and offset, counted by hand) and in strict mode (always rejected: strict neither extracts nor
+ * repairs).
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { describe, test } from "node:test";
+import { decode, SilpError, type SilpIR } from "../../src/index.js";
+
+interface ExpectedError {
+  code: string;
+  offset?: number;
+}
+
+interface Row {
+  name: string;
+  frontend: string;
+  payload: string;
+  repairs?: { kind: string; offset: number }[];
+  ir?: Partial<SilpIR>;
+  strict?: ExpectedError;
+  error?: ExpectedError;
+}
+
+const { cases } = JSON.parse(readFileSync(new URL("../fixtures/model-output-cases.json", import.meta.url), "utf8")) as { cases: Row[] };
+
+/** The normal-form defaults of a decoded IR, written out here rather than taken from the codec. */
+function expectedIR(parts: Partial<SilpIR>, reqId: string): SilpIR {
+  return {
+    silp: "v1",
+    version: "ir-v0.1",
+    intent: parts.intent as string,
+    entities: parts.entities ?? [],
+    constraints: parts.constraints ?? [],
+    alternatives: parts.alternatives ?? [],
+    meta: parts.meta ?? { req_id: reqId, priority: 0, confidence: 1, seq: [], out: "natural" },
+  };
+}
+
+function assertRejects(run: () => unknown, expected: ExpectedError): void {
+  assert.throws(run, (error: unknown) => {
+    assert.ok(error instanceof SilpError, `expected a SilpError, got ${String(error)}`);
+    assert.equal(error.code, expected.code, error.message);
+    if (expected.offset !== undefined) assert.equal(error.offset, expected.offset, error.message);
+    return true;
+  });
+}
+
+describe("model-written text: extraction and repair (lenient), rejection (strict)", () => {
+  for (const row of cases) {
+    test(row.name, () => {
+      if (row.error) {
+        assertRejects(() => decode(row.payload, row.frontend), row.error);
+        assertRejects(() => decode(row.payload, row.frontend, { strict: true }), row.strict ?? { code: row.error.code });
+        return;
+      }
+      const result = decode(row.payload, row.frontend);
+      assert.deepEqual(
+        result.repairs.map(({ kind, offset }) => ({ kind, offset })),
+        row.repairs,
+      );
+      const reqId = result.ir.meta.req_id;
+      if (!row.ir?.meta) assert.ok(result.reqIdDerived && /^[0-9a-f]{8}$/.test(reqId), `derived req_id ${reqId}`);
+      assert.deepEqual(result.ir, expectedIR(row.ir ?? {}, reqId));
+      assertRejects(() => decode(row.payload, row.frontend, { strict: true }), row.strict as ExpectedError);
+    });
+  }
+
+  test("every repair kind the fixtures name is a documented kind in docs/grammar.md or docs/json.md", () => {
+    const docs =
+      readFileSync(new URL("../../../../docs/grammar.md", import.meta.url), "utf8") +
+      readFileSync(new URL("../../../../docs/json.md", import.meta.url), "utf8");
+    const kinds = new Set(cases.flatMap((row) => (row.repairs ?? []).map((repair) => repair.kind)));
+    for (const kind of kinds) assert.ok(docs.includes(`\`${kind}\``), `${kind} is documented`);
+  });
+});
