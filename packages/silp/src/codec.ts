@@ -115,8 +115,11 @@ function decodeRange(context: DecodeContext, target: Frontend, start: number, en
 /**
  * Lenient extraction (docs/grammar.md, Extraction): decodes every candidate; one that decodes is
  * the payload, reported as a repair. Two that decode to different IRs are ambiguous: an error,
- * since choosing would silently drop a payload (thrown). When nothing decodes: the one
- * candidate's error if there was exactly one, else undefined (the caller's error stands).
+ * since choosing would silently drop a payload (thrown). When nothing decodes and there was
+ * exactly one candidate: its error if it was a fence (the payload is there) or if it parsed and
+ * failed later (`invalid_ir`: it is the payload); a syntax error in a line cut out of the text
+ * is not reported, so the whole text's error stands (a raw newline inside a string is reported
+ * where it is, not as an unterminated string on the first line).
  */
 function extractPayload(whole: DecodeContext, target: Frontend, frontend: string): Attempt | undefined {
   const source = whole.source;
@@ -160,7 +163,7 @@ function extractPayload(whole: DecodeContext, target: Frontend, frontend: string
     }
   }
   if (chosen) return chosen.attempt;
-  if (candidates.length === 1 && lastError) throw lastError;
+  if (candidates.length === 1 && lastError && (candidates[0]?.kind === "fence" || !(lastError instanceof SilpSyntaxError))) throw lastError;
   return undefined;
 }
 

@@ -2,7 +2,7 @@
  * Issue #17: no property test is unseeded. Every test file in the repository runs its properties
  * through assertProperty (@silp/testkit/property.js), which always passes a seed; a direct
  * fc.assert / fc.check / fc.sample call anywhere else fails this test. The fuzz engine is the one
- * exception: it calls fc.check itself, with its own printed seed (checked below).
+ * exception: it calls fast-check's runner itself, with its own printed seed (checked below).
  */
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -38,8 +38,8 @@ test("no test runs a property without a seed: every run goes through assertPrope
       const text = readFileSync(file, "utf8");
       for (const match of text.matchAll(NAMED_RUNNER_IMPORT)) offenders.push(`${path} imports fast-check's ${match[1]} by name`);
       for (const match of text.matchAll(DIRECT_RUN)) {
-        if (path === "fuzz/engine.ts" && match[1] === "check") {
-          // The engine's one call passes `seed: seed + round` on the same line.
+        if (path === "fuzz/engine.ts" && (match[1] === "check" || match[1] === "sample")) {
+          // The engine's one call passes `seed: seed + batch` on the same line.
           const line = text.slice(match.index, text.indexOf("\n", match.index));
           fuzzEngineSeeded = /\bseed:\s*seed\b/.test(line);
           if (fuzzEngineSeeded) continue;
@@ -50,7 +50,7 @@ test("no test runs a property without a seed: every run goes through assertPrope
     }
   }
   assert.deepEqual(offenders, [], "use assertProperty from @silp/testkit/property.js");
-  assert.ok(fuzzEngineSeeded, "fuzz/engine.ts passes its seed to fc.check");
+  assert.ok(fuzzEngineSeeded, "fuzz/engine.ts passes its seed to fast-check");
 });
 
 test("the seed is fixed by default and SILP_FC_SEED overrides it", () => {
