@@ -69,6 +69,8 @@ export type ProbeResult = { ok: true; via: "models" | "completion" } | { ok: fal
 
 export interface ChatClient {
   complete(request: ChatRequest): Promise<ChatResult>;
+  /** Where the client sends requests, as recorded (no credentials). */
+  readonly endpoint?: string;
 }
 
 export interface EndpointOptions {
