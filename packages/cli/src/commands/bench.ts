@@ -63,6 +63,7 @@ export function register(program: Command): void {
     .option("-r, --results <file>", "a results file of `silpc bench run` (repeatable)", collect)
     .option("--prefer <which>", "where --results files share keys: earlier or later file wins (default: an error)")
     .option("--compare <files...>", "compare two results files A B: paired exact McNemar per cell, Holm-corrected, and the cases that differ")
+    .option("--price <model=prompt:completion>", "USD per million prompt and completion tokens of a model, for the cost column (repeatable)", collect)
     .option("--errors-as-failures", "count model, judge and compile errors as failed runs (default: pass rates over answered runs)")
     .option("-o, --out <file>", "HTML file to write", "report.html")
     .option("--title <text>", "report title")
