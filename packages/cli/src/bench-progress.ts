@@ -22,12 +22,13 @@ function counts(s: Readonly<RunSummary>) {
     errors: s.modelErrors,
     judgeErrors: s.judgeErrors,
     fallbacks: s.judgeFallbacks,
+    compileErrors: s.compileErrors,
   };
 }
 
 export function plainLine(p: RunProgress): string {
   const c = counts(p.summary);
-  return `bench ${p.done}/${p.total} runs | pass ${c.pass} | fail ${c.fail} | model errors ${c.errors} | judge errors ${c.judgeErrors} | judge fallbacks ${c.fallbacks}`;
+  return `bench ${p.done}/${p.total} runs | pass ${c.pass} | fail ${c.fail} | model errors ${c.errors} | judge errors ${c.judgeErrors} | judge fallbacks ${c.fallbacks} | compile errors ${c.compileErrors}`;
 }
 
 export function progressView(enabled: boolean, stream: NodeJS.WriteStream = process.stderr): ProgressView {
@@ -61,7 +62,7 @@ export function progressView(enabled: boolean, stream: NodeJS.WriteStream = proc
       stream,
       hideCursor: true,
       format:
-        "bench |{bar}| {value}/{total} runs | pass {pass} | fail {fail} | model errors {errors} | judge errors {judgeErrors} | fallbacks {fallbacks} | ETA {eta_formatted}",
+        "bench |{bar}| {value}/{total} runs | pass {pass} | fail {fail} | model errors {errors} | judge errors {judgeErrors} | fallbacks {fallbacks} | compile errors {compileErrors} | ETA {eta_formatted}",
     },
     cliProgress.Presets.shades_classic,
   );

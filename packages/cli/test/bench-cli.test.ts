@@ -128,6 +128,15 @@ describe("silpc bench with the faultInjectingChatServer test double", () => {
     const page = readFileSync(html, "utf8");
     assert.match(page, /model errors/);
     assert.match(page, /Wilson/);
+    // Usage as the test double reported it: a quarter token per prompt character, per call.
+    const goodPrompts = server.calls.filter((c) => c.body.model === "good").map((c) => Math.ceil(c.body.messages[0]!.content.length / 4));
+    assert.equal(
+      report.outcomes.byModel.good.promptTokens,
+      goodPrompts.reduce((a, b) => a + b, 0),
+    );
+    const priced = await silpc(["bench", "report", "--results", out, "--out", html, "--price", "good=1000000:0"]);
+    assert.equal(priced.code, 0, priced.stderr);
+    assert.ok(readFileSync(html, "utf8").includes(`<td>good</td><td>4</td><td>${report.outcomes.byModel.good.promptTokens}</td>`));
     const strict = await silpc(["bench", "report", "--results", out, "--out", html, "--json", "--errors-as-failures"]);
     assert.equal(JSON.parse(strict.stdout).outcomes.byModel.flaky.rate, (4 - injected) / 4);
   });
@@ -176,6 +185,24 @@ describe("silpc bench with the faultInjectingChatServer test double", () => {
     const rerun = await silpc([...common(out, cases), "--models", "good", "--judge", "rule", "--label", "baseline", "--rerun-changed"]);
     assert.equal(rerun.code, 0, rerun.stderr);
     assert.match(rerun.stdout, /2 written, 2 already in/);
+
+    // --force-settings appends anyway; the new header and the new records say how they ran.
+    rmSync(join(cases, "case1_multi_constraint.json"));
+    copyFileSync(join(corpusDir(), "cases", "case5_tool_branch.json"), join(cases, "case5_tool_branch.json"));
+    const forced = await silpc([...common(out, cases), "--models", "good", "--judge", "rule", "--label", "baseline", "--max-tokens", "32", "--force-settings"]);
+    assert.equal(forced.code, 0, forced.stderr);
+    const lines = readFileSync(out, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    assert.deepEqual(
+      lines.filter((l) => l.silp_bench_run === 1).map((h) => h.settings.max_tokens),
+      [256, 256, 256, 32],
+    );
+    assert.deepEqual(
+      lines.filter((l) => l.case_id === "case5_tool_branch").map((r) => r.max_tokens),
+      [32, 32],
+    );
   });
 
   test("a second run on the same results file is refused while the first holds it", async () => {

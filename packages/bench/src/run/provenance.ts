@@ -82,13 +82,18 @@ export function settingsConflicts(previous: Record<string, unknown>, current: Ru
   return out;
 }
 
-/** Keys of records whose case changed since they were written (their case_sha256 differs). */
+/**
+ * Keys whose latest record was written for another version of its case (its case_sha256
+ * differs from the case's hash now). A key re-run since has a current latest record.
+ */
 export function changedCaseRecords<R extends RunRecordCore>(records: readonly R[], cases: readonly BenchCase[], keyOf: (r: R) => string): string[] {
   const hashes = new Map(cases.map((c) => [c.id, caseHash(c)]));
-  const out = new Set<string>();
-  for (const r of records) {
+  const latest = new Map<string, R>();
+  for (const r of records) latest.set(keyOf(r), r);
+  const out: string[] = [];
+  for (const [key, r] of latest) {
     const now = hashes.get(r.case_id);
-    if (typeof r.case_sha256 === "string" && now !== undefined && r.case_sha256 !== now) out.add(keyOf(r));
+    if (typeof r.case_sha256 === "string" && now !== undefined && r.case_sha256 !== now) out.push(key);
   }
-  return [...out];
+  return out;
 }
