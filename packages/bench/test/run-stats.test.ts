@@ -61,7 +61,9 @@ describe("Holm correction", () => {
     const model = buildReport({ title: "t", source: "s", matrix: study.phase2 });
     const raw = model.phase2!.mcnemar.map((r) => r.pValue);
     const expected = holmByHand(raw);
-    model.phase2!.mcnemarHolm.forEach((p, i) => close(p, expected[i]!, 1e-12, `row ${i}`));
+    model.phase2!.mcnemarHolm.forEach((p, i) => {
+      close(p, expected[i]!, 1e-12, `row ${i}`);
+    });
     // Every starred test in the page is starred on its corrected p, and the page says so.
     const html = renderHtml(model);
     assert.match(html, /stars on p corrected by Holm over these 10 tests/);
