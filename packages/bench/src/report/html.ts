@@ -108,7 +108,7 @@ function phase2Section(model: ReportModel): string {
   return section(
     "phase2",
     "Frontend × model pass rates",
-    `${figure(heat, "Pass rate (first_pass: the dual verdict) per frontend and model; rows ranked by the pooled average.")}
+    `${figure(heat, `Pass rate (first_pass: the dual verdict) per frontend and model, ${model.outcomes?.errorsAsFailures ? "errors counted as failures" : "over answered runs (errors excluded, counted under Outcomes)"}; rows ranked by the pooled average.`)}
      ${matrixTable}
      <div class="row">${figure(avg, "Average pass rate per frontend, pooled over models.")}${figure(perModel, "Pass rate per frontend, by model.")}</div>
      ${mcnemar}
