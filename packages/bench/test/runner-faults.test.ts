@@ -55,8 +55,8 @@ describe("a matrix run against the faultInjectingChatServer test double", () => 
     for (const p of payloads) byPayload.set(p.text!, cases.find((c) => c.id === p.caseId)!);
     server = await faultInjectingChatServer({
       seed,
-      models: ["flaky", "steady", "short", "locked", "judge"],
-      faults: { flaky: { rates: { http400: 0.3 } }, short: { rates: { length: 1 } }, locked: { rates: { http401: 1 } } },
+      models: ["flaky", "steady", "short", "locked", "cutter", "judge"],
+      faults: { flaky: { rates: { http400: 0.3 } }, cutter: { rates: { cut: 0.4 } }, short: { rates: { length: 1 } }, locked: { rates: { http401: 1 } } },
       returnedModel: (id) => `${id}-2026-01`,
       answer: (body) => {
         const prompt = body.messages.at(-1)!.content;
@@ -99,6 +99,25 @@ describe("a matrix run against the faultInjectingChatServer test double", () => 
     const strict = outcomeTable(ResultsFile.open(path, "matrix").records, { errorsAsFailures: true });
     const flakyCode = strict.cells.get("code")!.get("flaky")!;
     assert.equal(flakyCode.rate, flakyCode.passed / flakyCode.n);
+  });
+
+  test("a stream cut off mid-answer is retried, never judged as a whole answer", async () => {
+    const payloads = await preparePayloads(cases, ["code"]);
+    const path = join(tmp, "cut.jsonl");
+    const summary = await runMatrix({ cases, payloads, models: [target("cutter")], judge: createRunJudge("rule"), results: ResultsFile.open(path, "matrix") });
+    const cuts = (server.injected.get("cutter") ?? []).length;
+    assert.ok(cuts > 0, `seed ${seed}: no cut injected`);
+    const records = ResultsFile.open(path, "matrix").records;
+    for (const r of records) {
+      if (r.judge === "error") assert.match(r.judge_reason, /cut short/, `seed ${seed}`);
+      else assert.equal(r.model_response, faithfulAnswer(cases.find((c) => c.id === r.case_id)!), `seed ${seed}: a partial answer was judged`);
+    }
+    assert.equal(
+      records.reduce((n, r) => n + r.retries + (r.judge === "error" ? 1 : 0), 0),
+      cuts,
+      `seed ${seed}`,
+    );
+    assert.equal(summary.written, 9);
   });
 
   test("every record carries its provenance: ids, endpoint, judge, settings, usage, hashes, version", async () => {

@@ -4,8 +4,9 @@
  * model, a share of calls answers HTTP 400/401/404/429/500, ends the stream without `[DONE]`,
  * stops at `finish_reason: "length"` or streams slowly; every answer reports `usage`, and
  * `GET /v1/models` lists the models it serves. `refusedBaseUrl()` gives a URL where nothing
- * listens (connection refused). Faults are drawn from a seeded generator, so a test sees the
- * same faults on every run; the seed is printed with a failing assertion by the tests.
+ * listens (connection refused). Faults are drawn from a seeded generator, one stream per model,
+ * so a test sees the same faults on every run whatever the interleaving of concurrent calls; the
+ * seed is printed with a failing assertion by the tests.
  */
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
@@ -71,12 +72,24 @@ const usageOf = (body: ChatCompletionBody, text: string) => {
 };
 
 export async function faultInjectingChatServer(options: FaultInjectingOptions): Promise<FaultInjectingChatServer> {
-  const random = seededRandom(options.seed);
+  // One stream per model: the k-th call of a model meets the same draw whatever the other
+  // models (or the judge) do meanwhile, so concurrency does not change which faults occur.
+  const streams = new Map<string, () => number>();
+  const randomFor = (model: string): (() => number) => {
+    let stream = streams.get(model);
+    if (!stream) {
+      let h = options.seed >>> 0;
+      for (const ch of model) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+      stream = seededRandom(h);
+      streams.set(model, stream);
+    }
+    return stream;
+  };
   const injected = new Map<string, Fault[]>();
   const server = await scriptedChatServer(
     (body): ScriptedReply => {
       if (!options.models.includes(body.model)) return { status: 404, body: JSON.stringify({ error: { message: `model ${body.model} not found` } }) };
-      const fault = draw(options.faults?.[body.model], random);
+      const fault = draw(options.faults?.[body.model], randomFor(body.model));
       if (fault) injected.set(body.model, [...(injected.get(body.model) ?? []), fault]);
       const text = options.answer(body);
       const model = options.returnedModel?.(body.model) ?? body.model;
