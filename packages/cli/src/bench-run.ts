@@ -252,6 +252,7 @@ export async function benchRun(flags: BenchRunFlags): Promise<number> {
   if (flags.probe) {
     const problems = await probeAll(models, judgeClient ? { client: judgeClient, model: flags.judgeModel } : undefined);
     if (problems.length > 0) {
+      if (flags.json) writeJson({ out: null, mode: flags.mode, started: false, probeFailures: problems });
       process.stderr.write(
         `bench run not started: ${problems.length === 1 ? "a probe failed" : `${problems.length} probes failed`}\n  ${problems.join("\n  ")}\n`,
       );
