@@ -25,6 +25,8 @@ export {
   type ChatMessage,
   type ChatRequest,
   type ChatResult,
+  type ChatUsage,
+  type ProbeResult,
   type EndpointDefaults,
   type EndpointOptions,
 } from "./client/chat-client.js";
@@ -41,6 +43,9 @@ export {
   type RecordByKind,
   type RecordKind,
   type RunRecordCore,
+  type RunHeader,
+  isRunHeader,
+  parseRunHeaders,
 } from "./records.js";
 export { loadCaseFolder, indexCases, categoryOf, type BenchCase } from "./cases.js";
 export { builtinCases, SUITE_CATEGORIES } from "./cases/index.js";
@@ -60,6 +65,18 @@ export {
 export { ResultsFile, latestRecords, recordKey } from "./run/results-file.js";
 export { createRunJudge, JUDGE_MODES, type JudgeMode, type RunJudge, type JudgeFields } from "./run/judging.js";
 export { runMatrix, STUDY_GENERATION, type MatrixRunOptions, type GenerationSettings, type RunProgress, type RunSummary } from "./run/matrix-runner.js";
+export { DEFAULT_STOP_AFTER_FATAL, isFatal } from "./run/summary.js";
+export {
+  caseHash,
+  changedCaseRecords,
+  HARNESS_VERSION,
+  newRunId,
+  runHeader,
+  settingsConflicts,
+  sha256Hex,
+  type RunProvenance,
+  type RunSettings,
+} from "./run/provenance.js";
 export { runHeartbeat, STUDY_HEARTBEAT, type HeartbeatRunOptions } from "./run/heartbeat-runner.js";
 export { readModelRegistry, type ModelTarget, type RegistryEntry } from "./run/targets.js";
 
@@ -90,6 +107,17 @@ export {
   type PropagationResult,
   type BaselineComparison,
 } from "./analysis/heartbeat.js";
+export {
+  outcomeTable,
+  outcomeOf,
+  isAnswered,
+  recordCategory,
+  type OutcomeCell,
+  type OutcomeOptions,
+  type OutcomeTable,
+  type RunOutcome,
+} from "./analysis/outcomes.js";
+export { compareRuns, type RunComparison, type ComparisonCell, type CaseDifference } from "./analysis/compare.js";
 export { ablationMatrix, formatAblationCsv, compareConditions, type AblationMatrix, type ConditionComparison } from "./analysis/ablation.js";
 export { tokenStatsFromCounter, tokenStatsFromVarianceCsv, type FrontendTokenStats, type TokenCounter } from "./analysis/token-stats.js";
 export { parseCsv, parseCsvObjects } from "./analysis/csv.js";
@@ -97,7 +125,9 @@ export { parseCsv, parseCsvObjects } from "./analysis/csv.js";
 export { mcnemar, type McNemarResult } from "./stats/mcnemar.js";
 export { spearman, pearson, type CorrelationResult } from "./stats/spearman.js";
 export { fisherExact, type FisherResult, type Alternative } from "./stats/fisher.js";
-export { benjaminiHochberg } from "./stats/multiple-testing.js";
+export { benjaminiHochberg, holm } from "./stats/multiple-testing.js";
+export { mcnemarExact, type ExactMcNemar } from "./stats/mcnemar-exact.js";
+export { wilson, type Interval } from "./stats/wilson.js";
 
 export {
   fitness,

@@ -17,7 +17,10 @@ export interface RunRecordCore {
   model_response: string;
   judge_verdict: Verdict;
   judge_reason: string;
-  /** "dual", "dual_fallback", "rule", a judge model name, "error" (model failed) or "compile_error". */
+  /**
+   * "dual", "dual_fallback", "rule", a judge model name, "error" (model failed), "judge_error"
+   * (the LLM judge failed, --judge llm) or "compile_error".
+   */
   judge: string;
   rule_verdict?: Verdict | null;
   rule_reason?: string | null;
@@ -144,7 +147,34 @@ export function parseJsonLines(text: string, source: string, allowTruncatedTail 
   return out;
 }
 
-/** Parses and validates a whole JSON Lines file of one record kind. */
+/**
+ * The line a run writes into its results file before its first record (docs/bench.md, "Run
+ * header"): who ran what, with which settings. A resumed run appends its own header; records
+ * name their header by `run_id`. The study's files have none.
+ */
+export interface RunHeader {
+  silp_bench_run: 1;
+  run_id: string;
+  label: string | null;
+  harness_version: string;
+  mode: string;
+  started: string;
+  settings: Record<string, unknown>;
+  [extra: string]: unknown;
+}
+
+export function isRunHeader(value: unknown): value is RunHeader {
+  return typeof value === "object" && value !== null && (value as { silp_bench_run?: unknown }).silp_bench_run === 1;
+}
+
+/** Parses and validates a whole JSON Lines file of one record kind; run headers are skipped. */
 export function parseRecords<K extends RecordKind>(text: string, kind: K, source: string, allowTruncatedTail = false): Array<RecordByKind[K]> {
-  return parseJsonLines(text, source, allowTruncatedTail).map((value, i) => asRecord(value, kind, `${source} record ${i + 1}`));
+  return parseJsonLines(text, source, allowTruncatedTail)
+    .filter((value) => !isRunHeader(value))
+    .map((value, i) => asRecord(value, kind, `${source} record ${i + 1}`));
+}
+
+/** The run headers of a results file, in order. */
+export function parseRunHeaders(text: string, source: string): RunHeader[] {
+  return parseJsonLines(text, source, true).filter(isRunHeader);
 }

@@ -166,8 +166,11 @@ describe("silpc bench end to end with the scriptedChatServer test double", () =>
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l));
-    assert.equal(lines.length, 108);
-    assert.ok(lines.every((r) => r.judge === "dual"));
+    // The run header first (docs/bench.md), then one record per run.
+    assert.equal(lines[0].silp_bench_run, 1);
+    const records = lines.slice(1);
+    assert.equal(records.length, 108);
+    assert.ok(records.every((r) => r.judge === "dual"));
 
     const rep = await silpc(["bench", "report", "--results", results, "--out", report]);
     assert.equal(rep.code, 0, rep.stderr);

@@ -173,13 +173,26 @@ describe("matrix run against the scriptedChatServer test double", () => {
       concurrency: 3,
       onProgress: (p) => progress.push(p.done),
     });
-    assert.deepEqual(summary, { total: 24, skipped: 0, written: 24, passed: 12, modelErrors: 0 });
+    assert.deepEqual(summary, {
+      total: 24,
+      skipped: 0,
+      skippedPassed: 0,
+      written: 24,
+      passed: 12,
+      failed: 12,
+      modelErrors: 0,
+      judgeErrors: 0,
+      judgeFallbacks: 0,
+      compileErrors: 0,
+      truncated: 0,
+    });
     assert.equal(progress.at(-1), 24);
 
     const records = ResultsFile.open(path, "matrix").records;
     assert.equal(records.length, 24);
     const good = records.find((r) => r.model === "good-model")!;
-    assert.deepEqual(Object.keys(good), [
+    // The study's fields first, in its order; our provenance fields follow (docs/bench.md).
+    assert.deepEqual(Object.keys(good).slice(0, 16), [
       "case_id",
       "frontend",
       "model",
@@ -280,6 +293,9 @@ describe("compile errors in a run", () => {
     assert.equal(record!.judge, "compile_error");
     assert.match(record!.judge_reason, /^Compile error: invalid_ir/);
     assert.equal(record!.first_pass, false);
+    // Counted as a compile error, not a failed answer (issue #16, finding 1).
+    assert.equal(summary.compileErrors, 1);
+    assert.equal(summary.failed, 0);
   });
 });
 

@@ -1,13 +1,15 @@
 /**
- * `silpc bench run`: wires flags to the harness (silp/bench), draws the progress bar on stderr
+ * `silpc bench run`: wires flags to the harness (silp/bench), checks before spending anything
+ * (every model and the judge are probed; a resumed file must have been run with the same
+ * settings and cases), holds the results file's lock while it writes, shows progress on stderr
  * and prints the summary. Ctrl-C stops issuing requests, aborts those in flight and leaves the
  * results file resumable: run the same command again to continue.
  */
 import { studyDirOption } from "./study-dir.js";
 import { join } from "node:path";
-import cliProgress from "cli-progress";
 import {
   builtinCases,
+  changedCaseRecords,
   createRunJudge,
   endpointFromEnv,
   JUDGE_MODES,
@@ -16,19 +18,26 @@ import {
   loadStudy,
   OpenAIChatClient,
   preparePayloads,
+  newRunId,
   readModelRegistry,
+  recordKey,
   ResultsFile,
+  runHeader,
   runHeartbeat,
   runMatrix,
+  settingsConflicts,
   type BenchCase,
   type CompiledPayload,
+  type GenerationSettings,
   type JudgeMode,
   type ModelTarget,
-  type RunProgress,
+  type RecordKind,
+  type RunSettings,
   type RunSummary,
 } from "@silp/bench";
+import { progressView } from "./bench-progress.js";
 import { intFlag, listFlag, numberFlag } from "./flag-values.js";
-import { UsageError, writeJson, writeOut } from "./io.js";
+import { EXIT_INVALID, UsageError, writeJson, writeOut } from "./io.js";
 
 export interface BenchRunFlags {
   out: string;
@@ -48,6 +57,8 @@ export interface BenchRunFlags {
   concurrency: string;
   maxRetries: string;
   timeout: string;
+  deadline: string;
+  seed?: string;
   maxTokens: string;
   temperature: string;
   stream: boolean;
@@ -55,11 +66,17 @@ export interface BenchRunFlags {
   seeds: string;
   turns: string;
   llmlingua2Model?: string;
+  label?: string;
+  probe: boolean;
+  stopAfter: string;
+  forceSettings?: boolean;
+  rerunChanged?: boolean;
   progress: boolean;
   json?: boolean;
 }
 
 const MATRIX_FRONTENDS = "code,json,natural,nl_json,llmlingua2";
+const KNOWN_FRONTENDS: readonly string[] = MATRIX_FRONTENDS.split(",");
 
 function loadCases(flags: BenchRunFlags): { cases: BenchCase[]; recorded: CompiledPayload[] } {
   if (flags.study && flags.cases) throw new UsageError("--study and --cases exclude each other");
@@ -72,7 +89,14 @@ function loadCases(flags: BenchRunFlags): { cases: BenchCase[]; recorded: Compil
 
 function client(baseUrl: string, apiKey: string | undefined, flags: BenchRunFlags): OpenAIChatClient {
   try {
-    return new OpenAIChatClient({ baseUrl, ...(apiKey ? { apiKey } : {}), stream: flags.stream, maxRetries: intFlag("--max-retries", flags.maxRetries, 0) });
+    return new OpenAIChatClient({
+      baseUrl,
+      ...(apiKey ? { apiKey } : {}),
+      stream: flags.stream,
+      maxRetries: intFlag("--max-retries", flags.maxRetries, 0),
+      timeoutMs: intFlag("--timeout", flags.timeout, 1),
+      totalTimeoutMs: intFlag("--deadline", flags.deadline, 1),
+    });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
@@ -90,32 +114,86 @@ function modelTargets(flags: BenchRunFlags, baseUrl: string | undefined, apiKey:
         `no endpoint for ${name}: pass --base-url or set OPENAI_BASE_URL (no model is reachable from the build machine; point this at your own endpoint)`,
       );
     const key = entry?.apiKeyEnv ? process.env[entry.apiKeyEnv] : apiKey;
-    return { name, id: entry?.id ?? name, client: client(url, key, flags) };
+    const c = client(url, key, flags);
+    return { name, id: entry?.id ?? name, client: c, endpoint: c.endpoint };
   });
 }
 
-function progressBar(flags: BenchRunFlags): { update: (p: RunProgress) => void; stop: () => void } {
-  if (!flags.progress || flags.json) return { update: () => {}, stop: () => {} };
-  const bar = new cliProgress.SingleBar(
-    { stream: process.stderr, hideCursor: true, format: "bench |{bar}| {value}/{total} runs | pass {pass} | model errors {errors} | ETA {eta_formatted}" },
-    cliProgress.Presets.shades_classic,
-  );
-  let started = false;
-  let pass = 0;
-  let errors = 0;
+/**
+ * Probes every model and the judge before the first job. Returns the problems, one line each,
+ * naming what failed and where (never a key).
+ */
+async function probeAll(models: readonly ModelTarget[], judge: { client: OpenAIChatClient; model: string } | undefined): Promise<string[]> {
+  const checks = [
+    ...models.map((m) => ({
+      what: `model "${m.name}"${m.id !== m.name ? ` (id ${m.id})` : ""}`,
+      client: m.client as OpenAIChatClient,
+      id: m.id,
+      judge: false,
+    })),
+    ...(judge ? [{ what: `judge model "${judge.model}"`, client: judge.client, id: judge.model, judge: true }] : []),
+  ];
+  const results = await Promise.all(checks.map(async (c) => ({ ...c, result: await c.client.probe(c.id) })));
+  return results.flatMap(({ what, client, judge, result }) => {
+    if (result.ok) return [];
+    const hint = judge ? "; pass --judge-model NAME (--judge-base-url URL) for a judge that is served, or --judge rule" : "";
+    return [`${what} at ${client.endpoint}: ${result.error}${hint}`];
+  });
+}
+
+/** The settings a resumed run must share with its file. */
+function runSettings(flags: BenchRunFlags, models: readonly ModelTarget[], judgeEndpoint: string | null, generation: GenerationSettings): RunSettings {
   return {
-    update: (p) => {
-      if (p.record?.first_pass) pass++;
-      if (p.error !== undefined) errors++;
-      if (!started) {
-        bar.start(p.total, p.done, { pass, errors });
-        started = true;
-      } else bar.update(p.done, { pass, errors });
-    },
-    stop: () => {
-      if (started) bar.stop();
-    },
+    label: flags.label ?? null,
+    mode: flags.mode,
+    judge: flags.judge,
+    judge_model: flags.judge === "rule" ? null : flags.judgeModel,
+    judge_endpoint: judgeEndpoint,
+    temperature: generation.temperature,
+    max_tokens: generation.maxTokens,
+    request_seed: generation.seed ?? null,
+    stream: flags.stream,
+    payloads: flags.payloads,
+    models: Object.fromEntries(models.map((m) => [m.name, { id: m.id, endpoint: m.endpoint ?? null }])),
   };
+}
+
+/**
+ * Opens the results file under its lock and checks it may be resumed with these settings and
+ * cases; writes this run's header. The caller releases the lock.
+ */
+async function openForRun<K extends RecordKind>(
+  flags: BenchRunFlags,
+  kind: K,
+  settings: RunSettings,
+  cases: readonly BenchCase[],
+  runId: string,
+): Promise<ResultsFile<K>> {
+  const results = await ResultsFile.openLocked(flags.out, kind);
+  try {
+    const previous = results.headers.at(-1);
+    const conflicts = previous ? settingsConflicts(previous.settings, settings) : [];
+    if (conflicts.length > 0 && !flags.forceSettings) {
+      throw new UsageError(
+        `${flags.out} was run with other settings:\n  ${conflicts.join("\n  ")}\nuse another --out, or pass --force-settings to append anyway (each record carries its own settings)`,
+      );
+    }
+    const changed = changedCaseRecords(results.records, cases, (r) => recordKey(kind, r));
+    if (changed.length > 0) {
+      if (!flags.rerunChanged) {
+        const ids = [...new Set(changed.map((key) => (kind === "heartbeat" ? key : key.split("|")[0])))];
+        throw new UsageError(
+          `${flags.out} holds ${changed.length} runs of changed cases (${ids.slice(0, 5).join(", ")}${ids.length > 5 ? ", ..." : ""}); pass --rerun-changed to run them again`,
+        );
+      }
+      results.reopen(changed);
+    }
+    results.writeHeader(runHeader(runId, settings, { command: "silpc bench run" }));
+    return results;
+  } catch (error) {
+    await results.release();
+    throw error;
+  }
 }
 
 export async function benchRun(flags: BenchRunFlags): Promise<number> {
@@ -123,24 +201,31 @@ export async function benchRun(flags: BenchRunFlags): Promise<number> {
   if (!(JUDGE_MODES as readonly string[]).includes(flags.judge)) throw new UsageError(`--judge must be one of ${JUDGE_MODES.join(", ")}, got "${flags.judge}"`);
   if (flags.payloads !== "compile" && flags.payloads !== "study") throw new UsageError(`--payloads must be compile or study, got "${flags.payloads}"`);
   if (flags.payloads === "study" && !flags.study) throw new UsageError("--payloads study needs --study");
-  const generation = {
+  const generation: GenerationSettings = {
     maxTokens: intFlag("--max-tokens", flags.maxTokens, 1),
     temperature: numberFlag("--temperature", flags.temperature, 0, 2),
     timeoutMs: intFlag("--timeout", flags.timeout, 1),
+    totalTimeoutMs: intFlag("--deadline", flags.deadline, 1),
+    ...(flags.seed !== undefined ? { seed: intFlag("--seed", flags.seed, 0) } : {}),
   };
+  const stopAfterFatal = intFlag("--stop-after", flags.stopAfter, 1);
+  const frontends = listFlag("--frontends", flags.frontends ?? (flags.mode === "heartbeat" ? "code" : MATRIX_FRONTENDS));
+  const unknown = frontends.filter((f) => !KNOWN_FRONTENDS.includes(f));
+  if (unknown.length > 0) throw new UsageError(`unknown frontend ${unknown.join(", ")}; the frontends are ${KNOWN_FRONTENDS.join(", ")}`);
   const concurrency = intFlag("--concurrency", flags.concurrency, 1);
   const { baseUrl, apiKey } = endpointFromEnv({ ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}), ...(flags.apiKey ? { apiKey: flags.apiKey } : {}) });
   const models = modelTargets(flags, baseUrl, apiKey);
   const judgeMode = flags.judge as JudgeMode;
   let llm: LlmJudge | undefined;
+  let judgeClient: OpenAIChatClient | undefined;
   if (judgeMode !== "rule") {
     const judgeUrl = flags.judgeBaseUrl ?? baseUrl;
     if (!judgeUrl) throw new UsageError("no endpoint for the judge: pass --judge-base-url or --base-url (or --judge rule)");
-    llm = new LlmJudge(client(judgeUrl, flags.judgeApiKey ?? apiKey, flags), { model: flags.judgeModel, timeoutMs: generation.timeoutMs });
+    judgeClient = client(judgeUrl, flags.judgeApiKey ?? apiKey, flags);
+    llm = new LlmJudge(judgeClient, { model: flags.judgeModel, timeoutMs: generation.timeoutMs });
   }
   const judge = createRunJudge(judgeMode, llm);
   const { cases, recorded } = loadCases(flags);
-  const frontends = listFlag("--frontends", flags.frontends ?? (flags.mode === "heartbeat" ? "code" : MATRIX_FRONTENDS));
   if (flags.mode === "heartbeat" && frontends.length !== 1) throw new UsageError("heartbeat mode runs one frontend (the study used code)");
   const payloads = await preparePayloads(cases, frontends, {
     studyPayloads: recorded,
@@ -150,10 +235,39 @@ export async function benchRun(flags: BenchRunFlags): Promise<number> {
   const skippedFrontends = new Map(payloads.filter((p) => p.skipped).map((p) => [p.frontend, p.skipped!]));
   for (const [frontend, reason] of skippedFrontends) process.stderr.write(`skipping ${frontend}: ${reason}\n`);
 
+  const runnable = payloads.filter((p) => p.skipped === undefined).length;
+  if (runnable === 0) {
+    // Nothing to run: no file is created, no probe is spent, no report is suggested.
+    if (flags.json)
+      writeJson({ out: null, mode: flags.mode, interrupted: false, skippedFrontends: Object.fromEntries(skippedFrontends), total: 0, written: 0 });
+    else writeOut(`${flags.mode} run: nothing to run (every frontend was skipped); ${flags.out} not written`);
+    return 0;
+  }
+  if (flags.mode === "heartbeat") {
+    const failed = payloads.filter((p) => p.text === undefined);
+    if (failed.length > 0)
+      throw new UsageError(`cannot compile ${failed.map((p) => p.caseId).join(", ")} for the heartbeat run: ${failed[0]!.compileError ?? failed[0]!.skipped}`);
+  }
+
+  if (flags.probe) {
+    const problems = await probeAll(models, judgeClient ? { client: judgeClient, model: flags.judgeModel } : undefined);
+    if (problems.length > 0) {
+      if (flags.json) writeJson({ out: null, mode: flags.mode, started: false, probeFailures: problems });
+      process.stderr.write(
+        `bench run not started: ${problems.length === 1 ? "a probe failed" : `${problems.length} probes failed`}\n  ${problems.join("\n  ")}\n`,
+      );
+      return EXIT_INVALID;
+    }
+  }
+
+  const runId = newRunId();
+  const provenance = { runId, ...(flags.label ? { label: flags.label } : {}), judgeModel: judgeMode === "rule" ? null : flags.judgeModel };
+  const settings = runSettings(flags, models, judgeClient?.endpoint ?? null, generation);
+  const results = await openForRun(flags, flags.mode === "matrix" ? "matrix" : "heartbeat", settings, cases, runId);
   const controller = new AbortController();
   const interrupt = (): void => controller.abort();
   process.once("SIGINT", interrupt);
-  const bar = progressBar(flags);
+  const bar = progressView(flags.progress && !flags.json);
   let summary: RunSummary;
   try {
     if (flags.mode === "matrix") {
@@ -162,25 +276,24 @@ export async function benchRun(flags: BenchRunFlags): Promise<number> {
         payloads,
         models,
         judge,
-        results: ResultsFile.open(flags.out, "matrix"),
+        results: results as ResultsFile<"matrix">,
         concurrency,
         generation,
+        provenance,
+        stopAfterFatal,
         onProgress: bar.update,
         signal: controller.signal,
       });
     } else {
       const encoded = new Map(payloads.filter((p) => p.text !== undefined).map((p) => [p.caseId, p.text!]));
-      const failed = payloads.filter((p) => p.text === undefined);
-      if (failed.length > 0)
-        throw new UsageError(
-          `cannot compile ${failed.map((p) => p.caseId).join(", ")} for the heartbeat run: ${failed[0]!.compileError ?? failed[0]!.skipped}`,
-        );
       summary = await runHeartbeat({
         cases,
         encoded,
         models,
         judge,
-        results: ResultsFile.open(flags.out, "heartbeat"),
+        results: results as ResultsFile<"heartbeat">,
+        provenance,
+        stopAfterFatal,
         nValues: listFlag("--n-values", flags.nValues).map((n) => intFlag("--n-values", n, 1)),
         seeds: intFlag("--seeds", flags.seeds, 1),
         turns: intFlag("--turns", flags.turns, 1),
@@ -193,19 +306,36 @@ export async function benchRun(flags: BenchRunFlags): Promise<number> {
   } finally {
     bar.stop();
     process.removeListener("SIGINT", interrupt);
+    await results.release();
   }
   const interrupted = controller.signal.aborted;
   if (flags.json) {
-    writeJson({ out: flags.out, mode: flags.mode, interrupted, skippedFrontends: Object.fromEntries(skippedFrontends), ...summary });
+    writeJson({
+      out: flags.out,
+      mode: flags.mode,
+      runId,
+      label: flags.label ?? null,
+      interrupted,
+      skippedFrontends: Object.fromEntries(skippedFrontends),
+      ...summary,
+    });
   } else {
+    const errors = summary.modelErrors + summary.judgeErrors;
     writeOut(
       [
-        `${flags.mode} run: ${summary.written} written, ${summary.skipped} already in ${flags.out}, ${summary.passed} passed, ${summary.modelErrors} model errors (of ${summary.total})`,
+        `${flags.mode} run: ${summary.written} written, ${summary.skipped} already in ${flags.out} (of ${summary.total})`,
+        `  passed ${summary.passed}, failed ${summary.failed}, model errors ${summary.modelErrors}, judge errors ${summary.judgeErrors}, judge fallbacks ${summary.judgeFallbacks}, compile errors ${summary.compileErrors}, truncated at max_tokens ${summary.truncated}`,
+        ...(summary.skipped > 0 ? [`  passed with the runs already in the file: ${summary.passed + summary.skippedPassed}`] : []),
         ...(interrupted ? ["interrupted: run the same command again to resume"] : []),
-        ...(summary.modelErrors > 0 ? ["runs that ended in a model error are retried by the next run"] : []),
-        `report: silpc bench report --results ${join(flags.out)}`,
+        ...(errors > 0 ? ["runs that ended in a model or judge error are retried by the next run"] : []),
+        ...(summary.judgeFallbacks > 0 ? ["judge fallbacks: the LLM judge failed there and the rule judge's verdict stands (see the report)"] : []),
+        ...(summary.written + summary.skipped > 0 ? [`report: silpc bench report --results ${join(flags.out)}`] : []),
       ].join("\n"),
     );
+  }
+  if (summary.stopped !== undefined) {
+    process.stderr.write(`bench run stopped: ${summary.stopped}\n`);
+    return EXIT_INVALID;
   }
   return interrupted ? 130 : 0;
 }

@@ -3,33 +3,13 @@
  * and no external resource, so it opens offline and prints cleanly. Sections appear only for
  * the data present. All text from records is escaped.
  */
-import { pyFixed } from "../analysis/pyformat.js";
 import { passRate, type Tally } from "../analysis/phase2.js";
+import { figure, num, pct, pValue, section, sig, table } from "./html-parts.js";
 import type { ReportModel } from "./model.js";
+import { compareSection, outcomesSection, runsSection } from "./run-sections.js";
 import { bars, correlationColor, escapeXml as esc, heatmap, lines, PALETTE, rateColor } from "./svg.js";
 
-const pct = (v: number): string => (Number.isNaN(v) ? "n/a" : `${pyFixed(v * 100, 1)}%`);
-const num = (v: number, d = 3): string => (Number.isNaN(v) ? "n/a" : v === Infinity ? "∞" : pyFixed(v, d));
-function pValue(p: number): string {
-  if (Number.isNaN(p)) return "n/a";
-  return p < 1e-4 ? p.toExponential(2) : pyFixed(p, 4);
-}
 const tally = (t: Tally): string => (t.total ? `${t.pass}/${t.total} (${pct(t.pass / t.total)})` : "n/a");
-const sig = (p: number): string => (p < 0.001 ? "***" : p < 0.01 ? "**" : p < 0.05 ? "*" : "");
-
-function table(headers: readonly string[], rows: ReadonlyArray<ReadonlyArray<string>>, caption?: string): string {
-  const head = headers.map((h) => `<th>${esc(h)}</th>`).join("");
-  const body = rows.map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join("")}</tr>`).join("");
-  return `<table>${caption ? `<caption>${esc(caption)}</caption>` : ""}<thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
-}
-
-function section(id: string, title: string, body: string): string {
-  return `<section id="${id}"><h2>${esc(title)}</h2>${body}</section>`;
-}
-
-function figure(svg: string, caption: string): string {
-  return `<figure>${svg}<figcaption>${esc(caption)}</figcaption></figure>`;
-}
 
 function reproductionSection(model: ReportModel): string {
   if (model.reproduction.length === 0) return "";
@@ -89,12 +69,32 @@ function phase2Section(model: ReportModel): string {
   });
   const matrixTable = table(
     ["frontend", ...matrix.models, "avg", "rank"],
-    matrix.frontends.map((f) => [f, ...matrix.models.map((m) => pct(passRate(matrix, f, m))), pct(matrix.average.get(f)!), String(matrix.rank.get(f))]),
+    matrix.frontends.map((f) => [
+      f,
+      ...matrix.models.map((m) => {
+        const t = matrix.cells.get(f)?.get(m);
+        return t ? `${pct(passRate(matrix, f, m))} (n=${t.total})` : "n/a";
+      }),
+      pct(matrix.average.get(f)!),
+      String(matrix.rank.get(f)),
+    ]),
   );
   const mcnemar = table(
-    ["A", "B", "rate A", "rate B", "A only (b)", "B only (c)", "χ²", "p", ""],
-    p.mcnemar.map((r) => [r.frontendA, r.frontendB, pct(r.rateA), pct(r.rateB), String(r.b), String(r.c), num(r.chi2, 4), pValue(r.pValue), sig(r.pValue)]),
-    "McNemar tests (continuity-corrected), paired by case and model",
+    ["A", "B", "pairs (n)", "rate A", "rate B", "A only (b)", "B only (c)", "χ²", "p", "p (Holm)", ""],
+    p.mcnemar.map((r, i) => [
+      r.frontendA,
+      r.frontendB,
+      String(r.pairs),
+      pct(r.rateA),
+      pct(r.rateB),
+      String(r.b),
+      String(r.c),
+      num(r.chi2, 4),
+      pValue(r.pValue),
+      pValue(p.mcnemarHolm[i]!),
+      sig(p.mcnemarHolm[i]!),
+    ]),
+    `McNemar tests (continuity-corrected), paired by case and model; stars on p corrected by Holm over these ${p.mcnemar.length} tests`,
   );
   const spearman = table(
     ["model A", "model B", "ρ", "p", "points"],
@@ -108,7 +108,7 @@ function phase2Section(model: ReportModel): string {
   return section(
     "phase2",
     "Frontend × model pass rates",
-    `${figure(heat, "Pass rate (first_pass: the dual verdict) per frontend and model; rows ranked by the pooled average.")}
+    `${figure(heat, `Pass rate (first_pass: the dual verdict) per frontend and model, ${model.outcomes?.errorsAsFailures ? "errors counted as failures" : "over answered runs (errors excluded, counted under Outcomes)"}; rows ranked by the pooled average.`)}
      ${matrixTable}
      <div class="row">${figure(avg, "Average pass rate per frontend, pooled over models.")}${figure(perModel, "Pass rate per frontend, by model.")}</div>
      ${mcnemar}
@@ -257,9 +257,18 @@ function ablationSection(model: ReportModel): string {
     matrix.conditions.map((c) => [c, ...matrix.models.map((m) => tally(matrix.cells.get(c)!.get(m)!)), tally(matrix.overall.get(c)!)]),
   );
   const tests = table(
-    ["A", "B", "A only", "B only", "χ²", "p", ""],
-    a.comparisons.map((c) => [c.conditionA, c.conditionB, String(c.b), String(c.c), num(c.chi2, 3), pValue(c.pValue), sig(c.pValue)]),
-    "McNemar tests between conditions, paired by case and model",
+    ["A", "B", "A only", "B only", "χ²", "p", "p (Holm)", ""],
+    a.comparisons.map((c, i) => [
+      c.conditionA,
+      c.conditionB,
+      String(c.b),
+      String(c.c),
+      num(c.chi2, 3),
+      pValue(c.pValue),
+      pValue(a.comparisonsHolm[i]!),
+      sig(a.comparisonsHolm[i]!),
+    ]),
+    `McNemar tests between conditions, paired by case and model; stars on p corrected by Holm over these ${a.comparisons.length} tests`,
   );
   return section("ablation", "Ablation: original, shuffled, skeleton payloads", `${figure(chart, "Pass rate per condition and model.")}${tallies}${tests}`);
 }
@@ -278,6 +287,9 @@ nav a{margin-right:12px;font-size:13px}
 export function renderHtml(model: ReportModel): string {
   const sections = [
     reproductionSection(model),
+    runsSection(model),
+    outcomesSection(model),
+    compareSection(model),
     phase2Section(model),
     tokensSection(model),
     layersSection(model),

@@ -27,9 +27,12 @@ import {
   type SpearmanReport,
 } from "../analysis/phase2.js";
 import type { FrontendTokenStats } from "../analysis/token-stats.js";
+import type { RunComparison } from "../analysis/compare.js";
+import { isAnswered, outcomeTable, type OutcomeOptions, type OutcomeTable } from "../analysis/outcomes.js";
+import { holm } from "../stats/multiple-testing.js";
 import { rankFrontendsPerModel, type RankedFrontend, type RankOptions } from "../layers/fitness.js";
 import { screenAllProxies, scoresFromRates, type ScreeningResult } from "../layers/migration.js";
-import type { AblationRecord, HeartbeatRecord, MatrixRecord } from "../records.js";
+import type { AblationRecord, HeartbeatRecord, MatrixRecord, RunHeader } from "../records.js";
 import type { PublishedTables } from "../study.js";
 import { compareTable, type ReproductionCheck } from "./reproduction.js";
 
@@ -44,6 +47,16 @@ export interface ReportInputs {
   tokenSource?: string;
   published?: PublishedTables;
   fitness?: RankOptions;
+  /** How errors enter pass rates (default: excluded, counted beside the rate). */
+  outcomes?: OutcomeOptions;
+  /** Run headers of the results files (provenance shown in the report). */
+  runs?: readonly RunHeader[];
+  /** A comparison of two runs (`--compare A B`). */
+  compare?: RunComparison;
+  /** Which file won where --results files shared keys. */
+  overlap?: { keys: number; prefer: "earlier" | "later" };
+  /** USD per million prompt / completion tokens, per model, for the cost column. */
+  prices?: ReadonlyMap<string, { prompt: number; completion: number }>;
 }
 
 export interface JudgeAgreement {
@@ -60,9 +73,17 @@ export interface ReportModel {
   source: string;
   generatedAt: string;
   counts: { matrix: number; heartbeat: number; ablation: number };
+  /** Every run by failure category, per frontend x model, per category, per model. */
+  outcomes?: OutcomeTable;
+  runs: readonly RunHeader[];
+  compare?: RunComparison;
+  overlap?: { keys: number; prefer: "earlier" | "later" };
+  prices?: ReadonlyMap<string, { prompt: number; completion: number }>;
   phase2?: {
     matrix: PassRateMatrix;
     mcnemar: McNemarRow[];
+    /** Holm-adjusted p of each McNemar row (the stars use these). */
+    mcnemarHolm: number[];
     spearman: SpearmanReport;
     agreement: JudgeAgreement;
     fitness: Map<string, RankedFrontend[]>;
@@ -74,7 +95,7 @@ export interface ReportModel {
     baseline: BaselineComparison[];
     depth: Map<string, Array<{ depth: number; pass: number; total: number }>>;
   };
-  ablation?: { matrix: AblationMatrix; comparisons: ConditionComparison[] };
+  ablation?: { matrix: AblationMatrix; comparisons: ConditionComparison[]; comparisonsHolm: number[] };
   tokens?: { stats: readonly FrontendTokenStats[]; source: string };
   reproduction: ReproductionCheck[];
 }
@@ -99,6 +120,10 @@ export function buildReport(inputs: ReportInputs): ReportModel {
     generatedAt: new Date().toISOString(),
     counts: { matrix: inputs.matrix?.length ?? 0, heartbeat: inputs.heartbeat?.length ?? 0, ablation: inputs.ablation?.length ?? 0 },
     reproduction,
+    runs: inputs.runs ?? [],
+    ...(inputs.compare ? { compare: inputs.compare } : {}),
+    ...(inputs.overlap ? { overlap: inputs.overlap } : {}),
+    ...(inputs.prices ? { prices: inputs.prices } : {}),
   };
   const published = inputs.published;
   const check = (table: string, text: string | undefined, recomputed: string): void => {
@@ -106,16 +131,21 @@ export function buildReport(inputs: ReportInputs): ReportModel {
   };
 
   if (inputs.matrix?.length) {
-    const matrix = passRateMatrix(inputs.matrix);
-    const mcnemar = pairwiseMcNemar(inputs.matrix);
-    const spearman = crossModelSpearman(inputs.matrix);
+    model.outcomes = outcomeTable(inputs.matrix, inputs.outcomes);
+    // Rates and tests over answered runs unless errors count as failures; the study's records
+    // hold no errors, so its tables are unchanged by this.
+    const scored = inputs.outcomes?.errorsAsFailures ? inputs.matrix : inputs.matrix.filter(isAnswered);
+    const matrix = passRateMatrix(scored);
+    const mcnemar = pairwiseMcNemar(scored);
+    const spearman = crossModelSpearman(scored);
     const rates = matrix.models.flatMap((m) => matrix.frontends.map((f) => ({ model: m, frontend: f, rate: passRate(matrix, f, m) })));
     model.phase2 = {
       matrix,
       mcnemar,
+      mcnemarHolm: holm(mcnemar.map((r) => r.pValue)),
       spearman,
       agreement: judgeAgreement(inputs.matrix),
-      fitness: rankFrontendsPerModel(inputs.matrix, inputs.tokens ? { tokens: inputs.tokens } : {}, inputs.fitness),
+      fitness: rankFrontendsPerModel(scored, inputs.tokens ? { tokens: inputs.tokens } : {}, inputs.fitness),
       screening: matrix.models.length > 1 ? screenAllProxies(scoresFromRates(rates)) : [],
     };
     check("phase2/phase2_matrix.csv", published?.phase2Matrix, formatMatrixCsv(matrix));
@@ -134,7 +164,8 @@ export function buildReport(inputs: ReportInputs): ReportModel {
   }
   if (inputs.ablation?.length) {
     const matrix = ablationMatrix(inputs.ablation);
-    model.ablation = { matrix, comparisons: compareConditions(inputs.ablation) };
+    const comparisons = compareConditions(inputs.ablation);
+    model.ablation = { matrix, comparisons, comparisonsHolm: holm(comparisons.map((c) => c.pValue)) };
     check("phase3_ablation/ablation_matrix.csv", published?.ablationMatrix, formatAblationCsv(matrix));
   }
   if (inputs.tokens?.length) model.tokens = { stats: inputs.tokens, source: inputs.tokenSource ?? "supplied" };

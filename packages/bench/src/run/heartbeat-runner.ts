@@ -13,10 +13,13 @@
 import type { BenchCase } from "../cases.js";
 import type { HeartbeatRecord } from "../records.js";
 import type { RunJudge } from "./judging.js";
-import { STUDY_GENERATION, timestamp, type GenerationSettings, type RunProgress, type RunSummary } from "./matrix-runner.js";
+import { STUDY_GENERATION, timestamp } from "./matrix-runner.js";
 import { runPool } from "./pool.js";
 import { heartbeatFires, heartbeatOrder, heartbeatSessionId, sessionPrompt, type HeartbeatTurn } from "./prompts.js";
+import type { RunProvenance } from "./provenance.js";
+import { chatRequest, provenanceFields, type GenerationSettings } from "./record-fields.js";
 import { recordKey, type ResultsFile } from "./results-file.js";
+import { countSkipped, countWritten, DEFAULT_STOP_AFTER_FATAL, emptySummary, FatalBreaker, type RunProgress, type RunSummary } from "./summary.js";
 import type { ModelTarget } from "./targets.js";
 
 /** The study's design: six intervals, 8 seeds, 15 turns per session. */
@@ -35,6 +38,9 @@ export interface HeartbeatRunOptions {
   turns?: number;
   concurrency?: number;
   generation?: GenerationSettings;
+  provenance?: RunProvenance;
+  /** Stop after this many consecutive 401/403/404/connection-refused model errors (default 3). */
+  stopAfterFatal?: number;
   onProgress?: (progress: RunProgress) => void;
   signal?: AbortSignal;
 }
@@ -45,9 +51,12 @@ export async function runHeartbeat(options: HeartbeatRunOptions): Promise<RunSum
   for (const n of nValues) if (!Number.isInteger(n) || n < 1) throw new RangeError(`heartbeat N must be a positive integer, got ${n}`);
   const generation = options.generation ?? STUDY_GENERATION;
   const sessions = options.models.flatMap((model) => Array.from({ length: seeds }, (_, seed) => nValues.map((nValue) => ({ model, seed, nValue }))).flat());
-  const summary: RunSummary = { total: sessions.length * turns, skipped: 0, written: 0, passed: 0, modelErrors: 0 };
+  const summary: RunSummary = emptySummary(sessions.length * turns);
   let done = 0;
-  options.onProgress?.({ done, total: summary.total });
+  options.onProgress?.({ done, total: summary.total, summary });
+  const breaker = new FatalBreaker(options.stopAfterFatal ?? DEFAULT_STOP_AFTER_FATAL);
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
 
   await runPool(
     sessions,
@@ -60,31 +69,41 @@ export async function runHeartbeat(options: HeartbeatRunOptions): Promise<RunSum
         const encoded = options.encoded.get(c.id);
         if (encoded === undefined) throw new RangeError(`no payload for case ${c.id}`);
         const key = recordKey("heartbeat", { model: model.name, n_value: nValue, seed, turn });
-        const previous = options.results.has(key) ? options.results.find(key) : undefined;
+        const previous = options.results.find(key);
         let response: string;
-        if (previous) {
+        if (previous && options.results.has(key)) {
           response = previous.model_response;
-          summary.skipped++;
+          countSkipped(summary, previous);
           done++;
-          options.onProgress?.({ done, total: summary.total });
+          options.onProgress?.({ done, total: summary.total, summary });
+        } else if (previous?.judge === "judge_error") {
+          // The model answered last time and the judge did not: judge that answer now.
+          const fields = await options.judge(c.ir, encoded, previous.model_response, signal);
+          if (signal.aborted) return;
+          const record: HeartbeatRecord = { ...previous, ...fields, timestamp: timestamp(), first_pass: fields.judge_verdict === "pass" };
+          if (options.provenance) Object.assign(record, { run_id: options.provenance.runId, run_label: options.provenance.label ?? null });
+          options.results.append(record);
+          countWritten(summary, record);
+          done++;
+          options.onProgress?.({ done, total: summary.total, summary, record });
+          response = previous.model_response;
         } else {
-          const answer = await model.client.complete({
-            model: model.id,
-            messages: [{ role: "user", content: sessionPrompt(history, encoded) }],
-            maxTokens: generation.maxTokens,
-            temperature: generation.temperature,
-            timeoutMs: generation.timeoutMs,
-            ...(options.signal ? { signal: options.signal } : {}),
-          });
-          if (options.signal?.aborted) return;
+          const prompt = sessionPrompt(history, encoded);
+          const answer = await model.client.complete(chatRequest(model, prompt, generation, signal));
+          if (signal.aborted) return;
+          const reason = breaker.note(answer);
+          if (reason !== undefined && summary.stopped === undefined) {
+            summary.stopped = reason;
+            stop.abort();
+          }
           if (answer.error !== undefined) {
             summary.modelErrors++;
             done += turns - turn; // the rest of this session waits for the next run
-            options.onProgress?.({ done, total: summary.total, error: answer.error });
+            options.onProgress?.({ done, total: summary.total, summary, error: answer.error });
             return;
           }
-          const fields = await options.judge(c.ir, encoded, answer.text, options.signal);
-          if (options.signal?.aborted) return;
+          const fields = await options.judge(c.ir, encoded, answer.text, signal);
+          if (signal.aborted) return;
           const record: HeartbeatRecord = {
             model: model.name,
             n_value: nValue,
@@ -100,19 +119,19 @@ export async function runHeartbeat(options: HeartbeatRunOptions): Promise<RunSum
             retries: answer.retries,
             timestamp: timestamp(),
             first_pass: fields.judge_verdict === "pass",
+            ...provenanceFields({ provenance: options.provenance, model, c, prompt, generation, answer }),
           };
           options.results.append(record);
-          summary.written++;
-          if (record.first_pass) summary.passed++;
+          countWritten(summary, record);
           done++;
-          options.onProgress?.({ done, total: summary.total, record });
+          options.onProgress?.({ done, total: summary.total, summary, record });
           response = answer.text;
         }
         history.push({ encoded, response });
         if (heartbeatFires(nValue, turn)) history = [];
       }
     },
-    options.signal,
+    signal,
   );
   return summary;
 }

@@ -1,7 +1,8 @@
 /**
  * The judge a run uses, and the judge fields it writes into each record.
  *   rule: the rule judge only (offline; a fast pre-filter, not the study's verdict);
- *   llm:  the LLM judge only (`judge` = the judge model's name);
+ *   llm:  the LLM judge only (`judge` = the judge model's name); a judge call that fails after
+ *         retries is `judge: "judge_error"`, an error retried by the next run, never a verdict;
  *   dual: both, the study's default (LLM verdict, rule fallback when the LLM judge errors).
  */
 import type { SilpIRInput } from "silp";
@@ -48,7 +49,7 @@ export function createRunJudge(mode: JudgeMode, llm?: Pick<LlmJudge, "judge">): 
         return {
           judge_verdict: r.verdict,
           judge_reason: r.reason,
-          judge: r.judge,
+          judge: errored ? "judge_error" : r.judge,
           rule_verdict: null,
           rule_reason: null,
           llm_verdict: errored ? "error" : r.verdict,

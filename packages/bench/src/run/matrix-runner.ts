@@ -10,34 +10,17 @@ import type { JudgeFields, RunJudge } from "./judging.js";
 import type { Payload } from "./payloads.js";
 import { runPool } from "./pool.js";
 import { decodePrompt } from "./prompts.js";
+import type { RunProvenance } from "./provenance.js";
+import { chatRequest, provenanceFields, type GenerationSettings } from "./record-fields.js";
 import { recordKey, type ResultsFile } from "./results-file.js";
+import { countSkipped, countWritten, DEFAULT_STOP_AFTER_FATAL, emptySummary, FatalBreaker, type RunProgress, type RunSummary } from "./summary.js";
 import type { ModelTarget } from "./targets.js";
 
-export interface GenerationSettings {
-  maxTokens: number;
-  temperature: number;
-  timeoutMs: number;
-}
+export type { GenerationSettings } from "./record-fields.js";
+export type { RunProgress, RunSummary } from "./summary.js";
 
 /** The study's settings: 256 new tokens, temperature 0, 30 s per request. */
 export const STUDY_GENERATION: Readonly<GenerationSettings> = Object.freeze({ maxTokens: 256, temperature: 0, timeoutMs: 30_000 });
-
-export interface RunProgress {
-  done: number;
-  total: number;
-  /** The record just written, when this step wrote one. */
-  record?: { first_pass: boolean; judge: string };
-  /** A model error that stopped this step (no verdict). */
-  error?: string;
-}
-
-export interface RunSummary {
-  total: number;
-  skipped: number;
-  written: number;
-  passed: number;
-  modelErrors: number;
-}
 
 export interface MatrixRunOptions {
   cases: readonly BenchCase[];
@@ -47,6 +30,10 @@ export interface MatrixRunOptions {
   results: ResultsFile<"matrix">;
   concurrency?: number;
   generation?: GenerationSettings;
+  /** Run id, label and judge model written into every record. */
+  provenance?: RunProvenance;
+  /** Stop after this many consecutive 401/403/404/connection-refused model errors (default 3). */
+  stopAfterFatal?: number;
   onProgress?: (progress: RunProgress) => void;
   signal?: AbortSignal;
 }
@@ -65,60 +52,71 @@ export async function runMatrix(options: MatrixRunOptions): Promise<RunSummary> 
   const cases = new Map(options.cases.map((c) => [c.id, c]));
   const runnable = options.payloads.filter((p) => p.skipped === undefined);
   const jobs = options.models.flatMap((model) => runnable.map((payload) => ({ model, payload })));
-  const summary: RunSummary = { total: jobs.length, skipped: 0, written: 0, passed: 0, modelErrors: 0 };
-  let done = 0;
+  const summary = emptySummary(jobs.length);
+  const keyOf = (model: ModelTarget, payload: Payload) => recordKey("matrix", { case_id: payload.caseId, frontend: payload.frontend, model: model.name });
   const pending = jobs.filter(({ model, payload }) => {
-    const seen = options.results.has(recordKey("matrix", { case_id: payload.caseId, frontend: payload.frontend, model: model.name }));
-    if (seen) summary.skipped++;
+    const key = keyOf(model, payload);
+    const seen = options.results.has(key);
+    if (seen) countSkipped(summary, options.results.find(key));
     return !seen;
   });
-  done = summary.skipped;
-  options.onProgress?.({ done, total: summary.total });
+  let done = summary.skipped;
+  options.onProgress?.({ done, total: summary.total, summary });
+  const breaker = new FatalBreaker(options.stopAfterFatal ?? DEFAULT_STOP_AFTER_FATAL);
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
 
   await runPool(
     pending,
     options.concurrency ?? 4,
     async ({ model, payload }) => {
-      const ir = cases.get(payload.caseId)!.ir;
+      const c = cases.get(payload.caseId)!;
       const base = { case_id: payload.caseId, frontend: payload.frontend, model: model.name, encoded: payload.text ?? "" };
       let record: MatrixRecord;
       let error: string | undefined;
       if (payload.text === undefined) {
         const fields = unjudged("compile_error", `Compile error: ${payload.compileError ?? "unknown"}`);
-        record = { ...base, model_response: "", ...fields, elapsed: 0, retries: 0, timestamp: timestamp(), first_pass: false };
+        const extra = provenanceFields({ provenance: options.provenance, model, c, prompt: undefined, generation, answer: undefined });
+        record = { ...base, model_response: "", ...fields, elapsed: 0, retries: 0, timestamp: timestamp(), first_pass: false, ...extra };
       } else {
-        const answer = await model.client.complete({
-          model: model.id,
-          messages: [{ role: "user", content: decodePrompt(payload.text) }],
-          maxTokens: generation.maxTokens,
-          temperature: generation.temperature,
-          timeoutMs: generation.timeoutMs,
-          ...(options.signal ? { signal: options.signal } : {}),
-        });
-        if (options.signal?.aborted) return; // interrupted: leave this run for the next resume
-        if (answer.error !== undefined) {
-          error = answer.error;
-          summary.modelErrors++;
+        const prompt = decodePrompt(payload.text);
+        const previous = options.results.find(keyOf(model, payload));
+        if (previous?.judge === "judge_error") {
+          // The model answered last time and the judge did not: judge that answer now.
+          const fields = await options.judge(c.ir, payload.text, previous.model_response, signal);
+          if (signal.aborted) return;
+          record = { ...previous, ...fields, timestamp: timestamp(), first_pass: fields.judge_verdict === "pass" };
+          if (options.provenance) Object.assign(record, { run_id: options.provenance.runId, run_label: options.provenance.label ?? null });
+        } else {
+          const answer = await model.client.complete(chatRequest(model, prompt, generation, signal));
+          if (signal.aborted) return; // interrupted: leave this run for the next resume
+          const reason = breaker.note(answer);
+          if (answer.error !== undefined) error = answer.error;
+          const fields = error !== undefined ? unjudged("error", `Model error: ${error}`) : await options.judge(c.ir, payload.text, answer.text, signal);
+          if (signal.aborted) return; // the judge call was cut short: no verdict to record
+          const extra = provenanceFields({ provenance: options.provenance, model, c, prompt, generation, answer });
+          record = {
+            ...base,
+            model_response: answer.text,
+            ...fields,
+            elapsed: answer.elapsed,
+            retries: answer.retries,
+            timestamp: timestamp(),
+            first_pass: fields.judge_verdict === "pass",
+            ...extra,
+          };
+          if (reason !== undefined && summary.stopped === undefined) {
+            summary.stopped = reason;
+            stop.abort();
+          }
         }
-        const fields = error !== undefined ? unjudged("error", `Model error: ${error}`) : await options.judge(ir, payload.text, answer.text, options.signal);
-        if (options.signal?.aborted) return; // the judge call was cut short: no verdict to record
-        record = {
-          ...base,
-          model_response: answer.text,
-          ...fields,
-          elapsed: answer.elapsed,
-          retries: answer.retries,
-          timestamp: timestamp(),
-          first_pass: fields.judge_verdict === "pass",
-        };
       }
       options.results.append(record);
-      summary.written++;
-      if (record.first_pass) summary.passed++;
+      countWritten(summary, record);
       done++;
-      options.onProgress?.({ done, total: summary.total, record, ...(error !== undefined ? { error } : {}) });
+      options.onProgress?.({ done, total: summary.total, summary, record, ...(error !== undefined ? { error } : {}) });
     },
-    options.signal,
+    signal,
   );
   return summary;
 }

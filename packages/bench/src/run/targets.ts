@@ -13,6 +13,8 @@ export interface ModelTarget {
   name: string;
   id: string;
   client: ChatClient;
+  /** The endpoint recorded with each run (default: the client's `endpoint`). */
+  endpoint?: string;
 }
 
 export interface RegistryEntry {
