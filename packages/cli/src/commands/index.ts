@@ -19,6 +19,7 @@ import { register as registerLlmlingua2 } from "./llmlingua2.js";
 import { register as registerBench } from "./bench.js";
 import { register as registerMcp } from "./mcp.js";
 import { register as registerDemo } from "./demo.js";
+import { register as registerPlayground } from "./playground.js";
 
 export type RegisterCommand = (program: Command) => void;
 
@@ -39,4 +40,5 @@ export const commands: RegisterCommand[] = [
   registerBench,
   registerMcp,
   registerDemo,
+  registerPlayground,
 ];
