@@ -6,7 +6,7 @@
  * Input modes: "ir" (the IR as JSON), or a payload in a decoding frontend ("code", "json").
  */
 import { findNodeAtLocation, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
-import { compile, decode, isSilpError, listFrontends, type SilpEnvelope, type SilpIR, SilpValidationError, toEnvelope, validate } from "silp";
+import { compile, decode, isSilpError, listFrontends, normalize, type SilpEnvelope, type SilpIR, SilpValidationError, toEnvelope, validate } from "silp";
 
 export type InputMode = "ir" | "code" | "json";
 export const INPUT_MODES: readonly InputMode[] = ["ir", "code", "json"];
@@ -95,8 +95,7 @@ function readIrText(text: string, findings: Finding[]): SilpIR | undefined {
     });
   }
   if (!result.ok) return undefined;
-  // decode(compile()) gives the normal form the other side would see (a derived req_id included).
-  return decode(compile(value as SilpIR, "json"), "json").ir;
+  return normalize(value as SilpIR);
 }
 
 /** A payload: the codec's error at its offset; sanitizer hits and repairs where they are. */
@@ -149,7 +148,8 @@ function readPayload(text: string, frontend: "code" | "json", findings: Finding[
         });
       }
     } else {
-      findings.push({ from, to: from, severity: "error", source: "silp", code: error.code, message: `${error.code}: ${error.message}` });
+      const expected = error.expected?.length ? ` (expected ${error.expected.join(", ")})` : "";
+      findings.push({ from, to: from, severity: "error", source: "silp", code: error.code, message: `${error.message}${expected}` });
     }
     return undefined;
   }

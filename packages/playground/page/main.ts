@@ -16,6 +16,9 @@ import { negotiate } from "./negotiation.js";
 import { silpCode } from "./silp-language.js";
 import { loadTokenizer, PAGE_TOKENIZERS, type PageTokenizer } from "./token-counts.js";
 
+// The bundle's modules have run by now: what follows is the page's own first render.
+performance.mark("silp-page-start");
+
 const $ = <T extends HTMLElement>(id: string): T => {
   const element = document.getElementById(id);
   if (!element) throw new Error(`the page has no #${id}`);

@@ -6,7 +6,7 @@
  * Why a stream parser and not a Lezer grammar: the payload is one line of a small, regular
  * surface, and a stream parser needs no generated tables in the bundle.
  */
-import { StreamLanguage, type StringStream } from "@codemirror/language";
+import { HighlightStyle, LanguageSupport, StreamLanguage, type StringStream, syntaxHighlighting } from "@codemirror/language";
 import { tags } from "@lezer/highlight";
 
 export interface SilpStreamState {
@@ -89,7 +89,7 @@ export function silpToken(stream: StringStream, state: SilpStreamState): string 
   return null;
 }
 
-export const silpCode = StreamLanguage.define<SilpStreamState>({
+const silpStream = StreamLanguage.define<SilpStreamState>({
   name: "silp",
   startState: () => ({ inMeta: false }),
   copyState: (state) => ({ ...state }),
@@ -104,3 +104,20 @@ export const silpCode = StreamLanguage.define<SilpStreamState>({
     literal: tags.special(tags.string),
   },
 });
+
+/** Colours for the tags above (CodeMirror's default style leaves several of them plain). */
+const silpColours = HighlightStyle.define([
+  { tag: tags.keyword, color: "#7a3e9d", fontWeight: "bold" },
+  { tag: tags.logicOperator, color: "#c0392b", fontWeight: "bold" },
+  { tag: tags.special(tags.operator), color: "#c0392b" },
+  { tag: tags.operator, color: "#c0392b" },
+  { tag: tags.function(tags.variableName), color: "#1f5fbf" },
+  { tag: tags.propertyName, color: "#8a5a00" },
+  { tag: tags.special(tags.number), color: "#117a3e" },
+  { tag: tags.string, color: "#a0522d" },
+  { tag: tags.special(tags.string), color: "#6b4f9e" },
+  { tag: tags.meta, color: "#777" },
+]);
+
+/** The code frontend's editor language: the stream parser and its colours. */
+export const silpCode = new LanguageSupport(silpStream, [syntaxHighlighting(silpColours)]);
