@@ -10,13 +10,19 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { extname, join } from "node:path";
 import { chromiumSkip, findChromium } from "@silp/testkit/chromium.js";
 import type { Browser, Page } from "playwright-core";
-import { buildSite, formatReport, PAGE_BUDGET, type SiteReport } from "../scripts/build-site.ts";
+import { buildSite, formatReport, PAGE_BUDGET, type SiteReport } from "../scripts/build-site.js";
 
 const executablePath = findChromium();
+/**
+ * The issue's "well under a second", as a generous bound on the best warm visit. A machine
+ * shared far beyond its cores (load average 20 on 2 cores measured 1.1-1.5 s) may raise it with
+ * SILP_PLAYGROUND_RENDER_BOUND_MS; the failure message prints the load average to tell the two apart.
+ */
+const RENDER_BOUND_MS = Number(process.env.SILP_PLAYGROUND_RENDER_BOUND_MS ?? 1000);
 const skip = chromiumSkip(executablePath);
 const shots = process.env.SILP_PLAYGROUND_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), "silp-playground-shots-"));
 mkdirSync(shots, { recursive: true });
@@ -64,7 +70,7 @@ after(async () => {
 });
 
 test("the build writes a static folder within the budget and prints it", (t) => {
-  t.diagnostic(formatReport(site));
+  for (const line of formatReport(site).split("\n")) t.diagnostic(line);
   const paths = site.files.map((file) => file.path).sort();
   assert.deepEqual(paths, ["index.html", "playground.css", "playground.js", "ranks/cl100k_base.json", "ranks/o200k_base.json"]);
   assert.ok(site.pageGzipped <= PAGE_BUDGET, `page ${site.pageGzipped} bytes gzipped > ${PAGE_BUDGET}`);
@@ -103,12 +109,12 @@ const countOf = (page: Page, frontend: string, tokenizer: string) => page.textCo
 
 test("typing an IR shows every frontend with its gpt-4o and gpt-3.5 token counts", { skip, timeout: 120_000 }, async (t) => {
   // The first visit also pays for Chromium starting a renderer and compiling the bundle with no
-  // code cache; it is reported, not bounded. The bound is on the best of three later visits:
+  // code cache; it is reported, not bounded. The bound is on the best of five later visits:
   // on a shared, loaded machine noise only ever adds time, so the minimum is the page's own cost.
   const cold = await openPage();
   await cold.page.close();
   const warm: number[] = [];
-  for (let visit = 0; visit < 2; visit++) {
+  for (let visit = 0; visit < 4; visit++) {
     const again = await openPage();
     warm.push(again.firstRenderMs);
     await again.page.close();
@@ -119,7 +125,6 @@ test("typing an IR shows every frontend with its gpt-4o and gpt-3.5 token counts
   t.diagnostic(
     `first render on loopback: best ${best.toFixed(0)} ms of ${warm.map((ms) => ms.toFixed(0)).join(", ")} (first visit, cold: ${cold.firstRenderMs.toFixed(0)} ms)`,
   );
-  assert.ok(best < 1000, `first render took ${best} ms at best`);
   await page.selectOption("#mode", "ir");
   await setEditor(page, '{"intent": "!CANCEL", "entities": [{"id": "act", "value": "flight"}], "meta": {"req_id": "a1b2c3d4"}}', "type");
   // docs/grammar.md: a primary action with one argument prints as verb(value).
@@ -138,6 +143,11 @@ test("typing an IR shows every frontend with its gpt-4o and gpt-3.5 token counts
   assert.match((await page.textContent("#decoded")) ?? "", /"intent": "!CANCEL"/);
   await page.screenshot({ path: join(shots, "playground-ir.png") });
   await page.close();
+  // Checked last, so a slow machine still gets the behaviour checked and the screenshot taken.
+  assert.ok(
+    best < RENDER_BOUND_MS,
+    `first render took ${best.toFixed(0)} ms at best (bound ${RENDER_BOUND_MS} ms; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores)`,
+  );
 });
 
 test("a broken payload gets its lint marker at the error's column", { skip, timeout: 60_000 }, async () => {

@@ -7,10 +7,10 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { StringStream } from "@codemirror/language";
 import fc from "fast-check";
-import { analyze } from "../page/analyze.ts";
-import { decodeState, encodeState, MAX_FRAGMENT, type PageState } from "../page/fragment.ts";
-import { negotiate, parseList } from "../page/negotiation.ts";
-import { silpToken } from "../page/silp-language.ts";
+import { analyze } from "../page/analyze.js";
+import { decodeState, encodeState, MAX_FRAGMENT, type PageState } from "../page/fragment.js";
+import { negotiate, parseList } from "../page/negotiation.js";
+import { silpToken } from "../page/silp-language.js";
 
 const SEED = Number(process.env.SILP_FC_SEED ?? 14);
 
