@@ -221,6 +221,17 @@ test("a shared link restores the same state, negotiation included", { skip, time
     await outputOf(page, "json"),
     '{"intent":"!START","act":"hike","constraints":[{"type":"!rain","value":"true","time":"t+1"}],"alternatives":[{"action":"!START","target":"cards","location":"indoor"}]}',
   );
+  // Every count in the page equals js-tiktoken's own encoder (an implementation independent of
+  // the page's TiktokenBpe) on the text the page shows.
+  await page.waitForSelector("body[data-tokens=ready]", { timeout: 60_000 });
+  const { getEncoding } = await import("js-tiktoken");
+  const encoders = { "gpt-4o": getEncoding("o200k_base"), "gpt-3.5": getEncoding("cl100k_base") };
+  for (const frontend of ["code", "json", "natural", "nl_json"]) {
+    const text = (await outputOf(page, frontend)) ?? "";
+    for (const [tokenizer, encoder] of Object.entries(encoders)) {
+      assert.equal(await countOf(page, frontend, tokenizer), `${tokenizer}: ${encoder.encode(text).length}`, `${frontend} on ${tokenizer}`);
+    }
+  }
   await page.screenshot({ path: join(shots, "playground-link.png") });
   await page.close();
 });
