@@ -4,8 +4,7 @@
  * Hand-written rather than a static-server library because the job is this small and closed: the
  * folder's files are listed once at start, and a request is answered only with a file from that
  * list (no path is ever joined from the URL, so no traversal, no symlink escape, no directory
- * listing). The Content-Security-Policy keeps the page's promise that nothing is sent anywhere:
- * it may only talk to its own origin.
+ * listing). The caller passes the Content-Security-Policy (the page's package knows what it needs).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -20,9 +19,6 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   ".svg": "image/svg+xml",
 };
 
-/** CodeMirror injects its styles as <style> elements, hence 'unsafe-inline' for styles only. */
-const CSP = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
-
 export type StaticHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
 /** Every regular file under `dir`, as URL paths ("/index.html", "/ranks/o200k_base.json"). */
@@ -34,8 +30,8 @@ function listFiles(dir: string, root = dir): string[] {
   });
 }
 
-/** A handler for the files of `dir` as they are now; throws when `dir` has no index.html. */
-export function staticSite(dir: string): StaticHandler {
+/** A handler for the files of `dir` as they are now, sent with `csp`; throws when `dir` has no index.html. */
+export function staticSite(dir: string, csp: string): StaticHandler {
   const files = new Set(listFiles(dir));
   if (!files.has("/index.html")) throw new Error(`${dir} has no index.html (build the playground first: npm run build)`);
   return (request, response) => {
@@ -60,7 +56,7 @@ export function staticSite(dir: string): StaticHandler {
     const headers = {
       "content-type": CONTENT_TYPES[extname(path)] ?? "application/octet-stream",
       "content-length": String(statSync(file).size),
-      "content-security-policy": CSP,
+      "content-security-policy": csp,
       "x-content-type-options": "nosniff",
       "cache-control": "no-cache",
     };

@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { listen, closeServer } from "silp/node";
 import { runCli } from "@silp/testkit/cli.js";
 import { CLI_MAIN, REPO_ROOT } from "@silp/testkit/paths.js";
+import { SITE_CSP } from "@silp/playground";
 import { staticSite } from "../src/static-site.js";
 
 function fakeSite(): string {
@@ -46,7 +47,7 @@ function get(port: number, path: string, method = "GET"): Promise<{ status: numb
 test("the static handler serves the folder's files and nothing else", async (t) => {
   const dir = fakeSite();
   t.after(() => rmSync(join(dir, ".."), { recursive: true, force: true }));
-  const server = createServer(staticSite(dir));
+  const server = createServer(staticSite(dir, SITE_CSP));
   const port = await listen(server, 0, "127.0.0.1");
   t.after(() => closeServer(server));
 
@@ -54,7 +55,7 @@ test("the static handler serves the folder's files and nothing else", async (t) 
   assert.equal(index.status, 200);
   assert.equal(index.body, "<!doctype html><title>playground</title>");
   assert.equal(index.headers["content-type"], "text/html; charset=utf-8");
-  assert.match(String(index.headers["content-security-policy"]), /default-src 'self'/);
+  assert.equal(index.headers["content-security-policy"], SITE_CSP);
   assert.equal(index.headers["x-content-type-options"], "nosniff");
 
   const ranks = await get(port, "/ranks/o200k_base.json?v=1");
@@ -73,7 +74,7 @@ test("the static handler serves the folder's files and nothing else", async (t) 
 test("a folder without index.html is refused with the build hint", () => {
   const dir = mkdtempSync(join(tmpdir(), "silp-empty-"));
   try {
-    assert.throws(() => staticSite(dir), /no index\.html \(build the playground first: npm run build\)/);
+    assert.throws(() => staticSite(dir, SITE_CSP), /no index\.html \(build the playground first: npm run build\)/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

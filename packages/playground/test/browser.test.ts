@@ -14,6 +14,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { extname, join } from "node:path";
 import { chromiumSkip, findChromium } from "@silp/testkit/chromium.js";
 import type { Browser, Page } from "playwright-core";
+import { SITE_CSP } from "../src/index.js";
 import { buildSite, formatReport, PAGE_BUDGET, type SiteReport } from "../scripts/build-site.js";
 
 const executablePath = findChromium();
@@ -37,14 +38,21 @@ const TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javas
 before(async () => {
   site = await buildSite(mkdtempSync(join(tmpdir(), "silp-playground-site-")));
   if (skip) return;
-  // A plain static server (the test double of any static host): the files as they are on disk.
+  // A plain static server (the test double of any static host): the files as they are on disk,
+  // under the policy silpc playground sends (the page must work within it).
   server = createServer((request, response) => {
     const path = new URL(request.url ?? "/", "http://x").pathname;
     const file = path === "/" ? "index.html" : path.slice(1);
     if (file.includes("..")) return void response.writeHead(400).end();
     try {
       const body = readFileSync(join(site.outDir, file));
-      response.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "content-length": body.length }).end(body);
+      response
+        .writeHead(200, {
+          "content-type": TYPES[extname(file)] ?? "application/octet-stream",
+          "content-length": body.length,
+          "content-security-policy": SITE_CSP,
+        })
+        .end(body);
     } catch {
       response.writeHead(404).end();
     }
@@ -86,6 +94,9 @@ async function openPage(hash = ""): Promise<{ page: Page; firstRenderMs: number 
   const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text().slice(0, 200));
+  });
   await page.goto(`${base}${hash}`);
   await page.waitForSelector("body[data-ready=true]");
   assert.deepEqual(errors, [], "the page threw");

@@ -22,10 +22,10 @@ interface PlaygroundFlags {
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
 
-async function siteDir(flags: PlaygroundFlags): Promise<string> {
-  if (flags.dir !== undefined) return resolve(flags.dir);
-  const { siteDirectory } = await importOptional("@silp/playground", "silpc playground", () => import("@silp/playground"));
-  return fileURLToPath(siteDirectory);
+/** The folder to serve (--dir, or the installed @silp/playground's) and the policy to serve it with. */
+async function site(flags: PlaygroundFlags): Promise<{ dir: string; csp: string }> {
+  const { siteDirectory, SITE_CSP } = await importOptional("@silp/playground", "silpc playground", () => import("@silp/playground"));
+  return { dir: flags.dir === undefined ? fileURLToPath(siteDirectory) : resolve(flags.dir), csp: SITE_CSP };
 }
 
 export function register(program: Command): void {
@@ -38,7 +38,7 @@ export function register(program: Command): void {
     .option("--build <out>", "copy the built playground to <out> (for any static host) and exit")
     .action((flags: PlaygroundFlags) =>
       runCommand(false, async () => {
-        const dir = await siteDir(flags);
+        const { dir, csp } = await site(flags);
         if (!existsSync(resolve(dir, "index.html"))) throw new UsageError(`${dir} has no index.html: build the playground first (npm run build)`);
         if (flags.build !== undefined) {
           const out = resolve(flags.build);
@@ -49,7 +49,7 @@ export function register(program: Command): void {
         const port = Number(flags.port);
         if (!/^\d+$/.test(flags.port) || port > 65535) throw new UsageError("--port must be a port number (0-65535)");
         if (!LOOPBACK.has(flags.host)) throw new UsageError("--host must be a loopback address (127.0.0.1, ::1 or localhost)");
-        const server = createServer(staticSite(dir));
+        const server = createServer(staticSite(dir, csp));
         const bound = await listen(server, port, flags.host);
         writeOut(`SILP playground at ${origin(flags.host, bound)}/ (serving ${dir}; Ctrl-C stops)`);
         await new Promise<void>((done) => {
