@@ -148,7 +148,7 @@ function readPayload(text: string, frontend: "code" | "json", findings: Finding[
         });
       }
     } else {
-      const expected = error.expected?.length ? ` (expected ${error.expected.join(", ")})` : "";
+      const expected = error.expected?.length ? ` (expected ${error.expected.map((token) => JSON.stringify(token)).join(" or ")})` : "";
       findings.push({ from, to: from, severity: "error", source: "silp", code: error.code, message: `${error.message}${expected}` });
     }
     return undefined;

@@ -52,6 +52,7 @@ describe("analyze", () => {
     const [finding, ...rest] = analyze("fetch(data); process(re", "code").findings;
     assert.deepEqual(rest, []);
     assert.deepEqual({ from: finding?.from, code: finding?.code, source: finding?.source }, { from: 23, code: "invalid_syntax", source: "silp" });
+    assert.match(finding?.message ?? "", /\(expected "," or "\)"\)$/);
   });
 
   test("homoglyphs and invisible characters are found where they are; the IR is the normalised one", () => {
