@@ -12,7 +12,8 @@
  * (index.ts, util.ts) are for the outside only. No package reaches into another's files; every
  * cross-package import goes through a package name and its exports.
  */
-const PKG = (name) => `^packages/${name}/src/`;
+// The playground's page/ (bundled for the browser) keeps the same rules as its src/.
+const PKG = (name) => (name === "playground" ? "^packages/playground/(src|page)/" : `^packages/${name}/src/`);
 
 /** For each package: the packages its sources may import (besides itself). */
 const allowed = {
@@ -25,7 +26,8 @@ const allowed = {
   mcp: ["silp", "tokens", "schemas"],
   llmlingua2: ["silp", "tokens"],
   bench: ["silp", "llmlingua2"],
-  cli: ["silp", "lock", "schemas", "tokens", "mcp", "a2a", "llmlingua2", "bench"],
+  playground: ["silp", "tokens"],
+  cli: ["silp", "lock", "schemas", "tokens", "mcp", "a2a", "llmlingua2", "bench", "playground"],
 };
 const all = Object.keys(allowed);
 

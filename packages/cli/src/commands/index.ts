@@ -21,6 +21,7 @@ import { register as registerMcp } from "./mcp.js";
 import { register as registerDemo } from "./demo.js";
 import { register as registerConformance } from "./conformance.js";
 import { register as registerSchema } from "./schema.js";
+import { register as registerPlayground } from "./playground.js";
 
 export type RegisterCommand = (program: Command) => void;
 
@@ -43,4 +44,5 @@ export const commands: RegisterCommand[] = [
   registerDemo,
   registerConformance,
   registerSchema,
+  registerPlayground,
 ];

@@ -1,0 +1,128 @@
+/**
+ * `silpc playground`: the static handler serves exactly the built folder's files (nothing
+ * outside it, no directory listing, no write methods) with a CSP that keeps the page talking to
+ * its own origin only; the command serves on a loopback port and copies the folder with --build.
+ * A small folder written here stands in for the built playground.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { listen, closeServer } from "silp/node";
+import { runCli } from "@silp/testkit/cli.js";
+import { CLI_MAIN, REPO_ROOT } from "@silp/testkit/paths.js";
+import { SITE_CSP } from "@silp/playground";
+import { staticSite } from "../src/static-site.js";
+
+function fakeSite(): string {
+  const root = mkdtempSync(join(tmpdir(), "silp-site-"));
+  const dir = join(root, "site");
+  mkdirSync(join(dir, "ranks"), { recursive: true });
+  writeFileSync(join(dir, "index.html"), "<!doctype html><title>playground</title>");
+  writeFileSync(join(dir, "playground.js"), "export {};");
+  writeFileSync(join(dir, "ranks", "o200k_base.json"), '{"pat_str":""}');
+  writeFileSync(join(root, "secret.txt"), "outside the site");
+  return dir;
+}
+
+/** A raw request, so paths like /../secret.txt reach the server as written (fetch would normalise them). */
+function get(port: number, path: string, method = "GET"): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path, method }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => {
+        body += chunk;
+      });
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+test("the static handler serves the folder's files and nothing else", async (t) => {
+  const dir = fakeSite();
+  t.after(() => rmSync(join(dir, ".."), { recursive: true, force: true }));
+  const server = createServer(staticSite(dir, SITE_CSP));
+  const port = await listen(server, 0, "127.0.0.1");
+  t.after(() => closeServer(server));
+
+  const index = await get(port, "/");
+  assert.equal(index.status, 200);
+  assert.equal(index.body, "<!doctype html><title>playground</title>");
+  assert.equal(index.headers["content-type"], "text/html; charset=utf-8");
+  assert.equal(index.headers["content-security-policy"], SITE_CSP);
+  assert.equal(index.headers["x-content-type-options"], "nosniff");
+
+  const ranks = await get(port, "/ranks/o200k_base.json?v=1");
+  assert.deepEqual([ranks.status, ranks.headers["content-type"], ranks.body], [200, "application/json; charset=utf-8", '{"pat_str":""}']);
+  assert.equal((await get(port, "/playground.js")).headers["content-type"], "text/javascript; charset=utf-8");
+
+  for (const path of ["/../secret.txt", "/%2e%2e/secret.txt", "/..%2fsecret.txt", "/ranks/", "/ranks", "/nope.js", "/%E0%A4%A"]) {
+    const response = await get(port, path);
+    assert.ok(response.status === 404 || response.status === 400, `${path}: ${response.status}`);
+    assert.doesNotMatch(response.body, /outside the site/);
+  }
+  assert.equal((await get(port, "/index.html", "POST")).status, 405);
+  assert.equal((await get(port, "/index.html", "HEAD")).status, 200);
+});
+
+test("a folder without index.html is refused with the build hint", () => {
+  const dir = mkdtempSync(join(tmpdir(), "silp-empty-"));
+  try {
+    assert.throws(() => staticSite(dir, SITE_CSP), /no index\.html \(build the playground first: npm run build\)/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("silpc playground --build copies the built folder; a non-loopback host is a usage error", () => {
+  const dir = fakeSite();
+  const out = join(dir, "..", "out");
+  try {
+    const built = runCli(["playground", "--dir", dir, "--build", out]);
+    assert.equal(built.status, 0, built.stderr);
+    assert.equal(readFileSync(join(out, "index.html"), "utf8"), "<!doctype html><title>playground</title>");
+    assert.ok(existsSync(join(out, "ranks", "o200k_base.json")));
+    const exposed = runCli(["playground", "--dir", dir, "--host", "0.0.0.0"]);
+    assert.equal(exposed.status, 2);
+    assert.match(exposed.stderr, /--host must be a loopback address/);
+    const missing = runCli(["playground", "--dir", join(dir, "..", "nowhere")]);
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /has no index\.html: build the playground first/);
+  } finally {
+    rmSync(join(dir, ".."), { recursive: true, force: true });
+  }
+});
+
+test("silpc playground serves on 127.0.0.1 until SIGTERM", { timeout: 60_000 }, async () => {
+  const dir = fakeSite();
+  const child = spawn(process.execPath, ["--import", "tsx", CLI_MAIN, "playground", "--dir", dir, "--port", "0"], {
+    cwd: REPO_ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+        const match = /SILP playground at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+        if (match?.[1]) resolve(match[1]);
+      });
+      child.on("exit", (code) => reject(new Error(`exited ${code} before listening: ${out}`)));
+    });
+    const response = await fetch(url);
+    assert.equal(response.status, 200);
+    assert.equal(await response.text(), "<!doctype html><title>playground</title>");
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    child.kill("SIGTERM");
+    assert.equal(await exited, 0);
+  } finally {
+    if (child.exitCode === null) child.kill("SIGKILL");
+    rmSync(join(dir, ".."), { recursive: true, force: true });
+  }
+});
