@@ -46,7 +46,8 @@ describe("payloadTexts", () => {
   });
 
   test("an invalid IR is a SilpError, not a crash", async () => {
-    for (const bad of [null, 42, "x", {}, { intent: "START", meta: { req_id: "a1b2" } }, { intent: "!START", meta: {} }]) {
+    // A missing meta or req_id is no longer one: compile fills it (docs/ir.md, The IR a person writes).
+    for (const bad of [null, 42, "x", {}, { intent: "START", meta: { req_id: "a1b2" } }, { intent: "!START", meta: { req_id: 7 } }]) {
       await assert.rejects(payloadTexts(bad), (error: unknown) => error instanceof SilpError && error.code === "invalid_ir", JSON.stringify(bad));
     }
   });
