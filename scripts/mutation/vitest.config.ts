@@ -19,6 +19,12 @@ const EXCLUDED = [
   "packages/silp/test/fuzz-smoke.test.ts", // time-boxed random fuzzing: its kills would not be reproducible
   "packages/silp/test/optional-import.test.ts", // spawns node processes on dist
   "packages/silp/test/security/linear-decode.test.ts", // timing ratios, like complexity.test.ts
+  // 7,000 random payloads asserting only "a result or a SilpError" (issue #17): it kills only
+  // crashing mutants, which the fixtures kill too, and costs ~30 s for every mutant it covers.
+  "packages/silp/test/frontends/hostile-input.test.ts",
+  // Needs 20,000 runs to meet its own "> 1000 mixed words generated" check, and is the flaky test
+  // of issue #17 (unseeded); the gaps branch rewrites it. A flaky test cannot judge mutants.
+  "packages/silp/test/security/mixed-script-prefilter.test.ts",
 ];
 
 export default defineConfig({
@@ -27,7 +33,6 @@ export default defineConfig({
     // The same mapping as tsconfig.json's `paths` for the names the codec's tests import.
     alias: [
       { find: /^node:test$/, replacement: "vitest" },
-      { find: /^fast-check$/, replacement: `${root}scripts/mutation/fast-check-capped.ts` },
       { find: /^silp$/, replacement: src("index.ts") },
       { find: /^silp\/negotiation$/, replacement: src("protocol/negotiation/index.ts") },
       { find: /^silp\/session$/, replacement: src("protocol/session/index.ts") },
