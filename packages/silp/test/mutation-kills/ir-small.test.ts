@@ -105,9 +105,9 @@ describe("validate and assertValid", () => {
   test("assertValid: depth first, then version, then the issues", () => {
     const options = resolveOptions({ limits: { maxDepth: 2 } });
     assert.throws(() => assertValid({ intent: "!CANCEL", meta: { req_id: "abcd1234", x: [1] } }, options), { code: "limit_exceeded" });
-    assert.throws(() => assertValid({ silp: "v2", intent: "!NOPE", meta: { req_id: "abcd1234" } }, resolveOptions()), { code: "unsupported_version" });
-    assert.throws(() => assertValid({ intent: "CANCEL", meta: { req_id: "abcd1234" } }, resolveOptions()), { code: "invalid_ir" });
-    const { ir, warnings } = assertValid({ intent: "!CANCEL", meta: { req_id: "abcd1234" } }, resolveOptions());
+    assert.throws(() => assertValid({ silp: "v2", intent: "!NOPE", meta: { req_id: "abcd1234" } }, resolveOptions({})), { code: "unsupported_version" });
+    assert.throws(() => assertValid({ intent: "CANCEL", meta: { req_id: "abcd1234" } }, resolveOptions({})), { code: "invalid_ir" });
+    const { ir, warnings } = assertValid({ intent: "!CANCEL", meta: { req_id: "abcd1234" } }, resolveOptions({}));
     assert.equal(ir.intent, "!CANCEL");
     assert.deepEqual(warnings, []);
   });
