@@ -44,7 +44,7 @@ export default defineConfig({
   },
   test: {
     // SILP_MUTATION_TESTS (comma-separated globs) narrows the test files for a focused run of one
-    // area: the dry run then costs seconds, not minutes (docs/mutation.md, "Focused runs").
+    // area: the dry run then costs seconds, not minutes (docs/mutation.md, "Commands").
     include: process.env.SILP_MUTATION_TESTS?.split(",") ?? ["packages/silp/test/**/*.test.ts"],
     exclude: EXCLUDED,
     testTimeout: 600_000,

@@ -267,3 +267,33 @@ describe("formatting: exact text and JSON, checked first", () => {
     throwsExactly(() => probeToJson({ kind: "pong", versions: ["v1"], frontends: ["json"], prefer: "a,b" }), { path: "/prefer" });
   });
 });
+
+describe("survivors of the first mutation run, killed", () => {
+  test("z is a lower-case letter, first and later in a name", () => {
+    assert.deepEqual(parseProbeLine("//ping silp=v1 frontends=z,az zeta=1").frontends, ["z", "az"]);
+  });
+
+  test("findProbe drops only a final CR: a CR inside the line is still an error", () => {
+    throwsExactly(() => findProbe("//ping silp=v1\rfrontends=code"), { offset: 14, message: "unexpected a line break (a probe is one line) after silp" });
+  });
+
+  test("a bad prefer in a pong line names the frontend rule", () => {
+    throwsExactly(() => parseProbeLine("//pong silp=v1 frontends=code prefer=Code"), { offset: 37, message: 'expected a frontend name, found "C"' });
+  });
+
+  test("a list entry must be a string, not a one-element list that stringifies to a name", () => {
+    throwsExactly(() => parseProbeJson({ silp_ping: { silp: ["v1"], frontends: [["code"]] } }), { path: "/silp_ping/frontends/0" });
+    throwsExactly(() => parseProbeJson({ silp_ping: { silp: [["v1"]], frontends: ["code"] } }), { path: "/silp_ping/silp/0" });
+  });
+
+  test("a bad prefer or version list names the rule and its pointer", () => {
+    throwsExactly(() => parseProbeJson({ silp_pong: { silp: ["v1"], frontends: ["code"], prefer: "Code" } }), {
+      path: "/silp_pong/prefer",
+      expected: ["a frontend name ([a-z][a-z0-9_-]*, at most 32 characters)"],
+    });
+    throwsExactly(() => formatProbe({ kind: "ping", versions: ["1"], frontends: ["code"] }), {
+      path: "/versions/0",
+      message: "/versions/0 is not a version like v1",
+    });
+  });
+});
