@@ -10,7 +10,7 @@ import { SilpError } from "../../src/errors.js";
 import { assertDepth } from "../../src/ir/depth.js";
 import { deriveReqId, newReqId, reqIdLength } from "../../src/ir/req-id.js";
 import { escapePointer, schemaIssues } from "../../src/ir/schema.js";
-import { assertSupportedVersion, assertValid, validate } from "../../src/ir/validate.js";
+import { assertSupportedVersion, assertValid, assertValidNormal, validate } from "../../src/ir/validate.js";
 import { actionToFunctionName, excludedVerb, FUNCTION_NAME, functionNameToAction, isApprovedVerb } from "../../src/ir/verbs.js";
 import { resolveOptions } from "../../src/options.js";
 
@@ -167,5 +167,42 @@ describe("req_id", () => {
     for (const text of ["é", "東京", "😀", "cancel(flight)"]) {
       assert.equal(deriveReqId(text), createHash("sha256").update(text, "utf8").digest("hex").slice(0, 8), text);
     }
+  });
+});
+
+describe("survivors of the first mutation run, killed", () => {
+  test("schemaIssues reports every violation, not only the first (Ajv allErrors)", () => {
+    const issues = schemaIssues({ intent: 5, meta: { req_id: "abcd1234" }, extra: 1 });
+    assert.deepEqual(issues.map((issue) => issue.path).sort(), ["/extra", "/intent"]);
+  });
+
+  test("schemaIssues never writes schema defaults into its input", () => {
+    const input = { intent: "!CANCEL", meta: { req_id: "abcd1234" } };
+    assert.deepEqual(schemaIssues(input), []);
+    assert.deepEqual(input, { intent: "!CANCEL", meta: { req_id: "abcd1234" } });
+  });
+
+  test("assertValidNormal: schema first, then the rules; warnings come back", () => {
+    const options = resolveOptions({});
+    const normal = validate({ intent: "!CANCEL", meta: { req_id: "abcd1234" } }).ir!;
+    assert.deepEqual(assertValidNormal(normal, options), { ir: normal, warnings: [] });
+    assert.throws(
+      () => assertValidNormal({ ...normal, intent: "CANCEL" }, options),
+      (error: unknown) => {
+        assert.ok(error instanceof SilpError);
+        assert.equal(error.code, "invalid_ir");
+        return true;
+      },
+    );
+    const withWarning = validate(
+      { intent: "!CANCEL", entities: [{ id: "a", value: "b", action: "!FLY" }], meta: { req_id: "abcd1234" } },
+      { whitelist: "advisory" },
+    );
+    assert.equal(withWarning.ok, true);
+    assert.equal(withWarning.issues.length, 1);
+    const result = assertValidNormal(withWarning.ir!, resolveOptions({ whitelist: "advisory" }));
+    assert.deepEqual(result.warnings, withWarning.issues);
+    assert.equal(result.warnings[0]?.severity, "warning");
+    assert.throws(() => assertValidNormal({ ...normal, extra: 1 } as never, options), { code: "invalid_ir" });
   });
 });
