@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { describe, test } from "node:test";
-import { SilpError } from "../../src/errors.js";
+import { SilpError, SilpValidationError } from "../../src/errors.js";
 import { assertDepth } from "../../src/ir/depth.js";
 import { deriveReqId, newReqId, reqIdLength } from "../../src/ir/req-id.js";
 import { escapePointer, schemaIssues } from "../../src/ir/schema.js";
@@ -203,6 +203,14 @@ describe("survivors of the first mutation run, killed", () => {
     const result = assertValidNormal(withWarning.ir!, resolveOptions({ whitelist: "advisory" }));
     assert.deepEqual(result.warnings, withWarning.issues);
     assert.equal(result.warnings[0]?.severity, "warning");
-    assert.throws(() => assertValidNormal({ ...normal, extra: 1 } as never, options), { code: "invalid_ir" });
+    // A schema failure stops there: the semantic rules never see an IR of the wrong shape.
+    assert.throws(
+      () => assertValidNormal({ ...normal, intent: "!FLY", extra: 1 } as never, options),
+      (error: unknown) => {
+        assert.ok(error instanceof SilpValidationError);
+        assert.deepEqual(error.issues, [{ rule: "schema", severity: "error", message: 'unknown root field "extra" (the IR root is strict)', path: "/extra" }]);
+        return true;
+      },
+    );
   });
 });
