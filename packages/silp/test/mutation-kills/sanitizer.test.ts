@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { SilpError } from "../../src/errors.js";
 import { resolveSanitizeOptions } from "../../src/security/options.js";
-import { HitCollector } from "../../src/security/report.js";
+import { HitCollector, locateHits } from "../../src/security/report.js";
 import { sanitizePayload } from "../../src/security/sanitize.js";
 import { scanPayload } from "../../src/security/scan.js";
 
@@ -187,5 +187,34 @@ describe("resolveSanitizeOptions", () => {
     for (const [options, message] of cases) {
       assert.throws(() => resolveSanitizeOptions(options as never), { name: "TypeError", message });
     }
+  });
+});
+
+describe("survivors of the first mutation run, killed", () => {
+  test("a frozen but partial options object is resolved, not passed through", () => {
+    assert.deepEqual(resolveSanitizeOptions(Object.freeze({ invisible: "flag" as const })), {
+      invisible: "flag",
+      homoglyphs: "normalize",
+      joiners: "contextual",
+      maxHits: 1000,
+    });
+  });
+
+  test("locateHits: columns count code points; hits may share an offset; out of order is a RangeError", () => {
+    const hit = (offset: number) => ({ kind: "bidi" as const, offset, action: "flagged" as const, codePoint: 0x202e });
+    assert.deepEqual(
+      locateHits("\u{1f600}b\nc\u{10000}\u{10ffff}d", [hit(2), hit(2), hit(4), hit(9)]).map(({ line, column }) => [line, column]),
+      [
+        [1, 2],
+        [1, 2],
+        [2, 1],
+        [2, 4],
+      ],
+    );
+    assert.deepEqual(
+      locateHits("\ue000\uf000x", [hit(2)]).map(({ column }) => column),
+      [3],
+    );
+    assert.throws(() => locateHits("abc", [hit(2), hit(1)]), { name: "RangeError", message: "locateHits needs hits in offset order" });
   });
 });
