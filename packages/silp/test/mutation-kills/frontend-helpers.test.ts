@@ -1,0 +1,98 @@
+/**
+ * The frontends' shared helpers pinned against hand-written output (issue #17, mutation
+ * testing): invisible-character escaping, the JSON depth pre-scan with its offset, and embedded
+ * JSON errors mapped into the payload.
+ */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { SilpError } from "../../src/errors.js";
+import { checkJsonDepth, parseEmbeddedJson } from "../../src/frontends/json-value.js";
+import { escapeInvisible, quoteString, stringifyJson } from "../../src/frontends/text-escape.js";
+
+describe("text-escape: invisible and line-breaking characters printed as \\uXXXX", () => {
+  const cases: [string, string][] = [
+    ["plain", '"plain"'],
+    ["a\u200bb", '"a\\u200bb"'],
+    ["\u202e", '"\\u202e"'],
+    ["\u2028\u2029", '"\\u2028\\u2029"'],
+    ["\u007f\u0085\u009f", '"\\u007f\\u0085\\u009f"'],
+    ["\u3164", '"\\u3164"'],
+    ["\u034f", '"\\u034f"'],
+    ["\u{e0041}", '"\\udb40\\udc41"'],
+    ["\u00a0\u007e", '"\u00a0~"'],
+    ["é東", '"é東"'],
+  ];
+  for (const [value, printed] of cases) {
+    test(`${JSON.stringify(value)} prints as ${printed}`, () => {
+      assert.equal(quoteString(value), printed);
+      assert.equal(JSON.parse(printed), value);
+    });
+  }
+
+  test("every occurrence, in whole documents", () => {
+    assert.equal(stringifyJson({ a: "\u200b\u200b", b: ["\u2060"] }), '{"a":"\\u200b\\u200b","b":["\\u2060"]}');
+    assert.equal(escapeInvisible('"x"'), '"x"');
+  });
+});
+
+describe("checkJsonDepth: linear, strings skipped, offset of the first bracket too deep", () => {
+  function limitAt(text: string, maxDepth: number, offset: number): void {
+    assert.throws(
+      () => checkJsonDepth(text, maxDepth, `pre${text}`, 3),
+      (error: unknown) => {
+        assert.ok(error instanceof SilpError);
+        assert.equal(error.code, "limit_exceeded");
+        assert.equal(error.offset, offset);
+        assert.equal(error.message, `JSON nesting deeper than the limit of ${maxDepth}`);
+        assert.deepEqual(error.details, { limit: "maxDepth", value: maxDepth });
+        return true;
+      },
+    );
+  }
+
+  test("at the limit passes, one more fails at that bracket", () => {
+    checkJsonDepth("[[1]]", 2, "", 0);
+    limitAt("[[[1]]]", 2, 3 + 2);
+    limitAt('{"a":{"b":{}}}', 2, 3 + 10);
+  });
+
+  test("closing brackets lower the depth again", () => {
+    checkJsonDepth("[[],[],{}]", 2, "", 0);
+    limitAt("[[],[[]]]", 2, 3 + 5);
+  });
+
+  test("brackets inside strings, escaped quotes included, do not count", () => {
+    checkJsonDepth('["[[[", "\\"[[["]', 1, "", 0);
+    checkJsonDepth('{"k\\\\":"[[["}', 1, "", 0);
+    limitAt('["\\\\",[]]', 1, 3 + 6);
+  });
+});
+
+describe("parseEmbeddedJson: the native parser, its error position mapped into the payload", () => {
+  test("a value parses", () => {
+    assert.deepEqual(parseEmbeddedJson('{"a":[1,"x"]}', 5, "", 0), { a: [1, "x"] });
+  });
+
+  test("an error is invalid_syntax at the payload offset of the bad character", () => {
+    const source = 'call() #meta{"a":1 x}';
+    assert.throws(
+      () => parseEmbeddedJson('{"a":1 x}', 5, source, 12),
+      (error: unknown) => {
+        assert.ok(error instanceof SilpError);
+        assert.equal(error.code, "invalid_syntax");
+        assert.equal(error.offset, 12 + 7);
+        assert.equal(error.message, "invalid JSON: Expected ',' or '}' after property value");
+        assert.deepEqual(error.expected, ["a JSON value"]);
+        return true;
+      },
+    );
+  });
+
+  test("an engine message without a position points at the start of the JSON", () => {
+    assert.throws(() => parseEmbeddedJson('{"a":}', 5, 'call() #meta{"a":}', 12), { code: "invalid_syntax", offset: 12 });
+  });
+
+  test("too deep is limit_exceeded before parsing", () => {
+    assert.throws(() => parseEmbeddedJson("[[[]]]", 2, "[[[]]]", 0), { code: "limit_exceeded", offset: 2 });
+  });
+});
