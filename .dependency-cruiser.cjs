@@ -5,7 +5,7 @@
  *   silpc (cli)
  *     -> @silp/bench -> @silp/llmlingua2 -> @silp/tokens -> silp
  *     -> @silp/mcp -> @silp/tokens (optional) -> silp
- *     -> @silp/a2a, @silp/lock, @silp/redis -> silp
+ *     -> @silp/a2a, @silp/lock, @silp/redis, @silp/grammar -> silp
  *
  * Inside the codec, folders form layers too: errors and the small leaf modules at the bottom,
  * then ir/ and security/, then frontends/, then codec.ts, then protocol/; the entry files
@@ -24,7 +24,8 @@ const allowed = {
   mcp: ["silp", "tokens"],
   llmlingua2: ["silp", "tokens"],
   bench: ["silp", "llmlingua2"],
-  cli: ["silp", "lock", "tokens", "mcp", "a2a", "llmlingua2", "bench"],
+  grammar: ["silp"],
+  cli: ["silp", "lock", "tokens", "mcp", "a2a", "llmlingua2", "bench", "grammar"],
 };
 const all = Object.keys(allowed);
 
