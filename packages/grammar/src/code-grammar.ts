@@ -148,7 +148,7 @@ export function codeGrammar(options: CodeGrammarOptions = {}): Grammar {
   const rules: Rule[] = [
     {
       name: "payload",
-      comment: 'compile(ir, "code") output; verbs in force: ' + verbs.join(" "),
+      comment: `compile(ir, "code") output; verbs in force: ${verbs.join(" ")}`,
       expr: seq(optional(seq(literal("if "), ref("condition"), literal(": "))), ref("actions"), optional(ref("else-part")), optional(ref("meta-part"))),
     },
     // Conditions.

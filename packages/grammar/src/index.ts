@@ -7,3 +7,6 @@ export { codeGrammar, verbCodes, approvedVerbCodes, type CodeGrammarOptions } fr
 export { toGbnf } from "./gbnf.js";
 export { toLark } from "./lark.js";
 export { derive, type DeriveOptions } from "./derive.js";
+export { buildPrompt, EXAMPLE_MARK, type Prompt, type PromptExample, type PromptFrontend, type PromptOptions, type PromptRole } from "./prompt.js";
+export { WORKED_EXAMPLES, type WorkedExample } from "./examples.js";
+export { sketchRule } from "./sketch.js";
