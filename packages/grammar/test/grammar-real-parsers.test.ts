@@ -136,7 +136,7 @@ describe("the code grammar against real parsers", () => {
       "if !rain(t+1,time=x): start(hike)",
       'start() #meta {"meta":{"req_id":"xyz"}}',
     ];
-    for (const text of bad) assert.throws(() => decode(text, "code", { strict: true }), undefined, `the strict decoder accepts ${text}`);
+    for (const text of bad) assert.throws(() => decode(text, "code", { strict: true }), Error, `the strict decoder accepts ${text}`);
     const verdicts = await larkVerdicts(lark, bad);
     assert.deepEqual(
       bad.filter((_, index) => verdicts[index]?.ok),

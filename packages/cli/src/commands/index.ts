@@ -19,6 +19,8 @@ import { register as registerLlmlingua2 } from "./llmlingua2.js";
 import { register as registerBench } from "./bench.js";
 import { register as registerMcp } from "./mcp.js";
 import { register as registerDemo } from "./demo.js";
+import { register as registerGrammar } from "./grammar.js";
+import { register as registerPrompt } from "./prompt.js";
 
 export type RegisterCommand = (program: Command) => void;
 
@@ -39,4 +41,6 @@ export const commands: RegisterCommand[] = [
   registerBench,
   registerMcp,
   registerDemo,
+  registerGrammar,
+  registerPrompt,
 ];
