@@ -34,7 +34,7 @@ export function sketchRule(grammar: Grammar, name: string, omit: readonly string
 /** The literal alternatives of a rule that is a choice of literals (e.g. the operators). */
 export function literalChoices(grammar: Grammar, name: string): string[] {
   const rule = ruleMap(grammar).get(name);
-  if (!rule || rule.expr.kind !== "choice") throw new Error(`rule ${name} is not a choice`);
+  if (rule?.expr.kind !== "choice") throw new Error(`rule ${name} is not a choice`);
   return rule.expr.options.map((option) => {
     if (option.kind !== "literal") throw new Error(`rule ${name} has a non-literal option`);
     return option.text;
