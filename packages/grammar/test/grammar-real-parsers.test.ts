@@ -8,54 +8,16 @@
  */
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
-import { codeGrammar, derive, toGbnf, toLark } from "@silp/grammar";
-import { fullMetaIrArb } from "@silp/testkit/ir-arbitraries.js";
-import fc from "fast-check";
-import { APPROVED_VERBS, compile, decode, type SilpOptions } from "silp";
+import { codeGrammar, toGbnf, toLark } from "@silp/grammar";
+import { APPROVED_VERBS, compile, decode } from "silp";
 import { gbnfMatcher, larkMissing, larkVerdicts } from "./real-parsers.js";
-import { withVerbs } from "./verbs-in-force.js";
+import { compiledPayloads, derivedTexts } from "./samples.js";
 
 const SEED = Number(process.env.SILP_GRAMMAR_SEED ?? 20261130);
 // The suite checks 1,000 and 300 (Lark's Earley parser takes ~75 ms a payload); docs/models.md records the 10,000 run.
 const COMPILED = Number(process.env.SILP_GRAMMAR_PAYLOADS ?? 1_000);
 const DERIVED = Number(process.env.SILP_GRAMMAR_DERIVED ?? 300);
 const approved = APPROVED_VERBS.map((verb) => verb.code);
-
-/** `count` payloads compile() prints for generated IRs whose verbs are `verbs` (IRs the remap made invalid are skipped). */
-function compiledPayloads(verbs: readonly string[], count: number, seed: number, options: SilpOptions = {}): string[] {
-  const out: string[] = [];
-  let round = 0;
-  while (out.length < count) {
-    for (const ir of fc.sample(fullMetaIrArb, { seed: seed + round, numRuns: count })) {
-      try {
-        out.push(compile(withVerbs(ir, verbs), "code", options));
-      } catch {
-        // withVerbs can make two keyword ids collide within one action: not a valid IR, not a payload.
-      }
-      if (out.length === count) break;
-    }
-    round++;
-  }
-  return out;
-}
-
-function derivedTexts(verbs: readonly string[], count: number, seed: number, check: (text: string) => void): string[] {
-  const grammar = codeGrammar({ verbs });
-  const texts: string[] = [];
-  fc.assert(
-    fc.property(fc.gen(), (gen) => {
-      const text = derive(grammar, { random: () => gen(fc.integer, { min: 0, max: 0xffff_ffff }) / 0x1_0000_0000 });
-      try {
-        check(text);
-      } catch (error) {
-        throw new Error(`derived text ${JSON.stringify(text)} fails: ${(error as Error).message}`);
-      }
-      texts.push(text);
-    }),
-    { seed, numRuns: count, endOnFailure: true, reporter: (details) => assert.equal(details.failed, false, `seed ${seed}: ${String(details.errorInstance)}`) },
-  );
-  return texts;
-}
 
 function assertAllAccepted(label: string, texts: readonly string[], accepted: readonly boolean[], errors: readonly string[] = []): void {
   const rejected = texts.map((text, index) => ({ text, index })).filter(({ index }) => !accepted[index]);
