@@ -10,3 +10,4 @@ export const loadLock = (purpose: string) => importOptional("@silp/lock", purpos
 export const loadMcp = (purpose: string) => importOptional("@silp/mcp", purpose, () => import("@silp/mcp"));
 export const loadLlmlingua2 = (purpose: string) => importOptional("@silp/llmlingua2", purpose, () => import("@silp/llmlingua2"));
 export const loadDemo = (purpose: string) => importOptional("@silp/a2a", purpose, () => import("./demo/index.js"));
+export const loadGrammar = (purpose: string) => importOptional("@silp/grammar", purpose, () => import("@silp/grammar"));

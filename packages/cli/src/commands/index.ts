@@ -22,6 +22,8 @@ import { register as registerDemo } from "./demo.js";
 import { register as registerConformance } from "./conformance.js";
 import { register as registerSchema } from "./schema.js";
 import { register as registerPlayground } from "./playground.js";
+import { register as registerGrammar } from "./grammar.js";
+import { register as registerPrompt } from "./prompt.js";
 
 export type RegisterCommand = (program: Command) => void;
 
@@ -45,4 +47,6 @@ export const commands: RegisterCommand[] = [
   registerConformance,
   registerSchema,
   registerPlayground,
+  registerGrammar,
+  registerPrompt,
 ];

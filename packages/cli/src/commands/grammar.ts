@@ -1,0 +1,36 @@
+/**
+ * `silpc grammar --format gbnf|lark`: the code frontend's canonical grammar for constrained
+ * decoding, with the verbs in force baked in (docs/models.md).
+ */
+import type { Command } from "commander";
+import { runCommand, UsageError, writeOut } from "../io.js";
+import { loadGrammar } from "../optional-packages.js";
+import { addVerbsOption, parseVerbs } from "../verbs-flag.js";
+
+interface GrammarFlags {
+  format: string;
+  frontend: string;
+  verbs?: string;
+}
+
+export function register(program: Command): void {
+  const command = program
+    .command("grammar")
+    .description("the code frontend's grammar as GBNF (llama.cpp, vLLM, XGrammar) or Lark (OpenAI custom tools, vLLM, Outlines), verbs baked in")
+    .requiredOption("--format <format>", "gbnf or lark")
+    .option("--frontend <frontend>", "the frontend the grammar describes (code)", "code");
+  addVerbsOption(command).action((flags: GrammarFlags) =>
+    runCommand(false, async () => {
+      if (flags.format !== "gbnf" && flags.format !== "lark") throw new UsageError(`--format must be gbnf or lark, not ${JSON.stringify(flags.format)}`);
+      if (flags.frontend !== "code") {
+        throw new UsageError(
+          `--frontend ${flags.frontend}: only the code frontend has a grammar; for json use a JSON schema (structured outputs), e.g. silpc schema --vendor openai`,
+        );
+      }
+      const verbs = parseVerbs(flags.verbs);
+      const grammar = await loadGrammar("silpc grammar");
+      const source = grammar.codeGrammar(verbs === undefined ? {} : { verbs });
+      writeOut((flags.format === "gbnf" ? grammar.toGbnf(source) : grammar.toLark(source)).trimEnd());
+    }),
+  );
+}

@@ -1,0 +1,348 @@
+/**
+ * The code frontend's canonical syntax (docs/grammar.md, "ABNF"; packages/silp/src/frontends/code)
+ * as a grammar source, with the verbs in force baked in as literal alternatives. It describes
+ * exactly what `compile(ir, "code")` prints: canonical spacing, the printer's quoting and escapes,
+ * the printer's argument orders. It is deliberately tighter than the lenient decoder and, where a
+ * context-free grammar can say so, never looser than the strict one: a field is never given twice
+ * by role, a secondary call never repeats the primary verb and always has arguments, the `#meta`
+ * trailer carries a schema-valid meta. What no context-free grammar can say (two keys of one
+ * object differ) is marked `distinct` (docs/models.md, "What the grammar cannot say").
+ */
+import { APPROVED_VERBS } from "silp";
+import { mergeRanges, rangesWhere, single, subtract } from "./char-class.js";
+import { type Alphabet, anyWordExcept, unit, wordExcept } from "./complement.js";
+import { type CodePointRange, chars, choice, type Expr, type Grammar, list, literal, optional, plus, type Rule, ref, seq, star } from "./grammar.js";
+import { unicodeEscape } from "./hex-escape.js";
+
+/** The default verb set: the spec's whitelist (Table 7), from the codec, never copied. */
+export function approvedVerbCodes(): readonly string[] {
+  return APPROVED_VERBS.map((verb) => verb.code);
+}
+
+const ACTION_CODE = /^![A-Z][A-Z_]*$/;
+
+/** Normalises a verb list (`!CANCEL`, `CANCEL` or `cancel`) to action codes, deduplicated, in order. */
+export function verbCodes(verbs: readonly string[]): readonly string[] {
+  const out: string[] = [];
+  for (const verb of verbs) {
+    const code = verb.startsWith("!") ? verb.toUpperCase() : `!${verb.toUpperCase()}`;
+    if (!ACTION_CODE.test(code)) throw new TypeError(`not a SILP verb: ${JSON.stringify(verb)} (expected an action code such as !CANCEL)`);
+    if (!out.includes(code)) out.push(code);
+  }
+  if (out.length === 0) throw new TypeError("a grammar needs at least one verb");
+  return out;
+}
+
+const KEYWORDS = ["if", "else", "and", "then", "#meta"];
+const TIME_PREFIXES = ["t+", "t-"];
+const DIGITS = "0123456789".split("");
+
+interface CharSets {
+  /** Characters the printer leaves bare in values (docs/grammar.md, bare-char; no default-ignorables, no joiners). */
+  bare: CodePointRange[];
+  /** Characters a quoted string holds raw (everything the printer does not escape). */
+  stringRaw: CodePointRange[];
+  /** Code units the printer writes as \uXXXX. */
+  escaped: CodePointRange[];
+}
+
+let cached: CharSets | undefined;
+
+/** Computed once from the runtime's Unicode tables (the same the codec's regular expressions use). */
+function charSets(): CharSets {
+  if (cached) return cached;
+  const bareChar = /[\p{L}\p{M}\p{N}_\-+.%/*#$&~^|?]/u;
+  const ignorable = /\p{Default_Ignorable_Code_Point}/u;
+  // What packages/silp/src/frontends/text-escape.ts escapes, plus what JSON itself escapes.
+  const mustEscape = /[\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u0000-\u001f\u007f-\u009f]/u;
+  const escapedChars = rangesWhere((char) => mustEscape.test(char));
+  const escaped = mergeRanges([
+    ...escapedChars.filter(([low]) => low <= 0xffff).map(([low, high]) => [low, Math.min(high, 0xffff)] as const),
+    [0xd800, 0xdfff],
+  ]);
+  cached = {
+    bare: rangesWhere((char) => bareChar.test(char) && !ignorable.test(char)),
+    stringRaw: subtract(
+      rangesWhere((char) => !mustEscape.test(char)),
+      single('"', "\\"),
+    ),
+    escaped,
+  };
+  return cached;
+}
+
+const ASCII: CodePointRange[] = [[0, 0x7f]];
+const NON_ASCII: CodePointRange[] = [[0x80, 0x10ffff]];
+const asciiPart = (ranges: readonly CodePointRange[]): CodePointRange[] => subtract(ranges, NON_ASCII);
+const nonAsciiPart = (ranges: readonly CodePointRange[]): CodePointRange[] => subtract(ranges, ASCII);
+
+const SHORT_ESCAPES = ['\\"', "\\\\", "\\b", "\\f", "\\n", "\\r", "\\t"];
+
+/** A JSON string literal of one context (code values, or inside a `json` literal). */
+function stringRules(prefix: string, alphabet: Alphabet, escaped: readonly CodePointRange[]): Rule[] {
+  return [
+    { name: `${prefix}-escape`, lexical: true, expr: choice(...SHORT_ESCAPES.map(literal), unicodeEscape(escaped)) },
+    { name: `${prefix}-string`, lexical: true, expr: seq(literal('"'), star(unit(alphabet)), literal('"')) },
+  ];
+}
+
+/** A quoted string whose decoded text is none of `words` and starts with none of `prefixes`. */
+function quotedExcept(alphabet: Alphabet, words: readonly string[], prefixes: readonly string[] = []): Expr {
+  return seq(literal('"'), anyWordExcept(alphabet, { words, prefixes }), literal('"'));
+}
+
+/** JSON text as JSON.stringify prints it (no whitespace); keys of one object are distinct. */
+function jsonRules(prefix: string, stringRule: string): Rule[] {
+  const value = `${prefix}-json`;
+  return [
+    {
+      name: value,
+      expr: choice(
+        ref(`${prefix}-json-object`),
+        ref(`${prefix}-json-array`),
+        ref(stringRule),
+        ref("json-number"),
+        literal("true"),
+        literal("false"),
+        literal("null"),
+      ),
+    },
+    { name: `${prefix}-json-object`, expr: seq(literal("{"), optional(list(ref(`${prefix}-json-member`), ",")), literal("}")) },
+    { name: `${prefix}-json-member`, expr: seq(ref(`${prefix}-json-key`), literal(":"), ref(value)) },
+    { name: `${prefix}-json-key`, lexical: true, distinct: true, comment: "keys of one object differ", expr: ref(stringRule) },
+    { name: `${prefix}-json-array`, expr: seq(literal("["), optional(list(ref(value), ",")), literal("]")) },
+  ];
+}
+
+function ruleName(functionName: string): string {
+  return functionName.replace(/_/g, "-");
+}
+
+export interface CodeGrammarOptions {
+  /** Verbs in force (action codes); default: the spec's whitelist. */
+  readonly verbs?: readonly string[];
+}
+
+export function codeGrammar(options: CodeGrammarOptions = {}): Grammar {
+  const verbs = verbCodes(options.verbs ?? approvedVerbCodes());
+  const functionNames = verbs.map((code) => code.slice(1).toLowerCase());
+  const sets = charSets();
+  const bare: Alphabet = { ascii: asciiPart(sets.bare), opaque: [ref("bare-char-ext")] };
+  const ident: Alphabet = { ascii: single(..."0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz".split("")), opaque: [] };
+  const quoted: Alphabet = { ascii: asciiPart(sets.stringRaw), opaque: [ref("string-char-ext"), ref("s-escape")] };
+  // Inside a `json` literal a backtick is written \u0060 (it would close the literal).
+  const inLiteral: Alphabet = { ascii: subtract(asciiPart(sets.stringRaw), single("`")), opaque: [ref("string-char-ext"), ref("l-escape")] };
+
+  const value = ref("value");
+  const comma = literal(",");
+  const nameExcept = (reserved: readonly string[]): Expr =>
+    choice(
+      wordExcept(ident, { words: [...KEYWORDS, ...reserved], prefixes: DIGITS }),
+      quotedExcept(
+        quoted,
+        reserved.filter((word) => word !== "loc"),
+      ),
+    );
+  const keywordArgs = (key: string): Expr => star(seq(comma, ref(key)));
+
+  const rules: Rule[] = [
+    {
+      name: "payload",
+      comment: `compile(ir, "code") output; verbs in force: ${verbs.join(" ")}`,
+      expr: seq(optional(seq(literal("if "), ref("condition"), literal(": "))), ref("actions"), optional(ref("else-part")), optional(ref("meta-part"))),
+    },
+    // Conditions.
+    { name: "condition", expr: list(ref("constraint"), " and ") },
+    { name: "constraint", expr: choice(ref("negation"), ref("operator-form"), ref("constraint-call")) },
+    { name: "negation", expr: seq(literal("!"), ref("name"), optional(seq(literal("("), ref("negation-args"), literal(")")))) },
+    {
+      name: "negation-args",
+      comment: "a positional argument is the time; value= and time= at most once each",
+      expr: choice(
+        seq(value, optional(seq(literal(",value="), value)), keywordArgs("c-extra")),
+        seq(literal("value="), value, optional(seq(literal(",time="), value)), keywordArgs("c-extra")),
+        seq(literal("time="), value, keywordArgs("c-extra")),
+        list(ref("c-extra"), ","),
+      ),
+    },
+    { name: "operator-form", expr: seq(ref("name"), ref("operator"), value, optional(seq(literal(", "), ref("time-like")))) },
+    { name: "operator", expr: choice(...["==", "!=", "<=", ">=", "<", ">"].map(literal)) },
+    {
+      name: "constraint-call",
+      comment: "positional roles by count (value; value,time; subject,value; subject,value,time), or keyword roles",
+      expr: seq(ref("name"), literal("("), ref("constraint-args"), literal(")")),
+    },
+    {
+      name: "constraint-args",
+      expr: choice(
+        seq(value, keywordArgs("c-extra")),
+        seq(value, comma, ref("time-like"), keywordArgs("c-extra")),
+        seq(value, comma, value, keywordArgs("c-extra-no-subject")),
+        seq(value, comma, value, comma, value, keywordArgs("c-extra-no-subject")),
+        seq(value, literal(",time="), value, keywordArgs("c-extra")),
+        seq(value, comma, ref("not-time-like"), literal(",time="), value, keywordArgs("c-extra-no-subject")),
+        seq(literal("subject="), value, literal(",value="), value, optional(seq(literal(",time="), value)), keywordArgs("c-extra-no-subject")),
+        seq(literal("value="), value, optional(seq(literal(",time="), value)), keywordArgs("c-extra")),
+      ),
+    },
+    { name: "c-extra", expr: seq(ref("c-key"), literal("="), ref("extra-value")) },
+    { name: "c-extra-no-subject", expr: seq(ref("c-key-no-subject"), literal("="), ref("extra-value")) },
+    { name: "c-key", lexical: true, distinct: true, comment: "an extra field of a constraint", expr: nameExcept(["type", "value", "time"]) },
+    {
+      name: "c-key-no-subject",
+      lexical: true,
+      distinct: true,
+      comment: "an extra field when the subject is positional",
+      expr: nameExcept(["type", "value", "time", "subject"]),
+    },
+    // Actions: the first call gives the intent; later calls are other verbs, with arguments.
+    { name: "actions", expr: choice(...functionNames.map((name) => ref(`primary-${ruleName(name)}`))) },
+    ...functionNames.map(
+      (name): Rule => ({
+        name: `primary-${ruleName(name)}`,
+        expr: seq(
+          literal(`${name}(`),
+          optional(ref("entity-args")),
+          literal(")"),
+          ...(functionNames.length > 1 ? [star(seq(literal("; "), ref(`secondary-not-${ruleName(name)}`)))] : []),
+        ),
+      }),
+    ),
+    ...(functionNames.length > 1
+      ? functionNames.map(
+          (name): Rule => ({
+            name: `secondary-not-${ruleName(name)}`,
+            expr: seq(choice(...functionNames.filter((other) => other !== name).map((other) => literal(`${other}(`))), ref("entity-args"), literal(")")),
+          }),
+        )
+      : []),
+    { name: "entity-args", expr: list(ref("entity-arg"), ",") },
+    {
+      name: "entity-arg",
+      expr: seq(optional(seq(ref("entity-id"), literal("="))), value, optional(seq(literal("["), list(ref("e-extra"), ","), literal("]")))),
+    },
+    { name: "entity-id", lexical: true, distinct: true, comment: "keyword ids of one call differ", expr: nameExcept([]) },
+    { name: "e-extra", expr: seq(ref("e-key"), literal("="), ref("extra-value")) },
+    { name: "e-key", lexical: true, distinct: true, comment: "an extra field of an entity", expr: nameExcept(["id", "value", "action"]) },
+    // Alternatives.
+    { name: "else-part", expr: seq(literal(" else: "), list(ref("alt-call"), "; ")) },
+    { name: "alt-call", expr: seq(ref("verb-call-open"), optional(ref("alt-args")), literal(")")) },
+    { name: "verb-call-open", expr: choice(...functionNames.map((name) => literal(`${name}(`))) },
+    {
+      name: "alt-args",
+      expr: choice(
+        seq(choice(seq(value, optional(seq(literal("@"), value))), seq(literal("loc="), value)), keywordArgs("alt-extra")),
+        list(ref("alt-extra"), ","),
+      ),
+    },
+    { name: "alt-extra", expr: seq(ref("alt-key"), literal("="), ref("extra-value")) },
+    {
+      name: "alt-key",
+      lexical: true,
+      distinct: true,
+      comment: "an extra field of an alternative; bare loc means location",
+      expr: nameExcept(["action", "target", "location", "loc"]),
+    },
+    // Values and names.
+    { name: "extra-value", expr: choice(value, seq(literal("`"), ref("l-json"), literal("`"))) },
+    { name: "value", lexical: true, expr: choice(ref("bare"), ref("s-string")) },
+    {
+      name: "bare",
+      lexical: true,
+      comment: "letters, marks, digits of any script and _-+.%/*#$&~^|?; not a keyword",
+      expr: wordExcept(bare, { words: KEYWORDS }),
+    },
+    {
+      name: "time-like",
+      lexical: true,
+      expr: choice(seq(literal("t"), chars(single("+", "-")), star(unit(bare))), seq(literal('"t'), chars(single("+", "-")), star(unit(quoted)), literal('"'))),
+    },
+    {
+      name: "not-time-like",
+      lexical: true,
+      expr: choice(wordExcept(bare, { words: KEYWORDS, prefixes: TIME_PREFIXES }), quotedExcept(quoted, [], TIME_PREFIXES)),
+    },
+    { name: "name", lexical: true, comment: "constraint types: ASCII identifiers bare, anything else quoted", expr: nameExcept([]) },
+    { name: "bare-char-ext", lexical: true, comment: "bare characters beyond ASCII", expr: chars(nonAsciiPart(sets.bare)) },
+    { name: "string-char-ext", lexical: true, comment: "characters beyond ASCII a quoted string holds raw", expr: chars(nonAsciiPart(sets.stringRaw)) },
+    ...stringRules("s", quoted, sets.escaped),
+    ...stringRules("l", inLiteral, mergeRanges([...sets.escaped, [0x60, 0x60]])),
+    ...jsonRules("l", "l-string"),
+    ...jsonRules("m", "s-string"),
+    {
+      name: "json-number",
+      lexical: true,
+      expr: seq(
+        optional(literal("-")),
+        ref("json-int-digits"),
+        optional(seq(literal("."), plus(ref("digit")))),
+        optional(seq(chars(single("e", "E")), optional(chars(single("+", "-"))), plus(ref("digit")))),
+      ),
+    },
+    { name: "json-int-digits", lexical: true, expr: choice(literal("0"), seq(chars([[0x31, 0x39]]), star(ref("digit")))) },
+    { name: "digit", lexical: true, expr: chars([[0x30, 0x39]]) },
+    // The #meta trailer: schema-valid meta in the printer's field order.
+    { name: "meta-part", expr: seq(literal(" #meta "), ref("meta-trailer")) },
+    {
+      name: "meta-trailer",
+      expr: seq(
+        literal("{"),
+        optional(literal('"silp":"v1",')), // the one SILP version this implementation speaks
+        optional(seq(literal('"version":'), ref("s-string"), comma)),
+        literal('"meta":'),
+        ref("meta-object"),
+        literal("}"),
+      ),
+    },
+    {
+      name: "meta-object",
+      comment: "JavaScript prints integer-like keys first, so extra fields named 0, 1, 42 … precede req_id",
+      expr: seq(
+        literal("{"),
+        star(seq(ref("meta-index-key"), literal(":"), ref("m-json"), comma)),
+        literal('"req_id":"'),
+        ref("req-id"),
+        literal('"'),
+        optional(seq(literal(',"session_id":'), ref("s-string"))),
+        literal(',"priority":'),
+        seq(optional(literal("-")), ref("json-int-digits")),
+        literal(',"confidence":'),
+        ref("confidence"),
+        literal(',"seq":['),
+        optional(list(ref("s-string"), ",")),
+        literal('],"out":'),
+        ref("s-string"),
+        optional(seq(literal(',"next_agent":'), ref("s-string"))),
+        star(seq(comma, ref("meta-extra"))),
+        literal("}"),
+      ),
+    },
+    { name: "req-id", lexical: true, expr: seq(...Array.from({ length: 4 }, () => ref("hex")), ...Array.from({ length: 4 }, () => optional(ref("hex")))) },
+    { name: "hex", lexical: true, expr: chars([...single(..."0123456789".split("")), [0x61, 0x66]]) },
+    {
+      name: "confidence",
+      lexical: true,
+      comment: "a number in [0, 1] as JSON.stringify prints it",
+      expr: choice(
+        seq(literal("0"), optional(seq(literal("."), plus(ref("digit"))))),
+        seq(literal("1"), optional(seq(literal("."), plus(literal("0"))))),
+        seq(chars([[0x31, 0x39]]), optional(seq(literal("."), plus(ref("digit")))), literal("e-"), chars([[0x31, 0x39]]), star(ref("digit"))),
+      ),
+    },
+    {
+      name: "meta-index-key",
+      lexical: true,
+      distinct: true,
+      expr: seq(literal('"'), choice(literal("0"), seq(chars([[0x31, 0x39]]), star(ref("digit")))), literal('"')),
+    },
+    { name: "meta-extra", expr: seq(ref("meta-key"), literal(":"), ref("m-json")) },
+    {
+      name: "meta-key",
+      lexical: true,
+      distinct: true,
+      comment: "an extra meta field",
+      expr: quotedExcept(quoted, ["req_id", "session_id", "priority", "confidence", "seq", "out", "next_agent"]),
+    },
+  ];
+  return { frontend: "code", root: "payload", rules, verbs };
+}

@@ -1,0 +1,12 @@
+/**
+ * @silp/grammar: the SILP code frontend's canonical syntax as one grammar source, exported as GBNF
+ * and Lark for constrained decoding, and system prompts derived from it (docs/models.md).
+ */
+export type { CodePointRange, Expr, Grammar, Rule } from "./grammar.js";
+export { codeGrammar, verbCodes, approvedVerbCodes, type CodeGrammarOptions } from "./code-grammar.js";
+export { toGbnf } from "./gbnf.js";
+export { toLark } from "./lark.js";
+export { derive, type DeriveOptions } from "./derive.js";
+export { buildPrompt, EXAMPLE_MARK, type Prompt, type PromptExample, type PromptFrontend, type PromptOptions, type PromptRole } from "./prompt.js";
+export { WORKED_EXAMPLES, type WorkedExample } from "./examples.js";
+export { sketchRule } from "./sketch.js";

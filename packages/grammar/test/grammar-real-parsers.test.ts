@@ -1,0 +1,185 @@
+/**
+ * The grammar, checked both ways against real parsers (docs/models.md, "Grammar check"):
+ * (a) every payload compile() prints is accepted by Lark (python3-lark) and by llama.cpp's GBNF
+ *     engine (node-llama-cpp);
+ * (b) every text derived at random from the grammar decodes in strict mode, and both real
+ *     parsers accept it too (the exporters print the grammar they were given).
+ * Seeds come from SILP_GRAMMAR_SEED (default fixed) and are printed on failure.
+ */
+import assert from "node:assert/strict";
+import { before, describe, it } from "node:test";
+import { codeGrammar, toGbnf, toLark } from "@silp/grammar";
+import { APPROVED_VERBS, compile, decode } from "silp";
+import { gbnfMatcher, larkMissing, larkVerdicts } from "./real-parsers.js";
+import { compiledPayloads, derivedTexts } from "./samples.js";
+
+const SEED = Number(process.env.SILP_GRAMMAR_SEED ?? 20261130);
+// The suite checks 1,000 and 300 (Lark's Earley parser takes ~75 ms a payload); docs/models.md records the 10,000 run.
+const COMPILED = Number(process.env.SILP_GRAMMAR_PAYLOADS ?? 1_000);
+const DERIVED = Number(process.env.SILP_GRAMMAR_DERIVED ?? 300);
+const approved = APPROVED_VERBS.map((verb) => verb.code);
+
+function assertAllAccepted(label: string, texts: readonly string[], accepted: readonly boolean[], errors: readonly string[] = []): void {
+  const rejected = texts.map((text, index) => ({ text, index })).filter(({ index }) => !accepted[index]);
+  assert.deepEqual(
+    rejected.slice(0, 5).map(({ text, index }) => ({ text, error: errors[index] })),
+    [],
+    `${label}: ${rejected.length} of ${texts.length} rejected (seed ${SEED})`,
+  );
+}
+
+const larkSkip = larkMissing();
+
+describe("the code grammar against real parsers", () => {
+  const grammar = codeGrammar();
+  const lark = toLark(grammar);
+  const gbnf = toGbnf(grammar);
+  let payloads: string[] = [];
+  let gbnfAccepts: (text: string) => boolean;
+
+  before(async () => {
+    payloads = compiledPayloads(approved, COMPILED, SEED);
+    gbnfAccepts = await gbnfMatcher(gbnf);
+  });
+
+  it(`(a) Lark accepts every payload compile() prints for ${COMPILED} generated IRs`, { skip: larkSkip }, async () => {
+    const verdicts = await larkVerdicts(lark, payloads);
+    assertAllAccepted(
+      "Lark",
+      payloads,
+      verdicts.map((verdict) => verdict.ok),
+      verdicts.map((verdict) => verdict.error),
+    );
+    console.log(`# grammar check (a) Lark: ${verdicts.filter((verdict) => verdict.ok).length}/${payloads.length} compiled payloads accepted`);
+  });
+
+  it(`(a) llama.cpp's GBNF engine accepts every payload compile() prints for ${COMPILED} generated IRs`, () => {
+    const accepted = payloads.map((payload) => gbnfAccepts(payload));
+    assertAllAccepted("GBNF", payloads, accepted);
+    console.log(`# grammar check (a) GBNF: ${accepted.filter(Boolean).length}/${payloads.length} compiled payloads accepted`);
+  });
+
+  it(`(b) ${DERIVED} texts derived from the grammar decode in strict mode, and both real parsers accept them`, { skip: larkSkip }, async () => {
+    const texts = derivedTexts(approved, DERIVED, SEED, (text) => {
+      decode(text, "code", { strict: true });
+    });
+    const gbnfAccepted = texts.map((text) => gbnfAccepts(text));
+    assertAllAccepted("GBNF on derived texts", texts, gbnfAccepted);
+    const verdicts = await larkVerdicts(lark, texts);
+    assertAllAccepted(
+      "Lark on derived texts",
+      texts,
+      verdicts.map((verdict) => verdict.ok),
+      verdicts.map((verdict) => verdict.error),
+    );
+    console.log(
+      `# grammar check (b): ${texts.length} derived texts decoded strictly; GBNF ${gbnfAccepted.filter(Boolean).length}, Lark ${verdicts.filter((v) => v.ok).length} accepted`,
+    );
+  });
+
+  it("both parsers reject what the strict decoder rejects: model habits, unknown verbs, non-canonical spacing", { skip: larkSkip }, async () => {
+    // Hand-written: each is an error for decode(..., {strict: true}) (checked first, as the oracle).
+    const bad = [
+      "start(hike);",
+      "START(hike)",
+      "!START(hike)",
+      "start('hike')",
+      "refund(order_17)",
+      "start(hike) ",
+      " start(hike)",
+      "start( hike)",
+      "start(a, b)",
+      "if !rain(t+1) : start(hike)",
+      "if !rain(t+1): start(hike) else start(cards)",
+      "if a>b then start(x)",
+      "start(hike); email()",
+      "start(x); start(y)",
+      "start(a[k=b[j=c]])",
+      "if !rain(t+1,time=x): start(hike)",
+      'start() #meta {"meta":{"req_id":"xyz"}}',
+    ];
+    for (const text of bad) assert.throws(() => decode(text, "code", { strict: true }), Error, `the strict decoder accepts ${text}`);
+    const verdicts = await larkVerdicts(lark, bad);
+    assert.deepEqual(
+      bad.filter((_, index) => verdicts[index]?.ok),
+      [],
+      "Lark accepted text the strict decoder rejects",
+    );
+    assert.deepEqual(
+      bad.filter((text) => gbnfAccepts(text)),
+      [],
+      "GBNF accepted text the strict decoder rejects",
+    );
+  });
+
+  it("the grammar is canonical: a bare keyword value, which the decoder reads, is only accepted quoted", { skip: larkSkip }, async () => {
+    assert.equal(decode("start(if)", "code", { strict: true }).ir.entities[0]?.value, "if");
+    assert.equal(compile({ intent: "!START", entities: [{ id: "act", value: "if" }], meta: { req_id: "abcd" } }, "code"), 'start("if")');
+    const verdicts = await larkVerdicts(lark, ["start(if)", 'start("if")']);
+    assert.deepEqual(
+      verdicts.map((verdict) => verdict.ok),
+      [false, true],
+    );
+    assert.deepEqual([gbnfAccepts("start(if)"), gbnfAccepts('start("if")')], [false, true]);
+  });
+
+  it("both parsers accept the spec's example payloads", { skip: larkSkip }, async () => {
+    const good = [
+      "if !rain(t+1): start(hike) else: start(cards@indoor)",
+      "if loc(me,Beijing,t+1am): cancel(flight); email(zhangsan)",
+      "fetch(data); process(result)",
+      "if price<=500: book(hotel)",
+      'email("Li, Wei")',
+    ];
+    for (const text of good) decode(text, "code", { strict: true });
+    const verdicts = await larkVerdicts(lark, good);
+    assert.deepEqual(
+      verdicts.map((verdict) => verdict.error),
+      good.map(() => ""),
+    );
+    assert.deepEqual(
+      good.map((text) => gbnfAccepts(text)),
+      good.map(() => true),
+    );
+  });
+});
+
+describe("a grammar for another verb set", () => {
+  const verbs = ["!REFUND", "!START", "!A_B"];
+  const grammar = codeGrammar({ verbs });
+
+  it("bakes exactly the verbs in force in: their payloads pass, the spec's other verbs do not", { skip: larkSkip }, async () => {
+    const payloads = compiledPayloads(verbs, 300, SEED + 1, { whitelist: "off" });
+    const gbnfAccepts = await gbnfMatcher(toGbnf(grammar));
+    assertAllAccepted(
+      "GBNF",
+      payloads,
+      payloads.map((payload) => gbnfAccepts(payload)),
+    );
+    const verdicts = await larkVerdicts(toLark(grammar), [...payloads, "cancel(x)", "refund(x); cancel(y)", "refund(x)"]);
+    assert.deepEqual(
+      verdicts.slice(0, payloads.length).filter((verdict) => !verdict.ok),
+      [],
+    );
+    assert.deepEqual(
+      verdicts.slice(payloads.length).map((verdict) => verdict.ok),
+      [false, false, true],
+    );
+    assert.equal(gbnfAccepts("cancel(x)"), false);
+    assert.equal(gbnfAccepts("a_b(x) else: refund()"), true);
+  });
+
+  it("derived texts use only those verbs and decode strictly with the whitelist off", () => {
+    const used = new Set<string>();
+    derivedTexts(verbs, 300, SEED + 2, (text) => {
+      const ir = decode(text, "code", { strict: true, whitelist: "off" }).ir;
+      for (const code of [ir.intent, ...ir.entities.map((entity) => entity.action ?? ir.intent), ...ir.alternatives.map((alternative) => alternative.action)])
+        used.add(code);
+    });
+    assert.deepEqual(
+      [...used].filter((code) => !verbs.includes(code)),
+      [],
+    );
+    assert.deepEqual([...used].sort(), [...verbs].sort());
+  });
+});

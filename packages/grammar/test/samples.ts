@@ -1,0 +1,43 @@
+/** Test helper: the samples both grammar checks use (compiled payloads, texts derived from the grammar), seeded. */
+import assert from "node:assert/strict";
+import { codeGrammar, derive } from "@silp/grammar";
+import { fullMetaIrArb } from "@silp/testkit/ir-arbitraries.js";
+import fc from "fast-check";
+import { compile, type SilpOptions } from "silp";
+import { withVerbs } from "./verbs-in-force.js";
+
+/** `count` payloads compile() prints for generated IRs whose verbs are `verbs` (IRs the remap made invalid are skipped). */
+export function compiledPayloads(verbs: readonly string[], count: number, seed: number, options: SilpOptions = {}): string[] {
+  const out: string[] = [];
+  let round = 0;
+  while (out.length < count) {
+    for (const ir of fc.sample(fullMetaIrArb, { seed: seed + round, numRuns: count })) {
+      try {
+        out.push(compile(withVerbs(ir, verbs), "code", options));
+      } catch {
+        // withVerbs can make two keyword ids collide within one action: not a valid IR, not a payload.
+      }
+      if (out.length === count) break;
+    }
+    round++;
+  }
+  return out;
+}
+
+export function derivedTexts(verbs: readonly string[], count: number, seed: number, check: (text: string) => void): string[] {
+  const grammar = codeGrammar({ verbs });
+  const texts: string[] = [];
+  fc.assert(
+    fc.property(fc.gen(), (gen) => {
+      const text = derive(grammar, { random: () => gen(fc.integer, { min: 0, max: 0xffff_ffff }) / 0x1_0000_0000 });
+      try {
+        check(text);
+      } catch (error) {
+        throw new Error(`derived text ${JSON.stringify(text)} fails: ${(error as Error).message}`);
+      }
+      texts.push(text);
+    }),
+    { seed, numRuns: count, endOnFailure: true, reporter: (details) => assert.equal(details.failed, false, `seed ${seed}: ${String(details.errorInstance)}`) },
+  );
+  return texts;
+}
