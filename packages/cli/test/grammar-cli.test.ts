@@ -24,6 +24,20 @@ describe("silpc grammar", () => {
     assert.match(result.stdout, /^primary_start: "start\("/m);
   });
 
+  test("--extra-verbs adds application verbs to the whitelist's, checked like compile's flag (issue #12, part 6)", () => {
+    const result = runCli(["grammar", "--format", "gbnf", "--extra-verbs", "SHIP,!REFUND"]);
+    assert.equal(result.status, 0, result.stderr);
+    assert.ok(result.stdout.includes('"ship("') && result.stdout.includes('"refund("'));
+    for (const verb of APPROVED_VERBS) assert.ok(result.stdout.includes(`"${verb.functionName}("`), `${verb.code} missing`);
+    const prompt = runCli(["prompt", "--role", "write", "--extra-verbs", "SHIP", "--json"]);
+    assert.equal(prompt.status, 0, prompt.stderr);
+    assert.ok((JSON.parse(prompt.stdout) as { verbs: string[] }).verbs.includes("!SHIP"));
+    const excluded = runCli(["grammar", "--format", "gbnf", "--extra-verbs", "ESCALATE"]);
+    assert.equal(excluded.status, 1, "an excluded verb (spec 3.8) is refused");
+    assert.match(excluded.stderr, /invalid_options/);
+    assert.equal(runCli(["grammar", "--format", "gbnf", "--verbs", "START", "--extra-verbs", "SHIP"]).status, 2);
+  });
+
   test("bad flags are usage errors (exit 2)", () => {
     assert.equal(runCli(["grammar", "--format", "xml"]).status, 2);
     assert.equal(runCli(["grammar", "--format", "gbnf", "--frontend", "json"]).status, 2);

@@ -5,12 +5,13 @@
 import type { Command } from "commander";
 import { runCommand, UsageError, writeOut } from "../io.js";
 import { loadGrammar } from "../optional-packages.js";
-import { addVerbsOption, parseVerbs } from "../verbs-flag.js";
+import { addVerbsOption, verbsFromFlags } from "../verbs-flag.js";
 
 interface GrammarFlags {
   format: string;
   frontend: string;
   verbs?: string;
+  extraVerbs?: string;
 }
 
 export function register(program: Command): void {
@@ -27,7 +28,7 @@ export function register(program: Command): void {
           `--frontend ${flags.frontend}: only the code frontend has a grammar; for json use a JSON schema (structured outputs), e.g. silpc schema --vendor openai`,
         );
       }
-      const verbs = parseVerbs(flags.verbs);
+      const verbs = verbsFromFlags(flags);
       const grammar = await loadGrammar("silpc grammar");
       const source = grammar.codeGrammar(verbs === undefined ? {} : { verbs });
       writeOut((flags.format === "gbnf" ? grammar.toGbnf(source) : grammar.toLark(source)).trimEnd());

@@ -7,12 +7,13 @@ import type { Command } from "commander";
 import { runCommand, UsageError, writeJson, writeOut } from "../io.js";
 import { loadGrammar, loadTokens } from "../optional-packages.js";
 import { addTokenizerOptions, loadTokenizersWithProgress, type TokenizerFlags } from "../tokenizer-progress.js";
-import { addVerbsOption, parseVerbs } from "../verbs-flag.js";
+import { addVerbsOption, verbsFromFlags } from "../verbs-flag.js";
 
 interface PromptFlags extends TokenizerFlags {
   role: string;
   frontend: string;
   verbs?: string;
+  extraVerbs?: string;
   tokens?: boolean;
   json?: boolean;
 }
@@ -30,7 +31,7 @@ export function register(program: Command): void {
       if (flags.role !== "write" && flags.role !== "read") throw new UsageError(`--role must be write or read, not ${JSON.stringify(flags.role)}`);
       if (flags.frontend !== "code" && flags.frontend !== "json")
         throw new UsageError(`--frontend must be code or json, not ${JSON.stringify(flags.frontend)}`);
-      const verbs = parseVerbs(flags.verbs);
+      const verbs = verbsFromFlags(flags);
       const { buildPrompt } = await loadGrammar("silpc prompt");
       const prompt = buildPrompt({ role: flags.role, frontend: flags.frontend, ...(verbs === undefined ? {} : { verbs }) });
       let tokens: Record<string, number> | undefined;
