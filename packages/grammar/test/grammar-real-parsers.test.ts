@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import { codeGrammar, toGbnf, toLark } from "@silp/grammar";
-import { APPROVED_VERBS, compile, decode } from "silp";
+import { APPROVED_VERBS, compile, decode, SilpError } from "silp";
 import { gbnfMatcher, larkMissing, larkVerdicts } from "./real-parsers.js";
 import { compiledPayloads, derivedTexts } from "./samples.js";
 
@@ -112,8 +112,12 @@ describe("the code grammar against real parsers", () => {
     );
   });
 
-  it("the grammar is canonical: a bare keyword value, which the decoder reads, is only accepted quoted", { skip: larkSkip }, async () => {
-    assert.equal(decode("start(if)", "code", { strict: true }).ir.entities[0]?.value, "if");
+  it("a bare keyword value is only accepted quoted, by the grammar as by the strict decoder (docs/grammar.md)", { skip: larkSkip }, async () => {
+    assert.throws(
+      () => decode("start(if)", "code", { strict: true }),
+      (error: unknown) => error instanceof SilpError && error.code === "invalid_syntax",
+    );
+    assert.equal(decode('start("if")', "code", { strict: true }).ir.entities[0]?.value, "if");
     assert.equal(compile({ intent: "!START", entities: [{ id: "act", value: "if" }], meta: { req_id: "abcd" } }, "code"), 'start("if")');
     const verdicts = await larkVerdicts(lark, ["start(if)", 'start("if")']);
     assert.deepEqual(
