@@ -1,8 +1,8 @@
 /**
  * Issue #17: no property test is unseeded. Every test file in the repository runs its properties
  * through assertProperty (@silp/testkit/property.js), which always passes a seed; a direct
- * fc.assert / fc.check / fc.sample call anywhere else fails this test. The fuzz engine is the one
- * exception: it calls fast-check's runner itself, with its own printed seed (checked below).
+ * fc.assert / fc.check / fc.sample call fails this test unless the call itself passes a seed (the
+ * fuzz engine and the grammar checks' sample helpers, whose callers print their seed).
  */
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -28,6 +28,22 @@ const DIRECT_RUN = /\bfc\s*\.\s*(assert|check|sample|statistics)\s*\(/g;
 /** A named import of a runner would dodge DIRECT_RUN: `import { assert } from "fast-check"`. */
 const NAMED_RUNNER_IMPORT = /import\s*\{[^}]*\b(assert|check|sample|statistics)\b[^}]*\}\s*from\s*["']fast-check["']/g;
 
+/** The text of the call whose argument list opens at `open` (just after its "("), by bracket depth. */
+function callText(text: string, open: number): string {
+  let depth = 1;
+  for (let i = open; i < text.length && i < open + 5000; i++) {
+    const c = text[i];
+    if (c === "(" || c === "{" || c === "[") depth++;
+    else if (c === ")" || c === "}" || c === "]") depth--;
+    if (depth === 0) return text.slice(open, i);
+  }
+  return text.slice(open, open + 5000);
+}
+
+function callPassesSeed(text: string, open: number): boolean {
+  return /\bseed\b\s*[:,}]/.test(callText(text, open));
+}
+
 test("no test runs a property without a seed: every run goes through assertProperty", () => {
   const offenders: string[] = [];
   let fuzzEngineSeeded = false;
@@ -38,11 +54,11 @@ test("no test runs a property without a seed: every run goes through assertPrope
       const text = readFileSync(file, "utf8");
       for (const match of text.matchAll(NAMED_RUNNER_IMPORT)) offenders.push(`${path} imports fast-check's ${match[1]} by name`);
       for (const match of text.matchAll(DIRECT_RUN)) {
-        if (path === "fuzz/engine.ts" && (match[1] === "check" || match[1] === "sample")) {
-          // The engine's one call passes `seed: seed + batch` on the same line.
-          const line = text.slice(match.index, text.indexOf("\n", match.index));
-          fuzzEngineSeeded = /\bseed:\s*seed\b/.test(line);
-          if (fuzzEngineSeeded) continue;
+        // A direct call that passes its own seed (the fuzz engine, the grammar checks' sample
+        // helpers, whose callers print the seed) is seeded too; any other is an offender.
+        if (callPassesSeed(text, (match.index ?? 0) + match[0].length)) {
+          if (path === "fuzz/engine.ts") fuzzEngineSeeded = true;
+          continue;
         }
         const lineNumber = text.slice(0, match.index).split("\n").length;
         offenders.push(`${path}:${lineNumber} calls fc.${match[1]} directly`);
@@ -51,6 +67,14 @@ test("no test runs a property without a seed: every run goes through assertPrope
   }
   assert.deepEqual(offenders, [], "use assertProperty from @silp/testkit/property.js");
   assert.ok(fuzzEngineSeeded, "fuzz/engine.ts passes its seed to fast-check");
+});
+
+test("the guard tells a call that passes a seed from one that does not", () => {
+  const at = (source: string) => callPassesSeed(source, source.indexOf("(") + 1);
+  assert.equal(at("fc.assert(fc.property(arb, (x) => check(x)), { numRuns: 10 });"), false);
+  assert.equal(at("fc.assert(fc.property(arb, (x) => check(x)));\nconst other = { seed: 1 };"), false);
+  assert.equal(at("fc.sample(arb, { seed: seed + round, numRuns: 5 })"), true);
+  assert.equal(at("fc.assert(fc.property(arb, (x) => check(x)), { seed, numRuns: 10 })"), true);
 });
 
 test("the seed is fixed by default and SILP_FC_SEED overrides it", () => {

@@ -160,12 +160,13 @@ describe("json: lenient repairs and their strict rejections, with offsets", () =
 });
 
 describe("json: rejections with their offsets", () => {
-  const cases: [string, string, { code: string; offset: number; message: string }][] = [
+  // Strict where lenient mode now repairs the damage (docs/json.md; the model-output fixtures pin the repairs).
+  const cases: [string, string, { code: string; offset: number; message: string }, SilpOptions?][] = [
     ["not an object", ' ["x"]', { code: "invalid_syntax", offset: 1, message: "a json payload must be a JSON object" }],
     ["no intent", '{"act":"x"}', { code: "invalid_syntax", offset: 0, message: 'a json payload needs an "intent"' }],
     ["invalid JSON", '{"intent":}', { code: "invalid_syntax", offset: 10, message: "invalid JSON: value expected" }],
-    ["trailing comma", '{"intent":"!A",}', { code: "invalid_syntax", offset: 15, message: "invalid JSON: property name expected" }],
-    ["a comment", '{"intent":"!A"/*x*/}', { code: "invalid_syntax", offset: 14, message: "invalid JSON: invalid comment token" }],
+    ["trailing comma (strict)", '{"intent":"!A",}', { code: "invalid_syntax", offset: 15, message: "invalid JSON: property name expected" }, { strict: true }],
+    ["a comment (strict)", '{"intent":"!A"/*x*/}', { code: "invalid_syntax", offset: 14, message: "invalid JSON: invalid comment token" }, { strict: true }],
     [
       "duplicate key",
       '{"intent":"!A","x":"1","x":"2"}',
@@ -215,8 +216,8 @@ describe("json: rejections with their offsets", () => {
     ],
     ["a slot holding a list", '{"intent":"!A","to":["x"]}', { code: "decode_failed", offset: 20, message: '"to" must be a string, got array' }],
   ];
-  for (const [what, payload, want] of cases) {
-    test(what, () => rejects(payload, want));
+  for (const [what, payload, want, options] of cases) {
+    test(what, () => rejects(payload, want, options));
   }
 });
 
