@@ -85,3 +85,18 @@ export function size(ranges: readonly CodePointRange[]): number {
   for (const [a, b] of ranges) total += b - a + 1;
   return total;
 }
+
+/**
+ * A literal in double quotes, as GBNF and Lark both write one: `"` and `\` backslash-escaped,
+ * printable ASCII as is, everything else through the format's own code-point escape.
+ */
+export function quoteLiteral(text: string, codePoint: (cp: number) => string): string {
+  let out = '"';
+  for (const char of text) {
+    const cp = char.codePointAt(0) as number;
+    if (char === '"' || char === "\\") out += `\\${char}`;
+    else if (cp < 0x20 || cp > 0x7e) out += codePoint(cp);
+    else out += char;
+  }
+  return `${out}"`;
+}

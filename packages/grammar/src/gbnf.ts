@@ -3,7 +3,7 @@
  * Character classes are printed as escaped code points so no class member is ever read as
  * syntax (`]`, `-`, `^`, `\`).
  */
-import { classText, isAsciiAlphanumeric, unicodeEscapeText } from "./char-class.js";
+import { classText, isAsciiAlphanumeric, quoteLiteral, unicodeEscapeText } from "./char-class.js";
 import { type Expr, type Grammar, ruleMap } from "./grammar.js";
 
 function codePoint(cp: number): string {
@@ -17,14 +17,7 @@ function classMember(cp: number): string {
 }
 
 function quote(text: string): string {
-  let out = '"';
-  for (const char of text) {
-    const cp = char.codePointAt(0) as number;
-    if (char === '"' || char === "\\") out += `\\${char}`;
-    else if (cp < 0x20 || cp > 0x7e) out += codePoint(cp);
-    else out += char;
-  }
-  return `${out}"`;
+  return quoteLiteral(text, codePoint);
 }
 
 function print(expr: Expr, nested: boolean): string {

@@ -4,7 +4,7 @@
  * rules (lower_case); classes are printed as escaped code points inside /[...]/ so nothing in them
  * is read as regular-expression syntax.
  */
-import { classText, isAsciiAlphanumeric, unicodeEscapeText } from "./char-class.js";
+import { classText, isAsciiAlphanumeric, quoteLiteral, unicodeEscapeText } from "./char-class.js";
 import { type Expr, type Grammar, type Rule, ruleMap } from "./grammar.js";
 
 function codePoint(cp: number): string {
@@ -23,14 +23,7 @@ function classMember(cp: number): string {
 }
 
 function quote(text: string): string {
-  let out = '"';
-  for (const char of text) {
-    const cp = char.codePointAt(0) as number;
-    if (char === '"' || char === "\\") out += `\\${char}`;
-    else if (cp < 0x20 || cp > 0x7e) out += codePoint(cp);
-    else out += char;
-  }
-  return `${out}"`;
+  return quoteLiteral(text, codePoint);
 }
 
 export function larkName(rule: Rule): string {
