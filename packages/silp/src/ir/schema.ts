@@ -3,11 +3,10 @@
  * schema/silp-ir.schema.json and compiled once with Ajv. Validation through this module is
  * exactly the spec's schema; everything the schema cannot say lives in rules.ts.
  */
-// Ajv is CommonJS; its named export `Ajv2020` reads the same under Node's ESM loader and under
-// bundlers, where a default import would not (they disagree on CommonJS default interop).
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import schemaJson from "./silp-ir.schema.json" with { type: "json" };
 import type { ValidationIssue } from "../errors.js";
+import { compileSchemaValidator } from "./schema-validator.js";
 
 export const irSchema: Record<string, unknown> = schemaJson;
 
@@ -16,7 +15,7 @@ let validateSchema: ValidateFunction | undefined;
 
 function schemaValidator(): ValidateFunction {
   if (validateSchema === undefined) {
-    validateSchema = new Ajv2020({ allErrors: true, strict: true, useDefaults: false }).compile(irSchema);
+    validateSchema = compileSchemaValidator(irSchema);
   }
   return validateSchema;
 }
