@@ -72,7 +72,7 @@ test("same verdict and errors on generated IRs and on arbitrary JSON", () => {
       fc.oneof(
         irArb,
         fc.jsonValue({ maxDepth: 4 }),
-        irArb.map((ir) => ({ ...ir, meta: fc.sample(fc.jsonValue(), 1)[0] })),
+        fc.tuple(irArb, fc.jsonValue({ maxDepth: 3 })).map(([ir, meta]) => ({ ...ir, meta })),
       ),
       (value) => {
         agree(value);
