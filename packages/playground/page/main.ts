@@ -8,7 +8,7 @@ import { json } from "@codemirror/lang-json";
 import { type Diagnostic, lintGutter, setDiagnostics } from "@codemirror/lint";
 import { Compartment, type EditorState, RangeSetBuilder, StateEffect, StateField } from "@codemirror/state";
 import { Decoration, type DecorationSet, EditorView, highlightSpecialChars } from "@codemirror/view";
-import { basicSetup } from "codemirror";
+import { editorSetup } from "./editor-setup.js";
 import { APPENDIX_EXAMPLES } from "silp/examples";
 import { type Analysis, analyze, type Finding, type InputMode } from "./analyze.js";
 import { decodeState, encodeState, type PageState } from "./fragment.js";
@@ -86,7 +86,7 @@ const view = new EditorView({
   doc: state.text,
   parent: $("editor"),
   extensions: [
-    basicSetup,
+    editorSetup,
     invisibles,
     lintGutter(),
     markField,
@@ -181,7 +181,7 @@ function showOutputs(analysis: Analysis): void {
 function showCounts(): void {
   if (!last) return;
   const counts = shownCounts?.analysis === last ? shownCounts.counts : {};
-  const wanted = PAGE_TOKENIZER_NAMES.filter((name) => tokenizers.state(name).state !== "idle");
+  const wanted = PAGE_TOKENIZER_NAMES.filter((name) => tokenizers && tokenizers.state(name).state !== "idle");
   for (const [index, output] of last.outputs.entries()) {
     const line = document.querySelector<HTMLElement>(`.card[data-frontend="${output.frontend}"] .tokens`);
     line?.replaceChildren(
@@ -189,7 +189,7 @@ function showCounts(): void {
         const span = document.createElement("span");
         span.dataset.tokenizer = name;
         const count = counts[name]?.[index];
-        const failed = tokenizers.state(name).state === "failed";
+        const failed = tokenizers?.state(name).state === "failed";
         span.textContent = `${name}: ${output.text === undefined ? "—" : count != null ? count : failed ? "unavailable" : "…"}`;
         return span;
       }),
@@ -208,7 +208,7 @@ function toggleData(key: "tokens" | "allTokens", on: boolean): void {
 /** Asks the worker for the current outputs' counts; an answer for an older text is dropped. */
 function requestCounts(): void {
   const analysis = last;
-  if (!analysis) return;
+  if (!analysis || !tokenizers) return;
   void tokenizers.count(analysis.outputs.map((output) => output.text ?? null)).then((counts) => {
     if (analysis !== last) return;
     shownCounts = { analysis, counts };
@@ -294,8 +294,7 @@ for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-c
   });
 }
 
-// The tokenizers live in a Web Worker (tokenizer-worker.ts): created now, it loads nothing until
-// asked, which happens after the first render.
+// The tokenizers live in a Web Worker (tokenizer-worker.ts), started after the first render.
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 const describe = (state: TokenizerState): string => {
   switch (state.state) {
@@ -319,14 +318,26 @@ const tokenizerItems = new Map(
     const button = document.createElement("button");
     button.textContent = name;
     button.title = `load the ${name} tokenizer`;
-    button.addEventListener("click", () => tokenizers.load(name));
+    button.addEventListener("click", () => tokenizers?.load(name));
     const status = document.createElement("small");
     item.append(button, status);
     return [name, { item, status }] as const;
   }),
 );
 tokenizerRow.append(...[...tokenizerItems.values()].map(({ item }) => item));
-const tokenizers = new TokenizerClient(new URL("tokenizer-worker.js", import.meta.url), (name, tokenizerState) => {
+let tokenizers: TokenizerClient | undefined;
+$("load-all").addEventListener("click", () => {
+  for (const name of PAGE_TOKENIZER_NAMES) tokenizers?.load(name);
+});
+
+refresh();
+showNegotiation();
+performance.mark("silp-first-render");
+document.body.dataset.ready = "true";
+
+// After the first render: the worker, then gpt-4o's and gpt-3.5's ranks (1-2 MB each); the other
+// four on request.
+tokenizers = new TokenizerClient(new URL("tokenizer-worker.js", import.meta.url), (name, tokenizerState) => {
   const entry = tokenizerItems.get(name);
   if (!entry) return;
   const changed = entry.item.dataset.state !== tokenizerState.state;
@@ -336,16 +347,6 @@ const tokenizers = new TokenizerClient(new URL("tokenizer-worker.js", import.met
   showCounts();
   if (tokenizerState.state === "ready") requestCounts();
 });
-$("load-all").addEventListener("click", () => {
-  for (const name of PAGE_TOKENIZER_NAMES) tokenizers.load(name);
-});
-
-refresh();
-showNegotiation();
-performance.mark("silp-first-render");
-document.body.dataset.ready = "true";
-
-// After the first render: gpt-4o's and gpt-3.5's ranks (1-2 MB each); the other four on request.
 for (const name of DEFAULT_TOKENIZERS) tokenizers.load(name);
 
 /** For the browser test: the editor, to map a marker's screen position back to a document offset. */
