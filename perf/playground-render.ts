@@ -93,7 +93,7 @@ async function visit(profile = false) {
     // Self time per node from the samples, then grouped by function and by file.
     const byId = new Map(result.nodes.map((node) => [node.id, node]));
     const self = new Map<number, number>();
-    result.samples.forEach((id, index) => self.set(id, (self.get(id) ?? 0) + (result.timeDeltas[index] ?? 0) / 1000));
+    for (const [index, id] of result.samples.entries()) self.set(id, (self.get(id) ?? 0) + (result.timeDeltas[index] ?? 0) / 1000);
     const byFunction = new Map<string, number>();
     for (const [id, ms] of self) {
       const frame = byId.get(id)?.callFrame;

@@ -301,6 +301,8 @@ const describe = (state: TokenizerState): string => {
     case "idle":
       return "";
     case "loading":
+      // All bytes in: the worker is parsing the data and building the encoder.
+      if (state.total && state.received >= state.total) return `${kb(state.total)}, building…`;
       return state.total ? `${kb(state.received)} of ${kb(state.total)}` : kb(state.received);
     case "ready":
       return `ready (${state.ms} ms)`;

@@ -19,11 +19,11 @@ import { buildSite, formatReport, PAGE_BUDGET, type SiteReport } from "../script
 
 const executablePath = findChromium();
 /**
- * A bound far above the goal ("well under a second", issue #14), not the goal itself: inside the
- * full suite (two test files at once on 2 cores) the best warm visit measured 720-905 ms, too close
- * to 1 s for a bound that must not flake. The measured time is printed on every run; the goal is
- * not met yet (Ajv compiles the IR schema on the first validation; see docs/playground.md).
- * SILP_PLAYGROUND_RENDER_BOUND_MS overrides the bound; the failure message prints the load average.
+ * A bound far above the goal ("well under a second", issue #14), not the goal itself: the best
+ * warm visit measured 473-493 ms on the development machine (load average 10-13 on 2 cores), but a
+ * bound that close would flake on a busier machine. The measured time is printed on every run;
+ * docs/playground.md has the before/after numbers. SILP_PLAYGROUND_RENDER_BOUND_MS overrides the
+ * bound; the failure message prints the load average.
  */
 const RENDER_BOUND_MS = Number(process.env.SILP_PLAYGROUND_RENDER_BOUND_MS ?? 2500);
 const skip = chromiumSkip(executablePath);
@@ -221,6 +221,8 @@ test("a homoglyph payload is marked where the look-alike word is", { skip, timeo
   );
   // The sanitizer normalised the word: the decoded IR says !rain.
   assert.equal(await outputOf(page, "code"), "if !rain(t+1): start(hike)");
+  // Counts in place before the screenshot (docs/playground.png is this one).
+  await page.waitForSelector("body[data-tokens=ready]", { timeout: 60_000 });
   await page.screenshot({ path: join(shots, "playground-homoglyph.png") });
   await page.close();
 });
