@@ -8,7 +8,7 @@
  */
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { extname, join } from "node:path";
@@ -323,5 +323,32 @@ test("all six tokenizers load on request with progress, and count what @silp/tok
     }
   }
   await page.screenshot({ path: join(shots, "playground-six-tokenizers.png") });
+  await page.close();
+});
+
+test("a tokenizer whose data cannot be fetched shows as unavailable with the reason, and a retry works", { skip, timeout: 300_000 }, async () => {
+  const { page } = await openPage();
+  await page.waitForSelector("body[data-tokens=ready]", { timeout: 60_000 });
+  const file = join(site.outDir, "tokenizers", "claude.json");
+  const aside = `${file}.aside`;
+  renameSync(file, aside);
+  try {
+    await page.click('.tokenizer[data-name="claude"] button');
+    await page.waitForSelector('.tokenizer[data-name="claude"][data-state="failed"]', { timeout: 60_000 });
+    assert.equal(await page.textContent('.tokenizer[data-name="claude"] small'), "unavailable: tokenizers/claude.json: HTTP 404");
+    assert.equal(await countOf(page, "code", "claude"), "claude: unavailable");
+  } finally {
+    renameSync(aside, file);
+  }
+  // The failure is not remembered: asking again loads it.
+  await page.click('.tokenizer[data-name="claude"] button');
+  await page.waitForSelector('.tokenizer[data-name="claude"][data-state="ready"]', { timeout: 120_000 });
+  await page.waitForFunction(
+    `/^claude: \\d+$/.test(document.querySelector('.card[data-frontend="code"] [data-tokenizer="claude"]')?.textContent ?? "")`,
+    undefined,
+    {
+      timeout: 60_000,
+    },
+  );
   await page.close();
 });
