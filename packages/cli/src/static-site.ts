@@ -5,6 +5,11 @@
  * folder's files are listed once at start, and a request is answered only with a file from that
  * list (no path is ever joined from the URL, so no traversal, no symlink escape, no directory
  * listing). The caller passes the Content-Security-Policy (the page's package knows what it needs).
+ *
+ * Files carry an ETag (size and modification time, as most static servers make it) and a revisit
+ * with If-None-Match gets 304: the playground's worker fetches tokenizers/llama-2.js for its
+ * progress and then imports it, and with a validator the import is a 304, not a second download;
+ * Chromium also keeps its compiled code of the bundle across visits only for a reused response.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -53,14 +58,27 @@ export function staticSite(dir: string, csp: string): StaticHandler {
       return;
     }
     const file = join(dir, ...path.slice(1).split("/"));
+    const stat = statSync(file);
+    const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+    const validators = { etag, "cache-control": "no-cache", "content-security-policy": csp };
+    if (matches(request.headers["if-none-match"], etag)) {
+      response.writeHead(304, validators).end();
+      return;
+    }
     const headers = {
+      ...validators,
       "content-type": CONTENT_TYPES[extname(path)] ?? "application/octet-stream",
-      "content-length": String(statSync(file).size),
-      "content-security-policy": csp,
+      "content-length": String(stat.size),
       "x-content-type-options": "nosniff",
-      "cache-control": "no-cache",
     };
     response.writeHead(200, headers);
     response.end(method === "HEAD" ? undefined : readFileSync(file));
   };
+}
+
+/** If-None-Match against our (weak) tag: "*", or any listed tag equal under weak comparison (RFC 9110 13.1.2). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.trim() === "*" || header.split(",").some((tag) => opaque(tag) === opaque(etag));
 }

@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { createServer, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -29,9 +29,14 @@ function fakeSite(): string {
 }
 
 /** A raw request, so paths like /../secret.txt reach the server as written (fetch would normalise them). */
-function get(port: number, path: string, method = "GET"): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function get(
+  port: number,
+  path: string,
+  method = "GET",
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path, method }, (response) => {
+    const req = request({ host: "127.0.0.1", port, path, method, headers }, (response) => {
       let body = "";
       response.setEncoding("utf8");
       response.on("data", (chunk: string) => {
@@ -69,6 +74,33 @@ test("the static handler serves the folder's files and nothing else", async (t) 
   }
   assert.equal((await get(port, "/index.html", "POST")).status, 405);
   assert.equal((await get(port, "/index.html", "HEAD")).status, 200);
+});
+
+test("a revisit with the file's ETag gets 304 without a body; a changed file gets 200 again", async (t) => {
+  const dir = fakeSite();
+  t.after(() => rmSync(join(dir, ".."), { recursive: true, force: true }));
+  const server = createServer(staticSite(dir, SITE_CSP));
+  const port = await listen(server, 0, "127.0.0.1");
+  t.after(() => closeServer(server));
+
+  const first = await get(port, "/playground.js");
+  const etag = String(first.headers.etag);
+  assert.match(etag, /^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+  assert.equal(first.headers["cache-control"], "no-cache");
+  const again = await get(port, "/playground.js", "GET", { "if-none-match": etag });
+  assert.deepEqual([again.status, again.body, again.headers.etag, again.headers["content-security-policy"]], [304, "", etag, SITE_CSP]);
+  // A list, the strong form of the same tag, and "*" all match (weak comparison, RFC 9110).
+  assert.equal((await get(port, "/playground.js", "GET", { "if-none-match": `"other", ${etag.slice(2)}` })).status, 304);
+  assert.equal((await get(port, "/playground.js", "GET", { "if-none-match": "*" })).status, 304);
+  // Another file's tag does not.
+  const index = await get(port, "/index.html", "GET", { "if-none-match": etag });
+  assert.equal(index.status, 200);
+  // The file changed (size and time): the old tag no longer matches, the new content comes back.
+  writeFileSync(join(dir, "playground.js"), "export const changed = true;");
+  utimesSync(join(dir, "playground.js"), new Date(), new Date(Date.now() + 5000));
+  const changed = await get(port, "/playground.js", "GET", { "if-none-match": etag });
+  assert.deepEqual([changed.status, changed.body], [200, "export const changed = true;"]);
+  assert.notEqual(changed.headers.etag, etag);
 });
 
 test("a folder without index.html is refused with the build hint", () => {
