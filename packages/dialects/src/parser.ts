@@ -60,7 +60,7 @@ class Unspeller {
         this.take(s.and, " and ");
         this.condition();
       }
-      this.expect(s.then, ": ", "the end of the conditions");
+      this.expect(s.thenWord, ": ", "the end of the conditions");
     }
     this.call();
     while (this.is(s.actions)) {

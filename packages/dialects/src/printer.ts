@@ -54,7 +54,7 @@ export function respell(code: string, spellings: Spellings): string {
         out += code.slice(token.start, token.end);
         break;
       case ":":
-        out += spellings.then;
+        out += spellings.thenWord;
         section = "actions";
         break;
       case ";":

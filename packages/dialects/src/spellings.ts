@@ -10,7 +10,8 @@ import { operatorSpellings, spellingOf } from "./space.js";
 export interface Spellings {
   readonly if: string;
   readonly and: string;
-  readonly then: string;
+  /** Spelling of the `then` gene (not named `then`: an object with a then field is a thenable). */
+  readonly thenWord: string;
   readonly actions: string;
   readonly else: string;
   readonly alternatives: string;
@@ -47,7 +48,7 @@ export function resolveSpellings(input: DialectSpec): Spellings {
   const spellings = {
     if: option(spec, "if"),
     and: option(spec, "and"),
-    then: option(spec, "then"),
+    thenWord: option(spec, "then"),
     actions: option(spec, "actions"),
     else: option(spec, "else"),
     alternatives: option(spec, "alternatives"),
@@ -63,7 +64,7 @@ export function resolveSpellings(input: DialectSpec): Spellings {
   const texts = [
     spellings.if,
     spellings.and,
-    spellings.then,
+    spellings.thenWord,
     spellings.actions,
     spellings.else,
     spellings.alternatives,
