@@ -46,15 +46,8 @@ export function operatorSpellings(style: string): Readonly<Record<string, string
 const TABLES: readonly GeneTable[] = [
   gene("if", "the word that opens the conditions", { if: "if ", If: "If ", when: "when ", When: "When " }),
   gene("and", "between two conditions", { and: " and ", "&": " & " }),
-  // Built from entries: a literal object with a `then` key would be a thenable to biome's eyes.
-  gene(
-    "then",
-    "between the conditions and the first action",
-    Object.fromEntries([
-      [":", ": "],
-      ["then", " then "],
-    ]),
-  ),
+  // biome-ignore lint/suspicious/noThenProperty: "then" is an option label (a word the dialect writes); this table is never awaited
+  gene("then", "between the conditions and the first action", { ":": ": ", then: " then " }),
   gene("actions", "between two actions (calls)", { ";": "; ", and: " and ", ",": ", ", newline: "\n" }),
   gene("else", "between the actions and the first alternative (else-branch)", {
     "else:": " else: ",
