@@ -46,6 +46,7 @@ const rows: [string, number[]][] = [
 ];
 const PROSE_LIKE = spec("x-prose-like", {
   if: "If",
+  // biome-ignore lint/suspicious/noThenProperty: the gene named "then" (a string, never awaited)
   then: "then",
   actions: "and",
   else: "otherwise",
