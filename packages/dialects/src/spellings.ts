@@ -4,6 +4,7 @@
  * parser's longest match).
  */
 import { CODE_KEYWORDS } from "silp/util";
+import { checkInvariants } from "./invariants.js";
 import { type DialectSpec, parseDialectSpec } from "./spec.js";
 import { operatorSpellings, spellingOf } from "./space.js";
 
@@ -67,6 +68,7 @@ export function resolveSpellings(input: DialectSpec): Spellings {
     meta: option(spec, "meta"),
     operators: operatorSpellings(option(spec, "operators")),
   };
+  checkInvariants(spellings);
   const texts = [
     spellings.if,
     spellings.and,
