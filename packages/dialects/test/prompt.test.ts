@@ -16,8 +16,10 @@ function payloadsIn(text: string): string[] {
   const payloads: string[] = [];
   let current: string[] | undefined;
   for (const line of text.split("\n")) {
-    if (line.startsWith(DIALECT_EXAMPLE_MARK)) (current ??= []).push(line.slice(DIALECT_EXAMPLE_MARK.length));
-    else if (current !== undefined) {
+    if (line.startsWith(DIALECT_EXAMPLE_MARK)) {
+      current = current ?? [];
+      current.push(line.slice(DIALECT_EXAMPLE_MARK.length));
+    } else if (current !== undefined) {
       payloads.push(current.join("\n"));
       current = undefined;
     }
