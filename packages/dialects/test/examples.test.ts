@@ -135,6 +135,15 @@ describe("dialect payloads written by hand", () => {
     });
   }
 
+  test("key and value with spaces: k= v and k = v", () => {
+    const spaced = { call: "spaces", equals: "= " };
+    assert.equal(dialectOf(spaced).print(A2), "if loc me Beijing t+1am: cancel flight; email notify= zhangsan");
+    assert.equal(dialectOf({ ...spaced, equals: " = " }).print(A2), "if loc me Beijing t+1am: cancel flight; email notify = zhangsan");
+    assert.equal(dialectOf({ equals: " = " }).print(ir({ entities: [{ id: "act", value: "hike", note: "x" }] })), "start(hike[note = x])");
+    assert.equal(dialectOf(spaced).parse("if loc me Beijing t+1am: cancel flight; email notify= zhangsan").entities[1]?.value, "zhangsan");
+    assert.equal(silpErrorOf(() => dialectOf(spaced).parse("if loc me Beijing t+1am: cancel flight; email notify=zhangsan")).code, "invalid_syntax");
+  });
+
   test("texts close to a payload but not printed by the dialect are refused", () => {
     for (const text of [
       "If not rain t+1 then start hike otherwise start cards @indoor",
