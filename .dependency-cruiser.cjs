@@ -5,7 +5,7 @@
  *   silpc (cli)
  *     -> @silp/bench -> @silp/llmlingua2 -> @silp/tokens -> silp
  *     -> @silp/mcp -> @silp/tokens (optional) -> silp
- *     -> @silp/a2a, @silp/lock, @silp/redis, @silp/schemas, @silp/grammar -> silp
+ *     -> @silp/a2a, @silp/lock, @silp/redis, @silp/schemas, @silp/grammar, @silp/dialects -> silp
  *
  * Inside the codec, folders form layers too: errors and the small leaf modules at the bottom,
  * then ir/ and security/, then frontends/, then codec.ts, then protocol/; the entry files
@@ -28,7 +28,8 @@ const allowed = {
   bench: ["silp", "llmlingua2"],
   playground: ["silp", "tokens"],
   grammar: ["silp"],
-  cli: ["silp", "lock", "schemas", "tokens", "mcp", "a2a", "llmlingua2", "bench", "playground", "grammar"],
+  dialects: ["silp"],
+  cli: ["silp", "lock", "schemas", "tokens", "mcp", "a2a", "llmlingua2", "bench", "playground", "grammar", "dialects"],
 };
 const all = Object.keys(allowed);
 
