@@ -15,7 +15,7 @@ function records(model: string, passes: Record<string, number>): MatrixRecord[] 
           first_pass: i < passed,
           encoded: "",
           model_response: "",
-          judge_verdict: i < passed ? "PASS" : "FAIL",
+          judge_verdict: i < passed ? "pass" : "fail",
           judge_reason: "",
           judge: "rule",
           elapsed: 0,

@@ -61,7 +61,10 @@ describe("genetic operators", () => {
     const random = SeededRandom.fromSeed(17);
     const better = (a: number, b: number) => a - b; // lower index is better
     const wins = [0, 0, 0, 0];
-    for (let i = 0; i < 4000; i++) wins[tournament(4, 1, random, better)]++;
+    for (let i = 0; i < 4000; i++) {
+      const winner = tournament(4, 1, random, better);
+      wins[winner] = (wins[winner] as number) + 1;
+    }
     for (const count of wins) assert.ok(count > 850 && count < 1150, `${wins}`);
     let best = 0;
     for (let i = 0; i < 200; i++) best += Number(tournament(4, 30, random, better) === 0);
