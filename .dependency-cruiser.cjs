@@ -5,8 +5,8 @@
  *   silpc (cli)
  *     -> @silp/bench -> @silp/llmlingua2 -> @silp/tokens -> silp
  *     -> @silp/mcp -> @silp/tokens (optional) -> silp
- *     -> @silp/a2a, @silp/lock, @silp/redis, @silp/schemas, @silp/grammar -> silp
- *     -> @silp/evolve -> @silp/bench, @silp/tokens -> silp
+ *     -> @silp/a2a, @silp/lock, @silp/redis, @silp/schemas, @silp/grammar, @silp/dialects -> silp
+ *     -> @silp/evolve -> @silp/bench, @silp/tokens, @silp/dialects -> silp
  *
  * Inside the codec, folders form layers too: errors and the small leaf modules at the bottom,
  * then ir/ and security/, then frontends/, then codec.ts, then protocol/; the entry files
@@ -29,8 +29,8 @@ const allowed = {
   bench: ["silp", "llmlingua2"],
   playground: ["silp", "tokens"],
   grammar: ["silp"],
-  evolve: ["silp", "tokens", "bench"],
-  cli: ["silp", "lock", "schemas", "tokens", "mcp", "a2a", "llmlingua2", "bench", "playground", "grammar", "evolve"],
+ *     -> @silp/a2a, @silp/lock, @silp/redis, @silp/schemas, @silp/grammar, @silp/dialects -> silp
+ *     -> @silp/evolve -> @silp/bench, @silp/tokens, @silp/dialects -> silp
 };
 const all = Object.keys(allowed);
 

@@ -17,3 +17,7 @@ export { isPlainObject } from "./ir/normalize.js";
 export { VERSION } from "./version.js";
 export { importOptional } from "./optional-import.js";
 export { pythonRepr, pythonListRepr } from "./python-repr.js";
+// The code frontend's lexer, keywords and string quoting, for @silp/dialects (re-spellings of its token stream).
+export { Lexer as CodeLexer, type Token as CodeToken, type TokenKind as CodeTokenKind } from "./frontends/code/lexer.js";
+export { KEYWORDS as CODE_KEYWORDS } from "./frontends/code/chars.js";
+export { quoteString } from "./frontends/text-escape.js";

@@ -1,0 +1,73 @@
+/**
+ * A dialect: its printer and its strict decoder. The decoder reads the text back into the code
+ * frontend's tokens (parser.ts), lets the code frontend decode and validate them, and then prints
+ * the IR again: the text is accepted only if it is exactly what the printer writes for that IR
+ * (parse(t) = ir implies print(ir) === t), so no text that another IR prints is ever accepted.
+ */
+import { SilpError, SilpSyntaxError, type SilpIR, compile, decode, deriveReqId, getFrontend } from "silp";
+import { type ResolvedOptions, resolveOptions } from "silp/util";
+import { unspell } from "./parser.js";
+import { respell } from "./printer.js";
+import type { DialectSpec } from "./spec.js";
+import { type Spellings, resolveSpellings } from "./spellings.js";
+
+export interface Dialect {
+  readonly spec: DialectSpec;
+  /** The IR's payload in this dialect (the IR is validated first, as compile does). */
+  print(ir: SilpIR): string;
+  /** Strict: the validated IR, or a SilpError (invalid_syntax with offset, line and column). */
+  parse(text: string): SilpIR;
+}
+
+/** How the meta trailer's presence is judged by the canonical check. */
+export type MetaCheck = "auto" | "as-written";
+
+const STRICT = resolveOptions({ strict: true });
+
+/** The code frontend's printer, run on an IR that is already valid and in normal form. */
+function printCode(ir: SilpIR, inlineMeta: boolean | "auto"): string {
+  const code = getFrontend("code");
+  return (code.compile as NonNullable<typeof code.compile>)(ir, resolveOptions({ inlineMeta }));
+}
+
+/**
+ * Decodes a dialect payload with the caller's options. `metaCheck` "auto": canonical means what
+ * `print` writes (meta only when needed); "as-written": a trailer is accepted whether or not the
+ * meta needed one (a sender may compile with inlineMeta: true), everything else must be canonical.
+ */
+export function decodeDialect(text: string, spellings: Spellings, options: ResolvedOptions, metaCheck: MetaCheck): { ir: SilpIR; reqIdDerived: boolean } {
+  const { code, toTextOffset, hasMeta } = unspell(text, spellings);
+  let result: ReturnType<typeof decode>;
+  try {
+    result = decode(code, "code", options);
+  } catch (error) {
+    if (error instanceof SilpError && error.offset !== undefined) error.relocate(text, toTextOffset(error.offset));
+    throw error;
+  }
+  const canonical = respell(printCode(result.ir, metaCheck === "auto" ? "auto" : hasMeta), spellings);
+  if (canonical !== text) {
+    let at = 0;
+    while (at < text.length && at < canonical.length && text.charCodeAt(at) === canonical.charCodeAt(at)) at++;
+    const expected = at < canonical.length ? [JSON.stringify(canonical.slice(at, at + 12))] : ["the end of the payload"];
+    throw new SilpSyntaxError(`not this dialect's canonical spelling of the payload (strict decoder): at offset ${at} the printer writes ${expected[0]}`, {
+      source: text,
+      offset: at,
+      expected,
+    });
+  }
+  return { ir: result.ir, reqIdDerived: result.reqIdDerived };
+}
+
+export function createDialect(spec: DialectSpec): Dialect {
+  const spellings = resolveSpellings(spec);
+  return Object.freeze({
+    spec: Object.freeze({ ...spec }),
+    print: (ir: SilpIR): string => respell(compile(ir, "code"), spellings),
+    parse: (text: string): SilpIR => {
+      if (typeof text !== "string") throw new TypeError("parse expects the payload as a string");
+      const { ir, reqIdDerived } = decodeDialect(text, spellings, STRICT, "auto");
+      // As decode does: a payload without meta gets the req_id derived from its own text.
+      return reqIdDerived ? { ...ir, meta: { ...ir.meta, req_id: deriveReqId(text.trim()) } } : ir;
+    },
+  });
+}

@@ -1,0 +1,9 @@
+/**
+ * `@silp/dialects`: a space of spellings of the code frontend (issue #15, Layer 4). Every point
+ * of the space is a lossless, unambiguous payload format with a strict decoder; the code frontend
+ * is its first point. docs/dialects.md describes the space and why every point is unambiguous.
+ */
+export { DIALECT_SPACE, type Gene } from "./space.js";
+export { CODE_DIALECT, DIALECT_NAME_PATTERN, parseDialectSpec, randomDialectSpec, type DialectSpec } from "./spec.js";
+export { createDialect, type Dialect } from "./dialect.js";
+export { registerDialect } from "./register.js";

@@ -1,0 +1,235 @@
+/**
+ * The dialect parser: a dialect payload -> the code frontend's canonical payload for the same
+ * tokens, which the code frontend then decodes (its roles, quoting and validation are the only
+ * ones). Recursive descent with no backtracking: at each point the longest spelling of the dialect
+ * that matches decides (docs/dialects.md, "Lossless by construction"); values are read with the
+ * code frontend's own lexer. Linear: every step consumes input or ends the parse.
+ *
+ * This is half of the strict decoder: the other half (dialect.ts) prints the decoded IR again and
+ * refuses the text unless it is exactly what the printer writes.
+ */
+import { SilpSyntaxError } from "silp";
+import { CodeLexer } from "silp/util";
+import type { Spellings } from "./spellings.js";
+
+/** The code payload and, for each piece of it, where it came from in the dialect text. */
+export interface Unspelled {
+  readonly code: string;
+  /** Offset in `code` -> offset in the dialect text (for errors the code decoder reports). */
+  readonly toTextOffset: (codeOffset: number) => number;
+  /** The text ends with a meta trailer. */
+  readonly hasMeta: boolean;
+}
+
+type ValueRole = "function" | "name" | "value";
+
+class Unspeller {
+  private pos = 0;
+  private out = "";
+  private hasMeta = false;
+  private readonly marks: { code: number; text: number; length: number }[] = [];
+
+  constructor(
+    private readonly text: string,
+    private readonly spellings: Spellings,
+  ) {}
+
+  run(): Unspelled {
+    this.statement();
+    const marks = this.marks;
+    const toTextOffset = (codeOffset: number): number => {
+      let low = 0;
+      let high = marks.length - 1;
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if ((marks[middle] as { code: number }).code <= codeOffset) low = middle;
+        else high = middle - 1;
+      }
+      const mark = marks[low];
+      return mark === undefined ? 0 : mark.text + Math.min(Math.max(0, codeOffset - mark.code), mark.length);
+    };
+    return { code: this.out, toTextOffset, hasMeta: this.hasMeta };
+  }
+
+  private statement(): void {
+    const s = this.spellings;
+    if (this.is(s.if)) {
+      this.take(s.if, "if ");
+      this.condition();
+      while (this.is(s.and)) {
+        this.take(s.and, " and ");
+        this.condition();
+      }
+      this.expect(s.thenWord, ": ", "the end of the conditions");
+    }
+    this.call();
+    while (this.is(s.actions)) {
+      this.take(s.actions, "; ");
+      this.call();
+    }
+    if (this.is(s.else)) {
+      this.take(s.else, " else: ");
+      this.call();
+      while (this.is(s.alternatives)) {
+        this.take(s.alternatives, "; ");
+        this.call();
+      }
+    }
+    if (this.is(s.meta)) {
+      this.take(s.meta, " #meta ");
+      this.hasMeta = true;
+      // The rest is the meta object; the code decoder parses and checks it as JSON.
+      this.emit(this.text.slice(this.pos), this.pos);
+      this.pos = this.text.length;
+    }
+    if (this.pos < this.text.length) this.fail(`unexpected ${this.describeHere()}`, ["the end of the payload"]);
+  }
+
+  private condition(): void {
+    const s = this.spellings;
+    if (this.is(s.negation)) {
+      this.take(s.negation, "!");
+      this.value("name");
+      this.args(false);
+      return;
+    }
+    this.value("name");
+    const here = this.longest();
+    for (const [operator, spelling] of Object.entries(s.operators)) {
+      if (here === spelling) {
+        this.take(spelling, operator);
+        this.value("value");
+        if (this.is(s.time)) {
+          this.take(s.time, ", ");
+          this.value("value");
+        }
+        return;
+      }
+    }
+    this.args(false);
+  }
+
+  private call(): void {
+    this.value("function");
+    this.args(true);
+  }
+
+  /** An argument list, if one follows; a call always gets one in the code payload (`f()`). */
+  private args(isCall: boolean): void {
+    const s = this.spellings;
+    if (s.spacesCall) {
+      if (this.longest() !== " ") {
+        if (isCall) this.emit("()", this.pos, 0);
+        return;
+      }
+      this.take(" ", "(");
+      this.argument();
+      while (this.longest() === " ") {
+        this.take(" ", ",");
+        this.argument();
+      }
+      this.emit(")", this.pos, 0);
+      return;
+    }
+    if (this.text.charCodeAt(this.pos) !== 0x28 /* ( */) {
+      if (isCall && s.omitEmptyArgs) this.emit("()", this.pos, 0);
+      else if (isCall) this.fail(`expected ( after the function name, found ${this.describeHere()}`, ["("]);
+      return;
+    }
+    this.take("(", "(");
+    if (this.text.charCodeAt(this.pos) === 0x29 /* ) */) {
+      this.take(")", ")");
+      return;
+    }
+    this.argument();
+    while (this.text.charCodeAt(this.pos) === 0x2c /* , */) {
+      this.take(",", ",");
+      this.argument();
+    }
+    this.expect(")", ")", "the end of the argument list");
+  }
+
+  /** `value`, `key=value`, `target@location`, each optionally followed by `[key=value,...]`. */
+  private argument(): void {
+    const s = this.spellings;
+    this.value("value");
+    if (this.is(s.equals)) {
+      this.take(s.equals, "=");
+      this.value("value");
+    }
+    if (this.is(s.location)) {
+      this.take(s.location, "@");
+      this.value("value");
+    }
+    if (this.text.charCodeAt(this.pos) === 0x5b /* [ */) {
+      this.take("[", "[");
+      for (;;) {
+        this.value("name");
+        this.expect(s.equals, "=", "the key's value");
+        this.value("value");
+        if (this.text.charCodeAt(this.pos) !== 0x2c /* , */) break;
+        this.take(",", ",");
+      }
+      this.expect("]", "]", "the end of the extra fields");
+    }
+  }
+
+  /** A bare word, a "quoted" string or a `json` literal, read by the code frontend's lexer. */
+  private value(role: ValueRole): void {
+    const start = this.pos;
+    const code = this.text.charCodeAt(start);
+    if (start >= this.text.length || code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0d) {
+      this.fail(`expected a ${role === "function" ? "function name" : role}, found ${this.describeHere()}`, [role]);
+    }
+    const token = new CodeLexer(this.text, start).next();
+    if (token.kind !== "bare" && token.kind !== "string" && token.kind !== "json") {
+      this.fail(`expected a ${role === "function" ? "function name" : role}, found ${this.describeHere()}`, [role]);
+    }
+    if (token.kind === "bare" && this.spellings.reserved.has(token.text)) {
+      this.fail(`"${token.text}" is a word of this dialect; as a ${role} it must be quoted`, [JSON.stringify(token.text)]);
+    }
+    this.pos = token.end;
+    // The code frontend reads function names only bare; a dialect quotes one that is a reserved word.
+    const written = role === "function" && token.kind === "string" ? token.text : this.text.slice(start, token.end);
+    this.emit(written, start, token.end - start);
+  }
+
+  /** The longest spelling of the dialect that the text continues with here. */
+  private longest(): string | undefined {
+    for (const spelling of this.spellings.longestFirst) if (this.text.startsWith(spelling, this.pos)) return spelling;
+    return undefined;
+  }
+
+  private is(spelling: string): boolean {
+    return spelling !== "" && this.longest() === spelling;
+  }
+
+  private take(spelling: string, code: string): void {
+    this.emit(code, this.pos, spelling.length);
+    this.pos += spelling.length;
+  }
+
+  private expect(spelling: string, code: string, what: string): void {
+    if (!this.is(spelling)) this.fail(`expected ${JSON.stringify(spelling)} (${what}), found ${this.describeHere()}`, [spelling]);
+    this.take(spelling, code);
+  }
+
+  private emit(code: string, textOffset: number, length = code.length): void {
+    this.marks.push({ code: this.out.length, text: textOffset, length });
+    this.out += code;
+  }
+
+  private describeHere(): string {
+    if (this.pos >= this.text.length) return "the end of the payload";
+    return JSON.stringify(this.text.slice(this.pos, this.pos + 12));
+  }
+
+  private fail(message: string, expected: readonly string[]): never {
+    throw new SilpSyntaxError(message, { source: this.text, offset: this.pos, expected });
+  }
+}
+
+/** Reads a dialect payload into the code payload with the same tokens, or throws invalid_syntax. */
+export function unspell(text: string, spellings: Spellings): Unspelled {
+  return new Unspeller(text, spellings).run();
+}

@@ -1,0 +1,107 @@
+/**
+ * The dialect printer: the code frontend's canonical payload, re-spelled token by token. The code
+ * printer decides everything about meaning (which arguments are positional, keyword or `@`, when
+ * a value is quoted, when `#meta` is needed); a dialect only changes how each abstract token is
+ * written, and quotes a bare value that is one of its reserved words (docs/dialects.md).
+ */
+import { CodeLexer, type CodeToken, quoteString } from "silp/util";
+import type { Spellings } from "./spellings.js";
+
+/** Reads the code payload's tokens up to `#meta`; returns them and where the meta JSON starts. */
+function tokensOf(code: string): { tokens: CodeToken[]; metaStart: number | undefined } {
+  const lexer = new CodeLexer(code);
+  const tokens: CodeToken[] = [];
+  let depth = 0;
+  for (;;) {
+    const token = lexer.next();
+    if (token.kind === "eof") return { tokens, metaStart: undefined };
+    if (token.kind === "(" || token.kind === "[") depth++;
+    else if (token.kind === ")" || token.kind === "]") depth--;
+    // `#meta` is a keyword (a value "#meta" prints quoted); the JSON after it is not code tokens.
+    if (depth === 0 && token.kind === "bare" && token.text === "#meta") return { tokens, metaStart: token.end + 1 };
+    tokens.push(token);
+  }
+}
+
+/** The code frontend's canonical payload `code` written in the dialect. */
+export function respell(code: string, spellings: Spellings): string {
+  const { tokens, metaStart } = tokensOf(code);
+  let out = "";
+  let parens = 0;
+  let brackets = 0;
+  let section: "conditions" | "actions" | "alternatives" = "actions";
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as CodeToken;
+    const next = tokens[i + 1];
+    const top = parens === 0 && brackets === 0;
+    switch (token.kind) {
+      case "bare":
+        if (i === 0 && token.text === "if" && next?.kind !== "(") {
+          out += spellings.if;
+          section = "conditions";
+        } else if (top && section === "conditions" && token.text === "and") {
+          out += spellings.and;
+        } else if (top && token.text === "else" && next?.kind === ":") {
+          out += spellings.else;
+          section = "alternatives";
+          i++;
+        } else {
+          out += spellings.reserved.has(token.text) ? quoteString(token.text) : token.text;
+        }
+        break;
+      case "string":
+      case "json":
+        out += code.slice(token.start, token.end);
+        break;
+      case ":":
+        out += spellings.thenWord;
+        section = "actions";
+        break;
+      case ";":
+        out += section === "alternatives" ? spellings.alternatives : spellings.actions;
+        break;
+      case "(":
+        if (next?.kind === ")") {
+          out += spellings.omitEmptyArgs ? "" : "()";
+          i++;
+        } else {
+          parens++;
+          out += spellings.spacesCall ? " " : "(";
+        }
+        break;
+      case ")":
+        parens--;
+        out += spellings.spacesCall ? "" : ")";
+        break;
+      case ",":
+        if (brackets > 0) out += ",";
+        else if (parens > 0) out += spellings.spacesCall ? " " : ",";
+        else out += spellings.time; // `temp>30, t+1`: the only comma outside a call
+        break;
+      case "[":
+        brackets++;
+        out += "[";
+        break;
+      case "]":
+        brackets--;
+        out += "]";
+        break;
+      case "=":
+        out += spellings.equals;
+        break;
+      case "@":
+        out += spellings.location;
+        break;
+      case "!":
+        out += spellings.negation;
+        break;
+      case "op":
+        out += spellings.operators[token.text] as string;
+        break;
+      case "eof":
+        break;
+    }
+  }
+  if (metaStart !== undefined) out += spellings.meta + code.slice(metaStart);
+  return out;
+}

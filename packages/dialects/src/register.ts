@@ -1,0 +1,38 @@
+/**
+ * A dialect as a frontend of the codec's registry: compile, decode, the envelope and //ping
+ * negotiation then work with its `x-` name like with any other frontend.
+ */
+import { type SilpIR, getFrontend, registerFrontend } from "silp";
+import type { ResolvedOptions } from "silp/util";
+import { decodeDialect } from "./dialect.js";
+import { respell } from "./printer.js";
+import type { DialectSpec } from "./spec.js";
+import { resolveSpellings } from "./spellings.js";
+
+function describeSpec(spec: DialectSpec): string {
+  return `dialect of the code frontend (${Object.entries(spec.genes)
+    .map(([gene, option]) => `${gene}=${option}`)
+    .join(" ")})`;
+}
+
+/** Registers (or replaces) the frontend `spec.name`; the spec is checked first. */
+export function registerDialect(spec: DialectSpec): void {
+  const spellings = resolveSpellings(spec);
+  const code = getFrontend("code");
+  const printCode = code.compile as NonNullable<typeof code.compile>;
+  registerFrontend({
+    name: spec.name,
+    lossless: true,
+    decodes: true,
+    async: false,
+    description: describeSpec(spec),
+    compile: (ir: SilpIR, options: ResolvedOptions) => respell(printCode(ir, options), spellings),
+    decode: (context, start, end) => {
+      // The caller's options (whitelist, extra verbs, limits) apply; the canonical check keeps
+      // the dialect strict even in lenient mode. A trailer forced by inlineMeta: true is accepted.
+      const { ir, reqIdDerived } = decodeDialect(context.source.slice(start, end), spellings, context.options, "as-written");
+      // An empty req_id lets decode derive it from this payload's text, as for the code frontend.
+      return reqIdDerived ? { ...ir, meta: { ...ir.meta, req_id: "" } } : ir;
+    },
+  });
+}

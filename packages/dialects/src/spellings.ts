@@ -1,0 +1,88 @@
+/**
+ * A spec resolved into what the printer and parser use: the text of every abstract token, the
+ * reserved words (printed quoted when they are values), and every spelling longest first (the
+ * parser's longest match).
+ */
+import { CODE_KEYWORDS } from "silp/util";
+import { type DialectSpec, parseDialectSpec } from "./spec.js";
+import { operatorSpellings, spellingOf } from "./space.js";
+
+export interface Spellings {
+  readonly if: string;
+  readonly and: string;
+  /** Spelling of the `then` gene (not named `then`: an object with a then field is a thenable). */
+  readonly thenWord: string;
+  readonly actions: string;
+  readonly else: string;
+  readonly alternatives: string;
+  /** `f a b` instead of `f(a,b)`. */
+  readonly spacesCall: boolean;
+  /** A call without arguments prints as its bare name (always so with spaces calls). */
+  readonly omitEmptyArgs: boolean;
+  readonly equals: string;
+  readonly location: string;
+  readonly negation: string;
+  readonly time: string;
+  readonly meta: string;
+  /** IR operator (== != < > <= >=) -> its spelling. */
+  readonly operators: Readonly<Record<string, string>>;
+  /** Words that are structure in this dialect (and the code frontend's keywords): quoted as values. */
+  readonly reserved: ReadonlySet<string>;
+  /** Every distinct non-empty spelling, longest first. */
+  readonly longestFirst: readonly string[];
+}
+
+/** Characters that spellings use besides words; none of them can occur in a bare value. */
+const STRUCTURE_CHARS = /[\s(),;:@=!<>[\]]+/;
+
+function option(spec: DialectSpec, gene: string): string {
+  const text = spellingOf(gene, spec.genes[gene] as string);
+  if (text === undefined) throw new TypeError(`gene ${gene} has no option ${spec.genes[gene]}`);
+  return text;
+}
+
+export function resolveSpellings(input: DialectSpec): Spellings {
+  // A spec may have been built by hand (a plain object typed DialectSpec): check it again.
+  const spec = parseDialectSpec(input);
+  const spacesCall = spec.genes.call === "spaces";
+  const spellings = {
+    if: option(spec, "if"),
+    and: option(spec, "and"),
+    thenWord: option(spec, "then"),
+    actions: option(spec, "actions"),
+    else: option(spec, "else"),
+    alternatives: option(spec, "alternatives"),
+    spacesCall,
+    omitEmptyArgs: spacesCall || spec.genes.empty_args === "omit",
+    equals: option(spec, "equals"),
+    location: option(spec, "location"),
+    negation: option(spec, "negation"),
+    time: option(spec, "time"),
+    meta: option(spec, "meta"),
+    operators: operatorSpellings(option(spec, "operators")),
+  };
+  const texts = [
+    spellings.if,
+    spellings.and,
+    spellings.thenWord,
+    spellings.actions,
+    spellings.else,
+    spellings.alternatives,
+    spellings.equals,
+    spellings.location,
+    spellings.negation,
+    spellings.time,
+    spellings.meta,
+    ...Object.values(spellings.operators),
+    ...(spacesCall ? [" "] : ["(", ")", ","]),
+    "[",
+    "]",
+    ",",
+  ];
+  const reserved = new Set<string>(CODE_KEYWORDS);
+  for (const text of texts) {
+    for (const word of text.split(STRUCTURE_CHARS)) if (word !== "") reserved.add(word);
+  }
+  const longestFirst = [...new Set(texts)].filter((text) => text !== "").sort((a, b) => b.length - a.length);
+  return Object.freeze({ ...spellings, reserved, longestFirst });
+}
