@@ -7,7 +7,6 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { DEFAULT_FIDELITY_FLOOR, DEFAULT_WEIGHTS, type FitnessWeights, resolveWeights } from "@silp/bench";
 import type { TokenizerSet } from "@silp/tokens";
-import type { SilpIR } from "silp";
 import type { SuccessTerms } from "./bench-terms.js";
 import { type DialectCodec, type DialectEvaluation, evaluateDialect } from "./dialect-fitness.js";
 import {
@@ -47,8 +46,6 @@ export interface EvolveOptions {
   readonly weights?: Partial<FitnessWeights>;
   readonly fidelityFloor?: number;
   readonly success?: SuccessTerms;
-  /** What parse(print(ir)) must equal (default: the IR). */
-  readonly expected?: (ir: SilpIR) => unknown;
   /** Resumable state file: resumed when it exists, rewritten after every generation. */
   readonly statePath?: string;
   readonly onGeneration?: (progress: GenerationProgress<DialectEvaluation>) => void;
@@ -116,7 +113,6 @@ export function evolve(options: EvolveOptions): EvolveResult {
         space: options.space,
         makeCodec: options.makeCodec,
         irs: options.sets.search.irs,
-        ...(options.expected === undefined ? {} : { expected: options.expected }),
         counter,
         reference,
         weights,
@@ -154,7 +150,6 @@ export function evolve(options: EvolveOptions): EvolveResult {
     irs: options.sets.heldOut.irs,
     dialectName: best.evaluation.name,
     dialect: bestCodec,
-    ...(options.expected === undefined ? {} : { expected: options.expected }),
     counter,
   });
   return {

@@ -49,6 +49,7 @@ export {
   type DialectEvaluation,
   type DialectProblem,
 } from "./dialect-fitness.js";
+export { dialectSpec, registeredDialectCodec } from "./dialect-codec.js";
 export {
   builtinSuiteIrs,
   contentKey,

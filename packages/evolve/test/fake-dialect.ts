@@ -30,6 +30,10 @@ export class FakeDialectCodec implements DialectCodec {
     if (ir === undefined) throw new Error(`never printed ${text}`);
     return this.genes.lossy === "yes" ? { ...ir, intent: "!STOP" } : ir;
   }
+
+  roundTrip(ir: SilpIR, payload: string): string | undefined {
+    return this.parse(payload).intent === ir.intent ? undefined : `${payload} lost its intent`;
+  }
 }
 
 export class FakeTokenCounter implements CountTokens {
