@@ -8,6 +8,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type FitnessWeights, parseRecords, resolveWeights } from "@silp/bench";
 import type { EvolveResult, IrSets, SuccessTerms } from "@silp/evolve";
+import { registerDialectFiles } from "./dialect-files.js";
 import { evolveProgressView } from "./evolve-progress.js";
 import { intFlag, listFlag, numberFlag } from "./flag-values.js";
 import { UsageError, writeJson, writeOut } from "./io.js";
@@ -30,6 +31,7 @@ export interface EvolveFlags extends TokenizerFlags {
   fidelityFloor: string;
   bench?: string[];
   benchModel?: string;
+  dialect?: string[];
   search?: string[];
   heldOut?: string[];
   progress: boolean;
@@ -90,7 +92,12 @@ async function benchSuccess(flags: EvolveFlags, evolve: Evolve): Promise<Success
       : [path],
   );
   if (files.length === 0) throw new UsageError("--bench: no results file (*.jsonl) found");
-  const records = files.flatMap((file) => parseRecords(readFileSync(file, "utf8"), "matrix", file, true));
+  // A dialect benchmarked under its own name (e.g. x-evolved) is the search's point with the same genes.
+  const { DIALECT_SPACE } = await loadDialects("--bench");
+  const searchNames = new Map((await registerDialectFiles(flags.dialect)).map((spec) => [spec.name, evolve.dialectName(DIALECT_SPACE, spec.genes)]));
+  const records = files
+    .flatMap((file) => parseRecords(readFileSync(file, "utf8"), "matrix", file, true))
+    .map((record) => ({ ...record, frontend: searchNames.get(record.frontend) ?? record.frontend }));
   try {
     return evolve.successTerms(records, flags.benchModel);
   } catch (error) {

@@ -26,6 +26,7 @@ export function register(program: Command): void {
     .option("--weights <list>", "fitness weights, e.g. beta=0.2,gamma=0.1 (alpha, alphaPrime, beta, gamma, delta, epsilon, zeta; alpha + alphaPrime >= 0.6)")
     .option("--fidelity-floor <rate>", "minimum task success when measured (--bench)", "0.5")
     .option("--bench <paths...>", "results files (or folders of *.jsonl) of silpc bench run with dialects as frontends: task success and cross-model fidelity")
+    .option("--dialect <files...>", "dialect files whose names the --bench results use as frontends (matched to points of the space by their genes)")
     .option("--bench-model <name>", "the model whose pass rate is task success (default: the only model, else the Layer 5 proxy)")
     .option("--search <paths...>", "JSON files or folders holding the search IRs (default: our suite in this repository)")
     .option("--held-out <paths...>", "JSON files or folders holding the held-out IRs (default: the study's 27 cases, data/study/cases)")
