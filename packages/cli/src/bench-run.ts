@@ -216,7 +216,8 @@ export async function benchRun(flags: BenchRunFlags): Promise<number> {
   const dialectNames = (await registerDialectFiles(flags.dialect)).map((spec) => spec.name);
   const known = [...KNOWN_FRONTENDS, ...dialectNames];
   const unknown = frontends.filter((f) => !known.includes(f));
-  if (unknown.length > 0) throw new UsageError(`unknown frontend ${unknown.join(", ")}; the frontends are ${known.join(", ")} (a dialect needs --dialect <file>)`);
+  if (unknown.length > 0)
+    throw new UsageError(`unknown frontend ${unknown.join(", ")}; the frontends are ${known.join(", ")} (a dialect needs --dialect <file>)`);
   const concurrency = intFlag("--concurrency", flags.concurrency, 1);
   const { baseUrl, apiKey } = endpointFromEnv({ ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}), ...(flags.apiKey ? { apiKey: flags.apiKey } : {}) });
   const models = modelTargets(flags, baseUrl, apiKey);

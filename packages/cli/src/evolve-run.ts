@@ -188,6 +188,7 @@ export async function evolveRun(flags: EvolveFlags): Promise<number> {
       success: success?.source,
       absent: result.absent,
       evaluated: result.state.archive.length,
+      feasible: result.state.archive.filter((entry) => entry.evaluation.feasible).length,
       best: { dialect: best, searchName: result.best.evaluation.name, evaluation: result.best.evaluation },
       front: frontJson(result, tokenizerNames).dialects,
       heldOut: result.heldOut,

@@ -7,8 +7,9 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { writeFileSync } from "node:fs";
 import { after, describe, test } from "node:test";
-import { parseDialectSpec, registerDialect } from "@silp/dialects";
+import { CODE_DIALECT, parseDialectSpec, registerDialect } from "@silp/dialects";
 import { runCli } from "@silp/testkit/cli.js";
 import { compile, decode } from "silp";
 
@@ -97,5 +98,41 @@ describe("silpc evolve", () => {
       assert.equal(Object.keys(point.genes).length, Object.keys(spec.genes).length);
       assert.ok(point.meanTokens > 0 && point.humanUnreadability >= 0);
     }
+  });
+
+  test("--bench results of a dialect (named by --dialect) give it measured task success: enough lifts it to best, too little makes it infeasible", () => {
+    const dialectFile = join(dir, "x-code.json");
+    writeFileSync(dialectFile, JSON.stringify(CODE_DIALECT));
+    const results = (passed: number) => {
+      const file = join(dir, `results-${passed}.jsonl`);
+      const lines = [0, 1, 2, 3].map((i) =>
+        JSON.stringify({
+          case_id: `case${i}`,
+          model: "m1",
+          frontend: "x-code",
+          encoded: "",
+          model_response: "",
+          judge_verdict: i < passed ? "pass" : "fail",
+          judge_reason: "",
+          judge: "rule",
+          elapsed: 1,
+          retries: 0,
+          timestamp: "2026-11-30T00:00:00Z",
+          first_pass: i < passed,
+        }),
+      );
+      writeFileSync(file, `${lines.join("\n")}\n`);
+      return file;
+    };
+    const good = evolveJson(["--seed", "4", "--generations", "1", "--bench", results(4), "--dialect", dialectFile]);
+    assert.equal(good.success.how, "only model");
+    // The code dialect alone gains alpha * 1 + alpha' * 1 = 0.6: it becomes the best.
+    assert.deepEqual(good.best.dialect.genes, CODE_DIALECT.genes);
+    assert.equal(good.best.evaluation.taskSuccess, 1);
+    assert.ok(!good.absent.some((line: string) => line.startsWith("task success")));
+    const bad = evolveJson(["--seed", "4", "--generations", "1", "--bench", results(1), "--dialect", dialectFile]);
+    // A pass rate of 0.25 is below the floor (0.5): the code dialect, lossless, is now the one infeasible point.
+    assert.equal(bad.feasible, bad.evaluated - 1);
+    assert.notDeepEqual(bad.best.dialect.genes, CODE_DIALECT.genes);
   });
 });
