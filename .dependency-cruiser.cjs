@@ -29,8 +29,9 @@ const allowed = {
   bench: ["silp", "llmlingua2"],
   playground: ["silp", "tokens"],
   grammar: ["silp"],
- *     -> @silp/a2a, @silp/lock, @silp/redis, @silp/schemas, @silp/grammar, @silp/dialects -> silp
- *     -> @silp/evolve -> @silp/bench, @silp/tokens, @silp/dialects -> silp
+  dialects: ["silp"],
+  evolve: ["silp", "tokens", "bench", "dialects"],
+  cli: ["silp", "lock", "schemas", "tokens", "mcp", "a2a", "llmlingua2", "bench", "playground", "grammar", "dialects", "evolve"],
 };
 const all = Object.keys(allowed);
 
