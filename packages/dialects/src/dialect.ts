@@ -4,7 +4,18 @@
  * the IR again: the text is accepted only if it is exactly what the printer writes for that IR
  * (parse(t) = ir implies print(ir) === t), so no text that another IR prints is ever accepted.
  */
-import { SilpError, SilpSyntaxError, type SilpIR, compile, decode, deriveReqId, getFrontend } from "silp";
+import {
+  type MetaOptionalIR,
+  SilpError,
+  type SilpIR,
+  type SilpIRInput,
+  type SilpOptions,
+  SilpSyntaxError,
+  compile,
+  decode,
+  deriveReqId,
+  getFrontend,
+} from "silp";
 import { type ResolvedOptions, resolveOptions } from "silp/util";
 import { unspell } from "./parser.js";
 import { respell } from "./printer.js";
@@ -13,16 +24,20 @@ import { type Spellings, resolveSpellings } from "./spellings.js";
 
 export interface Dialect {
   readonly spec: DialectSpec;
-  /** The IR's payload in this dialect (the IR is validated first, as compile does). */
-  print(ir: SilpIR): string;
-  /** Strict: the validated IR, or a SilpError (invalid_syntax with offset, line and column). */
-  parse(text: string): SilpIR;
+  /** The IR's payload in this dialect (the IR is validated first with `options`, as compile does). */
+  print(ir: SilpIR | SilpIRInput | MetaOptionalIR, options?: SilpOptions): string;
+  /**
+   * Strict: the validated IR, or a SilpError (invalid_syntax with offset, line and column).
+   * Accepts exactly the texts `print(ir, options)` writes; `options.strict` is always true here.
+   */
+  parse(text: string, options?: SilpOptions): SilpIR;
 }
 
-/** How the meta trailer's presence is judged by the canonical check. */
-export type MetaCheck = "auto" | "as-written";
-
-const STRICT = resolveOptions({ strict: true });
+/**
+ * How the canonical check judges the meta trailer: as `print` with this inlineMeta would write it,
+ * or "as-written" (a trailer is accepted whether or not the meta needed one).
+ */
+export type MetaCheck = boolean | "auto" | "as-written";
 
 /** The code frontend's printer, run on an IR that is already valid and in normal form. */
 function printCode(ir: SilpIR, inlineMeta: boolean | "auto"): string {
@@ -44,7 +59,7 @@ export function decodeDialect(text: string, spellings: Spellings, options: Resol
     if (error instanceof SilpError && error.offset !== undefined) error.relocate(text, toTextOffset(error.offset));
     throw error;
   }
-  const canonical = respell(printCode(result.ir, metaCheck === "auto" ? "auto" : hasMeta), spellings);
+  const canonical = respell(printCode(result.ir, metaCheck === "as-written" ? hasMeta : metaCheck), spellings);
   if (canonical !== text) {
     let at = 0;
     while (at < text.length && at < canonical.length && text.charCodeAt(at) === canonical.charCodeAt(at)) at++;
@@ -62,12 +77,13 @@ export function createDialect(spec: DialectSpec): Dialect {
   const spellings = resolveSpellings(spec);
   return Object.freeze({
     spec: Object.freeze({ ...spec }),
-    print: (ir: SilpIR): string => respell(compile(ir, "code"), spellings),
-    parse: (text: string): SilpIR => {
+    print: (ir: SilpIR | SilpIRInput | MetaOptionalIR, options?: SilpOptions): string => respell(compile(ir, "code", options), spellings),
+    parse: (text: string, options?: SilpOptions): SilpIR => {
       if (typeof text !== "string") throw new TypeError("parse expects the payload as a string");
-      const { ir, reqIdDerived } = decodeDialect(text, spellings, STRICT, "auto");
+      const resolved = resolveOptions({ ...options, strict: true });
+      const { ir, reqIdDerived } = decodeDialect(text, spellings, resolved, resolved.inlineMeta);
       // As decode does: a payload without meta gets the req_id derived from its own text.
-      return reqIdDerived ? { ...ir, meta: { ...ir.meta, req_id: deriveReqId(text.trim()) } } : ir;
+      return reqIdDerived ? { ...ir, meta: { ...ir.meta, req_id: deriveReqId(text.trim(), resolved.scopeLimited) } } : ir;
     },
   });
 }

@@ -185,7 +185,8 @@ class Unspeller {
     if (token.kind !== "bare" && token.kind !== "string" && token.kind !== "json") {
       this.fail(`expected a ${role === "function" ? "function name" : role}, found ${this.describeHere()}`, [role]);
     }
-    if (token.kind === "bare" && this.spellings.reserved.has(token.text)) {
+    const bareFunctionName = role === "function" && !this.spellings.quoteReservedFunctionNames;
+    if (token.kind === "bare" && this.spellings.reserved.has(token.text) && !bareFunctionName) {
       this.fail(`"${token.text}" is a word of this dialect; as a ${role} it must be quoted`, [JSON.stringify(token.text)]);
     }
     this.pos = token.end;

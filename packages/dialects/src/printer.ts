@@ -45,6 +45,8 @@ export function respell(code: string, spellings: Spellings): string {
           out += spellings.else;
           section = "alternatives";
           i++;
+        } else if (top && section !== "conditions" && next?.kind === "(" && !spellings.quoteReservedFunctionNames) {
+          out += token.text; // a function name, always followed by "(" in this dialect
         } else {
           out += spellings.reserved.has(token.text) ? quoteString(token.text) : token.text;
         }

@@ -28,7 +28,7 @@ function refuse(message: string, details?: Record<string, unknown>): never {
 }
 
 function describe(value: unknown): string {
-  if (value === null) return "null";
+  if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return "an array";
   if (typeof value === "string") return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value)}`;
   return typeof value === "object" ? "an object" : `the ${typeof value} ${String(value)}`;

@@ -4,6 +4,7 @@
  * parser's longest match).
  */
 import { CODE_KEYWORDS } from "silp/util";
+import { checkInvariants } from "./invariants.js";
 import { type DialectSpec, parseDialectSpec } from "./spec.js";
 import { operatorSpellings, spellingOf } from "./space.js";
 
@@ -26,6 +27,12 @@ export interface Spellings {
   readonly meta: string;
   /** IR operator (== != < > <= >=) -> its spelling. */
   readonly operators: Readonly<Record<string, string>>;
+  /**
+   * Function names that are reserved words print quoted. Not needed (and not done, so the code
+   * frontend's point prints as it does) when every call has parentheses: a function name is then
+   * always directly followed by "(", which no word of a spelling ever is.
+   */
+  readonly quoteReservedFunctionNames: boolean;
   /** Words that are structure in this dialect (and the code frontend's keywords): quoted as values. */
   readonly reserved: ReadonlySet<string>;
   /** Every distinct non-empty spelling, longest first. */
@@ -61,6 +68,7 @@ export function resolveSpellings(input: DialectSpec): Spellings {
     meta: option(spec, "meta"),
     operators: operatorSpellings(option(spec, "operators")),
   };
+  checkInvariants(spellings);
   const texts = [
     spellings.if,
     spellings.and,
@@ -84,5 +92,5 @@ export function resolveSpellings(input: DialectSpec): Spellings {
     for (const word of text.split(STRUCTURE_CHARS)) if (word !== "") reserved.add(word);
   }
   const longestFirst = [...new Set(texts)].filter((text) => text !== "").sort((a, b) => b.length - a.length);
-  return Object.freeze({ ...spellings, reserved, longestFirst });
+  return Object.freeze({ ...spellings, quoteReservedFunctionNames: spellings.omitEmptyArgs, reserved, longestFirst });
 }

@@ -1,0 +1,117 @@
+/**
+ * Today's code frontend is one point of the space: CODE_DIALECT prints byte for byte what
+ * compile(ir, "code") prints and decodes what the code frontend decodes (strict), on every IR we
+ * have: the study's 27 cases, the conformance suite's IRs, the printer fixture (expected payloads
+ * written by hand), and seeded properties over the testkit's IR arbitraries.
+ */
+import assert from "node:assert/strict";
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, test } from "node:test";
+import fc from "fast-check";
+import { type SilpIRInput, compile, decode, isSilpError } from "silp";
+import { CODE_DIALECT, DIALECT_SPACE, createDialect } from "@silp/dialects";
+import { irArb } from "@silp/testkit/ir-arbitraries.js";
+import { normalFormIrArb } from "@silp/testkit/normal-form-ir-arbitraries.js";
+import { REPO_ROOT } from "@silp/testkit/paths.js";
+import { assertProperty } from "@silp/testkit/property.js";
+import { silpErrorOf } from "@silp/testkit/silp-errors.js";
+
+const RUNS = Number(process.env.SILP_PROPERTY_RUNS ?? 1000);
+const dialect = createDialect(CODE_DIALECT);
+
+function readJson(path: string): unknown {
+  return JSON.parse(readFileSync(join(REPO_ROOT, path), "utf8"));
+}
+
+/** Same result as the code frontend: the same text, or an error with the same code. */
+function assertSamePrint(ir: unknown, options?: object): void {
+  let expected: string | { error: string };
+  try {
+    expected = compile(ir as SilpIRInput, "code", options);
+  } catch (error) {
+    if (!isSilpError(error)) throw error;
+    expected = { error: error.code };
+  }
+  let actual: string | { error: string };
+  try {
+    actual = dialect.print(ir as SilpIRInput, options);
+  } catch (error) {
+    if (!isSilpError(error)) throw error;
+    actual = { error: error.code };
+  }
+  assert.deepStrictEqual(actual, expected, JSON.stringify(ir));
+  if (typeof expected === "string") {
+    const strict = { ...options, strict: true };
+    assert.deepStrictEqual(dialect.parse(expected, strict), decode(expected, "code", strict).ir, expected);
+  }
+}
+
+describe("CODE_DIALECT is the code frontend", () => {
+  test("its genes are the first option of every gene", () => {
+    assert.deepEqual(CODE_DIALECT.genes, Object.fromEntries(DIALECT_SPACE.map((gene) => [gene.name, gene.options[0]])));
+  });
+
+  test("the study's 27 cases", () => {
+    const dir = "data/study/cases";
+    const files = readdirSync(join(REPO_ROOT, dir)).filter((name) => name.endsWith(".json"));
+    assert.equal(files.length, 27);
+    for (const file of files) assertSamePrint(readJson(join(dir, file)));
+  });
+
+  test("the printer fixture: the payloads written by hand", () => {
+    const { cases } = readJson("packages/silp/test/fixtures/printer-cases.json") as { cases: { name: string; ir: unknown; code: string }[] };
+    assert.ok(cases.length >= 10);
+    for (const { name, ir, code } of cases) {
+      assert.equal(dialect.print(ir as SilpIRInput, { whitelist: "off" }), code, name);
+      assert.deepStrictEqual(dialect.parse(code, { whitelist: "off" }), decode(code, "code", { whitelist: "off", strict: true }).ir, name);
+    }
+  });
+
+  test("the conformance suite's IRs (compile, envelope and validate cases) and its strict code payloads", () => {
+    let irs = 0;
+    for (const file of ["compile", "envelope", "validate"]) {
+      const { cases } = readJson(`conformance/cases/${file}.json`) as { cases: { input: unknown }[] };
+      for (const { input } of cases) {
+        const ir = (input as { silp_payload?: unknown }).silp_payload === undefined ? input : undefined;
+        if (ir === undefined) continue;
+        assertSamePrint(ir);
+        irs++;
+      }
+    }
+    assert.ok(irs >= 40, `${irs} IRs`);
+    const { cases } = readJson("conformance/cases/decode-code.json") as { cases: { input: string; frontend: string; mode: string }[] };
+    let payloads = 0;
+    for (const { input, frontend, mode } of cases) {
+      if (frontend !== "code" || mode !== "strict") continue;
+      let expected: unknown;
+      try {
+        expected = decode(input, "code", { strict: true }).ir;
+      } catch (error) {
+        if (!isSilpError(error)) throw error;
+        assert.throws(() => dialect.parse(input), isSilpError, input);
+        continue;
+      }
+      // The dialect's decoder is stricter than the code frontend's: it takes only what the
+      // printer writes (a quoted value that could be bare, for one, is refused).
+      if (compile(expected as SilpIRInput, "code") === input) {
+        assert.deepStrictEqual(dialect.parse(input), expected, input);
+        payloads++;
+      } else {
+        assert.equal(silpErrorOf(() => dialect.parse(input)).code, "invalid_syntax", input);
+      }
+    }
+    assert.ok(payloads >= 10, `${payloads} payloads`);
+  });
+
+  test(`seeded properties: any IR (${RUNS}) and any normal-form IR (${RUNS}), meta auto and inline`, () => {
+    assertProperty(
+      fc.property(irArb, fc.constantFrom("auto" as const, true), (ir, inlineMeta) => assertSamePrint(ir, { whitelist: "off", inlineMeta })),
+      { numRuns: RUNS },
+    );
+    assertProperty(
+      fc.property(normalFormIrArb, fc.constantFrom("auto" as const, true), (ir, inlineMeta) => assertSamePrint(ir, { whitelist: "off", inlineMeta })),
+      { numRuns: RUNS },
+    );
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * Untrusted text and untrusted dialect files: a dialect's decoder throws nothing but SilpError on
+ * any string, in time linear in its length; parseDialectSpec refuses every malformed spec with
+ * invalid_options and a message naming the problem.
+ */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import fc from "fast-check";
+import { CODE_DIALECT, DIALECT_SPACE, createDialect, parseDialectSpec } from "@silp/dialects";
+import { isSilpError } from "silp";
+import { assertProperty } from "@silp/testkit/property.js";
+import { silpErrorOf } from "@silp/testkit/silp-errors.js";
+import { dialectSpecArb } from "./dialect-arbitraries.js";
+
+const RUNS = Number(process.env.SILP_PROPERTY_RUNS ?? 1000);
+const FRAGMENTS = [
+  "if ",
+  "when ",
+  " and ",
+  ": ",
+  " then ",
+  "; ",
+  "\n",
+  " else ",
+  " otherwise ",
+  " | ",
+  " or ",
+  "(",
+  ")",
+  ",",
+  "=",
+  ":",
+  "@",
+  " at ",
+  "!",
+  "not ",
+];
+const textArb = fc.oneof(
+  fc.string({ maxLength: 60 }),
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+  fc
+    .array(fc.oneof(fc.constantFrom(...FRAGMENTS, "start", "hike", '"x"', "`1`", "[k=v]", " #meta {}", "t+1", ">=", " is ")), { maxLength: 20 })
+    .map((parts) => parts.join("")),
+);
+
+describe("a dialect's decoder on arbitrary text", () => {
+  test(`throws only SilpError, with a position inside the text when it has one (${RUNS} texts)`, () => {
+    assertProperty(
+      fc.property(dialectSpecArb, textArb, (spec, text) => {
+        const dialect = createDialect(spec);
+        try {
+          const ir = dialect.parse(text, { whitelist: "off" });
+          assert.equal(dialect.print(ir, { whitelist: "off" }), text);
+        } catch (error) {
+          assert.ok(isSilpError(error), `${String(error)} on ${JSON.stringify(text)}`);
+          if (error.offset !== undefined) assert.ok(error.offset >= 0 && error.offset <= text.length, `offset ${error.offset}`);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  test("a syntax error points at the offending character, with line and column", () => {
+    const dialect = createDialect({ ...CODE_DIALECT, genes: { ...CODE_DIALECT.genes, call: "spaces", actions: "newline" } });
+    const error = silpErrorOf(() => dialect.parse("start hike\nbook )"));
+    assert.equal(error.code, "invalid_syntax");
+    assert.deepEqual([error.offset, error.line, error.column], [16, 2, 6]);
+  });
+
+  test("a non-canonical text is refused at the first character that differs from the printer's", () => {
+    const dialect = createDialect(CODE_DIALECT);
+    const error = silpErrorOf(() => dialect.parse('start("hike")'));
+    assert.equal(error.code, "invalid_syntax");
+    assert.equal(error.offset, 6);
+    assert.match(error.message, /canonical/);
+  });
+
+  test("decode time is linear: 4x the text takes far less than 16x the time, and 200 KB decodes in seconds", () => {
+    // Bounds far above linear, not tight timings (the machine is shared): a quadratic decoder
+    // misses the ratio by far, and 200 KB in a quadratic one takes minutes.
+    const dialect = createDialect({ ...CODE_DIALECT, genes: { ...CODE_DIALECT.genes, call: "spaces", actions: "and", operators: "words" } });
+    const options = { whitelist: "off", limits: { maxInputLength: 1_000_000 } } as const;
+    /** `head`, then `unit` repeated to about `size` characters, then `tail`. */
+    const grow = (size: number, head: string, unit: string, tail: string): string => head + unit.repeat(Math.ceil(size / unit.length)) + tail;
+    const shapes: [string, string, string, string][] = [
+      ["many arguments", "start ", "a ", "b"],
+      ["many calls", "", "start a and ", "start b"],
+      ["many conditions", "if ", "x above 1 and ", "y below 2: start a"],
+      ["long quoted value", 'start "', "\\\\", '"'],
+      ["unclosed quote", 'start "', "a", ""],
+      ["spaces only", "", " ", ""],
+      ["words only", "", "and ", ""],
+      ["nested brackets", "start a", "[k=v", ""],
+    ];
+    const timed = (text: string): number => {
+      const started = performance.now();
+      try {
+        dialect.parse(text, options);
+      } catch (error) {
+        assert.ok(isSilpError(error), String(error));
+      }
+      return performance.now() - started;
+    };
+    for (const [shape, head, unit, tail] of shapes) {
+      const small = grow(50_000, head, unit, tail);
+      const large = grow(200_000, head, unit, tail);
+      timed(small); // warm-up: the first run of a shape compiles its code paths
+      const smallTime = Math.min(timed(small), timed(small));
+      const largeTime = Math.min(timed(large), timed(large));
+      // A floor of 20 ms: below it, timer and GC noise dominate the small run.
+      assert.ok(largeTime / Math.max(20, smallTime) < 10, `${shape}: 4x the text took ${(largeTime / smallTime).toFixed(1)}x the time`);
+      assert.ok(largeTime < 10_000, `${shape}: ${largeTime.toFixed(0)} ms for ${large.length} characters`);
+    }
+  });
+});
+
+describe("parseDialectSpec on hostile dialect files", () => {
+  const valid = { silp_dialect: 1, name: "x-mine", genes: { ...CODE_DIALECT.genes } };
+  const cases: [string, unknown, RegExp][] = [
+    ["not an object", "x-mine", /must be an object, got the string/],
+    ["null", null, /must be an object, got null/],
+    ["an array", [valid], /must be an object, got an array/],
+    ["wrong version", { ...valid, silp_dialect: 2 }, /silp_dialect must be 1/],
+    ["missing version", { name: valid.name, genes: valid.genes }, /silp_dialect must be 1/],
+    ["unknown field", { ...valid, extra: true }, /unknown field "extra"/],
+    ["name without x-", { ...valid, name: "mine" }, /dialect name must match/],
+    ["name with capitals", { ...valid, name: "x-Mine" }, /dialect name must match/],
+    ["name too long", { ...valid, name: `x-${"a".repeat(31)}` }, /dialect name must match/],
+    ["name not a string", { ...valid, name: 7 }, /dialect name must match.*the number 7/],
+    ["genes not an object", { ...valid, genes: [] }, /genes must be an object/],
+    ["unknown gene", { ...valid, genes: { ...valid.genes, colour: "red" } }, /unknown gene "colour"/],
+    ["__proto__ gene", { ...valid, genes: JSON.parse(`{"__proto__": {"if": "if"}, ${JSON.stringify(valid.genes).slice(1)}`) }, /unknown gene "__proto__"/],
+    ["missing gene", { ...valid, genes: { ...valid.genes, else: undefined } }, /gene "else" has no option undefined|gene "else" is missing/],
+    ["unknown option", { ...valid, genes: { ...valid.genes, else: "elsewise" } }, /gene "else" has no option the string "elsewise"/],
+    ["option not a string", { ...valid, genes: { ...valid.genes, call: { parens: true } } }, /gene "call" has no option an object/],
+    ["inherited option", { ...valid, genes: { ...valid.genes, if: "toString" } }, /gene "if" has no option the string "toString"/],
+  ];
+  for (const [name, input, message] of cases) {
+    test(name, () => {
+      const error = silpErrorOf(() => parseDialectSpec(input));
+      assert.equal(error.code, "invalid_options");
+      assert.match(error.message, message);
+    });
+  }
+
+  test("a missing gene is named", () => {
+    const genes: Record<string, string> = { ...CODE_DIALECT.genes };
+    delete genes.meta;
+    assert.match(silpErrorOf(() => parseDialectSpec({ ...valid, genes })).message, /gene "meta" is missing/);
+  });
+
+  test("createDialect and registerDialect check a spec built by hand too", () => {
+    const bad = { ...CODE_DIALECT, genes: { ...CODE_DIALECT.genes, call: "brackets" } };
+    assert.equal(silpErrorOf(() => createDialect(bad)).code, "invalid_options");
+  });
+
+  test("a valid spec comes back frozen and equal, with genes in the space's order", () => {
+    const reversed = { ...valid, genes: Object.fromEntries(Object.entries(valid.genes).reverse()) };
+    const spec = parseDialectSpec(reversed);
+    assert.deepEqual(spec, valid);
+    assert.deepEqual(
+      Object.keys(spec.genes),
+      DIALECT_SPACE.map((gene) => gene.name),
+    );
+    assert.ok(Object.isFrozen(spec) && Object.isFrozen(spec.genes));
+  });
+
+  test("random specs are always valid", () => {
+    assertProperty(fc.property(dialectSpecArb, (spec) => assert.deepEqual(parseDialectSpec(JSON.parse(JSON.stringify(spec))), spec)));
+  });
+});

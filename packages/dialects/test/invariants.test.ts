@@ -1,0 +1,74 @@
+/**
+ * The unambiguity invariants (docs/dialects.md): every point of the space keeps them (checked
+ * exhaustively, all combinations), and spellings that break one are refused with the rule named.
+ */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { CODE_DIALECT, DIALECT_SPACE, parseDialectSpec } from "@silp/dialects";
+import { silpErrorOf } from "@silp/testkit/silp-errors.js";
+import { checkInvariants } from "../src/invariants.js";
+import { operatorSpellings, spellingOf } from "../src/space.js";
+import { resolveSpellings } from "../src/spellings.js";
+
+describe("the invariants of every dialect", () => {
+  test("every spec of the space resolves (a sample through the public path)", () => {
+    for (const gene of DIALECT_SPACE) {
+      for (const choice of gene.options) resolveSpellings(parseDialectSpec({ ...CODE_DIALECT, genes: { ...CODE_DIALECT.genes, [gene.name]: choice } }));
+    }
+  });
+
+  test("hold at every point of the space (the whole product, enumerated)", () => {
+    const sizes = DIALECT_SPACE.map((gene) => gene.options.length);
+    const total = sizes.reduce((a, b) => a * b, 1);
+    assert.ok(total > 100_000, `${total} points`);
+    const digits = sizes.map(() => 0);
+    const indexOf = new Map(DIALECT_SPACE.map((gene, index) => [gene.name, index]));
+    const table = new Map(DIALECT_SPACE.map((gene) => [gene.name, gene.options.map((choice) => spellingOf(gene.name, choice) as string)]));
+    for (let point = 0; point < total; point++) {
+      // The spellings resolveSpellings would give this point (built directly: 400,000 full resolves take a minute).
+      const option = (name: string): string => (table.get(name) as string[])[digits[indexOf.get(name) as number] as number] as string;
+      checkInvariants({
+        if: option("if"),
+        and: option("and"),
+        thenWord: option("then"),
+        actions: option("actions"),
+        else: option("else"),
+        alternatives: option("alternatives"),
+        equals: option("equals"),
+        location: option("location"),
+        negation: option("negation"),
+        time: option("time"),
+        meta: option("meta"),
+        operators: operatorSpellings(option("operators")),
+        spacesCall: option("call") === " ",
+      });
+      for (let index = 0; index < digits.length; index++) {
+        digits[index] = ((digits[index] as number) + 1) % (sizes[index] as number);
+        if (digits[index] !== 0) break;
+      }
+    }
+  });
+
+  const code = resolveSpellings(CODE_DIALECT);
+  const broken: [string, object, RegExp][] = [
+    ["then and time spelled alike", { thenWord: ", ", time: ", " }, /same point differ.*after a condition/],
+    ["and and then spelled alike", { and: " then ", thenWord: " then " }, /same point differ/],
+    ["actions and else spelled alike", { else: "; " }, /after a call/],
+    ["alternatives and meta spelled alike", { alternatives: " #meta " }, /after an alternative/],
+    ["equals and location spelled alike", { equals: "@" }, /after an argument's first value/],
+    ["an operator spelled like another", { operators: { ...code.operators, "<": "==" } }, /after a condition's name/],
+    ["a bare character in a spelling", { actions: " - " }, /structure characters and words only.*"-"/],
+    ["a quote in a spelling", { else: ' " ' }, /structure characters and words only/],
+    ["a spelling that ends in a word", { and: " and" }, /never ends in a word/],
+    ["a separator that begins with a word", { actions: "and " }, /only if and negation begin with a word/],
+    ["if without its space", { if: "if:" }, /if ends with a space/],
+    ["an empty spelling", { meta: "" }, /no empty spelling/],
+  ];
+  for (const [what, change, message] of broken) {
+    test(`refused: ${what}`, () => {
+      const error = silpErrorOf(() => checkInvariants({ ...code, ...change }));
+      assert.equal(error.code, "invalid_options");
+      assert.match(error.message, message);
+    });
+  }
+});
