@@ -8,7 +8,7 @@
  * the compact surface) cannot change one, so 442,368 points reduce to 55,296 distinct payload sets.
  * Points that beat prose on claude are then counted on all six tokenizers.
  *
- *   node --import tsx scripts/dialect-space-scan.ts      (about 2 minutes)
+ *   node --import tsx scripts/dialect-space-scan.ts      (a few minutes)
  */
 import { CODE_DIALECT, DIALECT_SPACE, registerDialect } from "@silp/dialects";
 import { builtinPayload, repositoryIrSets } from "@silp/evolve";
@@ -19,7 +19,18 @@ const IRRELEVANT = new Set(["empty_args", "time", "meta"]);
 const sets = repositoryIrSets(process.cwd());
 const tokenizers = await loadTokenizers();
 const claude = tokenizers.findIndex((t) => t.name === "claude");
-const count = (k: number, texts: readonly string[]) => texts.reduce((sum, text) => sum + (tokenizers[k]?.encode(text).length ?? 0), 0);
+// Points share most payloads, so each (tokenizer, text) is counted once.
+const counted = new Map<string, number>();
+const tokensOf = (k: number, text: string): number => {
+  const key = `${k}\u0000${text}`;
+  let n = counted.get(key);
+  if (n === undefined) {
+    n = tokenizers[k]?.encode(text).length ?? 0;
+    counted.set(key, n);
+  }
+  return n;
+};
+const count = (k: number, texts: readonly string[]) => texts.reduce((sum, text) => sum + tokensOf(k, text), 0);
 const prose = tokenizers.map((_, k) =>
   count(
     k,
