@@ -1,5 +1,6 @@
 /** The fuzz targets by name (one file each). */
 import { target as codeDecode } from "./code-decode.js";
+import { target as dialectDecode } from "./dialect-decode.js";
 import type { FuzzTarget } from "./engine.js";
 import { target as envelope } from "./envelope.js";
 import { target as jsonDecode } from "./json-decode.js";
@@ -12,4 +13,5 @@ export const TARGETS: Readonly<Record<string, FuzzTarget>> = Object.freeze({
   probe,
   envelope,
   lock,
+  "dialect-decode": dialectDecode,
 });

@@ -58,7 +58,9 @@ const TABLES: readonly GeneTable[] = [
   gene("alternatives", "between two alternatives", { ";": "; ", or: " or ", ",": ", " }),
   gene("call", "argument lists: f(a,b) or f a b (arguments after one space each, nothing closing them)", { parens: "(", spaces: " " }),
   gene("empty_args", "a call without arguments: f() or f (with spaces calls it is always f)", { "()": "()", omit: "" }),
-  gene("equals", "between a key and its value: k=v or k:v", { "=": "=", ":": ":" }),
+  // "= " and " = " keep the value a space-prefixed word, which BPE tokenizers spell in fewer tokens
+  // (" Shanghai" is one token where "=Shanghai" is three on some).
+  gene("equals", "between a key and its value: k=v, k:v, k= v or k = v", { "=": "=", ":": ":", "= ": "= ", " = ": " = " }),
   gene("location", "between an alternative's target and its location: x@y or x at y", { "@": "@", at: " at " }),
   gene("negation", "before a negated condition: !rain or not rain or no rain", { "!": "!", not: "not ", no: "no " }),
   gene("operators", "comparison operators: temp>30, temp > 30 or temp above 30 (>= is 'at least', <= 'at most', == 'is', != 'is not', < 'below')", {

@@ -81,7 +81,9 @@ export const CODE_DIALECT: DialectSpec = parseDialectSpec({
 export function randomDialectSpec(random: () => number, name = "x-random"): DialectSpec {
   const genes: Record<string, string> = {};
   for (const entry of DIALECT_SPACE) {
-    const index = Math.min(entry.options.length - 1, Math.floor(random() * entry.options.length));
+    const draw = random();
+    if (!(draw >= 0 && draw < 1)) throw new RangeError(`randomDialectSpec: random() must return a number in [0, 1), got ${String(draw)}`);
+    const index = Math.floor(draw * entry.options.length);
     genes[entry.name] = entry.options[index] as string;
   }
   return parseDialectSpec({ silp_dialect: 1, name, genes });

@@ -104,6 +104,33 @@ describe("CODE_DIALECT is the code frontend", () => {
     assert.ok(payloads >= 10, `${payloads} payloads`);
   });
 
+  test("the codec's decode fixtures: every code payload is refused, or accepted exactly when the code printer writes it", () => {
+    let accepted = 0;
+    let refused = 0;
+    for (const file of ["decode-cases", "model-output-cases"]) {
+      const { cases } = readJson(`packages/silp/test/fixtures/${file}.json`) as { cases: { frontend: string; payload: string }[] };
+      for (const { frontend, payload } of cases) {
+        if (frontend !== "code") continue;
+        let canonical = false;
+        let expected: unknown;
+        try {
+          expected = decode(payload, "code", { whitelist: "off", strict: true }).ir;
+          canonical = compile(expected as SilpIRInput, "code", { whitelist: "off" }) === payload;
+        } catch (error) {
+          if (!isSilpError(error)) throw error;
+        }
+        if (canonical) {
+          assert.deepStrictEqual(dialect.parse(payload, { whitelist: "off" }), expected, payload);
+          accepted++;
+        } else {
+          assert.ok(isSilpError(silpErrorOf(() => dialect.parse(payload, { whitelist: "off" }))), payload);
+          refused++;
+        }
+      }
+    }
+    assert.ok(accepted >= 3 && refused >= 20, `${accepted} accepted, ${refused} refused`);
+  });
+
   test(`seeded properties: any IR (${RUNS}) and any normal-form IR (${RUNS}), meta auto and inline`, () => {
     assertProperty(
       fc.property(irArb, fc.constantFrom("auto" as const, true), (ir, inlineMeta) => assertSamePrint(ir, { whitelist: "off", inlineMeta })),

@@ -6,6 +6,9 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { CODE_DIALECT, createDialect, parseDialectSpec } from "@silp/dialects";
 import { type SilpIRInput, decode } from "silp";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { REPO_ROOT } from "@silp/testkit/paths.js";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 
 const dialectOf = (genes: Record<string, string>) =>
@@ -134,6 +137,25 @@ describe("dialect payloads written by hand", () => {
       }
     });
   }
+
+  test("key and value with spaces: k= v and k = v", () => {
+    const spaced = { call: "spaces", equals: "= " };
+    assert.equal(dialectOf(spaced).print(A2), "if loc me Beijing t+1am: cancel flight; email notify= zhangsan");
+    assert.equal(dialectOf({ ...spaced, equals: " = " }).print(A2), "if loc me Beijing t+1am: cancel flight; email notify = zhangsan");
+    assert.equal(dialectOf({ equals: " = " }).print(ir({ entities: [{ id: "act", value: "hike", note: "x" }] })), "start(hike[note = x])");
+    assert.equal(dialectOf(spaced).parse("if loc me Beijing t+1am: cancel flight; email notify= zhangsan").entities[1]?.value, "zhangsan");
+    assert.equal(silpErrorOf(() => dialectOf(spaced).parse("if loc me Beijing t+1am: cancel flight; email notify=zhangsan")).code, "invalid_syntax");
+  });
+
+  test("docs/dialects.md: its dialect file is valid and prints what the page says", () => {
+    const page = readFileSync(join(REPO_ROOT, "docs/dialects.md"), "utf8");
+    const file = /```json\n([\s\S]*?)```/.exec(page)?.[1];
+    assert.ok(file);
+    const dialect = createDialect(parseDialectSpec(JSON.parse(file)));
+    const printed = dialect.print(A1);
+    assert.equal(printed, "if not rain t+1: start hike otherwise start cards at indoor");
+    assert.ok(page.includes(`plain.print(ir);            // "${printed}"`));
+  });
 
   test("texts close to a payload but not printed by the dialect are refused", () => {
     for (const text of [

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
-import { CODE_DIALECT, DIALECT_SPACE, createDialect, parseDialectSpec } from "@silp/dialects";
+import { CODE_DIALECT, DIALECT_SPACE, createDialect, parseDialectSpec, randomDialectSpec } from "@silp/dialects";
 import { isSilpError } from "silp";
 import { assertProperty } from "@silp/testkit/property.js";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
@@ -163,6 +163,34 @@ describe("parseDialectSpec on hostile dialect files", () => {
       DIALECT_SPACE.map((gene) => gene.name),
     );
     assert.ok(Object.isFrozen(spec) && Object.isFrozen(spec.genes));
+  });
+
+  test("randomDialectSpec refuses a generator outside [0, 1) and an invalid name", () => {
+    for (const bad of [1, -0.5, Number.NaN, 2]) assert.throws(() => randomDialectSpec(() => bad), RangeError, String(bad));
+    assert.equal(silpErrorOf(() => randomDialectSpec(() => 0.5, "plain")).code, "invalid_options");
+    assert.deepEqual(randomDialectSpec(() => 0).genes, CODE_DIALECT.genes);
+    assert.equal(randomDialectSpec(() => 0.999999).genes.if, "When");
+  });
+
+  test("randomDialectSpec is uniform per gene (6,000 draws from a seeded generator, every option within 15% of its share)", () => {
+    let state = 20261130; // xorshift32: a fixed, independent source of numbers in [0, 1)
+    const next = (): number => {
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      return (state >>> 0) / 2 ** 32;
+    };
+    const draws = 6000;
+    const counts = new Map<string, number>();
+    for (let i = 0; i < draws; i++) {
+      for (const [gene, option] of Object.entries(randomDialectSpec(next).genes)) counts.set(`${gene}=${option}`, (counts.get(`${gene}=${option}`) ?? 0) + 1);
+    }
+    for (const gene of DIALECT_SPACE) {
+      for (const option of gene.options) {
+        const share = (counts.get(`${gene.name}=${option}`) ?? 0) / (draws / gene.options.length);
+        assert.ok(share > 0.85 && share < 1.15, `${gene.name}=${option}: ${share.toFixed(2)} of its share`);
+      }
+    }
   });
 
   test("random specs are always valid", () => {
