@@ -6,6 +6,7 @@
  *     -> @silp/bench -> @silp/llmlingua2 -> @silp/tokens -> silp
  *     -> @silp/mcp -> @silp/tokens (optional) -> silp
  *     -> @silp/a2a, @silp/lock, @silp/redis, @silp/schemas, @silp/grammar, @silp/dialects -> silp
+ *     -> @silp/evolve -> @silp/bench, @silp/tokens, @silp/dialects -> silp
  *
  * Inside the codec, folders form layers too: errors and the small leaf modules at the bottom,
  * then ir/ and security/, then frontends/, then codec.ts, then protocol/; the entry files
@@ -29,7 +30,8 @@ const allowed = {
   playground: ["silp", "tokens"],
   grammar: ["silp"],
   dialects: ["silp"],
-  cli: ["silp", "lock", "schemas", "tokens", "mcp", "a2a", "llmlingua2", "bench", "playground", "grammar", "dialects"],
+  evolve: ["silp", "tokens", "bench", "dialects"],
+  cli: ["silp", "lock", "schemas", "tokens", "mcp", "a2a", "llmlingua2", "bench", "playground", "grammar", "dialects", "evolve"],
 };
 const all = Object.keys(allowed);
 

@@ -36,6 +36,7 @@ import {
   type RunSummary,
 } from "@silp/bench";
 import { progressView } from "./bench-progress.js";
+import { registerDialectFiles } from "./dialect-files.js";
 import { intFlag, listFlag, numberFlag } from "./flag-values.js";
 import { EXIT_INVALID, UsageError, writeJson, writeOut } from "./io.js";
 
@@ -47,6 +48,7 @@ export interface BenchRunFlags {
   study?: string | boolean;
   payloads: string;
   frontends?: string;
+  dialect?: string[];
   baseUrl?: string;
   apiKey?: string;
   modelsConfig?: string;
@@ -210,8 +212,12 @@ export async function benchRun(flags: BenchRunFlags): Promise<number> {
   };
   const stopAfterFatal = intFlag("--stop-after", flags.stopAfter, 1);
   const frontends = listFlag("--frontends", flags.frontends ?? (flags.mode === "heartbeat" ? "code" : MATRIX_FRONTENDS));
-  const unknown = frontends.filter((f) => !KNOWN_FRONTENDS.includes(f));
-  if (unknown.length > 0) throw new UsageError(`unknown frontend ${unknown.join(", ")}; the frontends are ${KNOWN_FRONTENDS.join(", ")}`);
+  // Dialect files (--dialect) register frontends named x-...; they are run like the built-in ones.
+  const dialectNames = (await registerDialectFiles(flags.dialect)).map((spec) => spec.name);
+  const known = [...KNOWN_FRONTENDS, ...dialectNames];
+  const unknown = frontends.filter((f) => !known.includes(f));
+  if (unknown.length > 0)
+    throw new UsageError(`unknown frontend ${unknown.join(", ")}; the frontends are ${known.join(", ")} (a dialect needs --dialect <file>)`);
   const concurrency = intFlag("--concurrency", flags.concurrency, 1);
   const { baseUrl, apiKey } = endpointFromEnv({ ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}), ...(flags.apiKey ? { apiKey: flags.apiKey } : {}) });
   const models = modelTargets(flags, baseUrl, apiKey);

@@ -11,3 +11,5 @@ export const loadMcp = (purpose: string) => importOptional("@silp/mcp", purpose,
 export const loadLlmlingua2 = (purpose: string) => importOptional("@silp/llmlingua2", purpose, () => import("@silp/llmlingua2"));
 export const loadDemo = (purpose: string) => importOptional("@silp/a2a", purpose, () => import("./demo/index.js"));
 export const loadGrammar = (purpose: string) => importOptional("@silp/grammar", purpose, () => import("@silp/grammar"));
+export const loadDialects = (purpose: string) => importOptional("@silp/dialects", purpose, () => import("@silp/dialects"));
+export const loadEvolve = (purpose: string) => importOptional("@silp/evolve", purpose, () => import("@silp/evolve"));

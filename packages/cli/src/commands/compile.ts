@@ -7,6 +7,7 @@ import { getFrontend } from "silp";
 import type { SilpIRInput } from "silp";
 import { toEnvelope } from "silp";
 import { addCodecFlags, codecOptions, type CodecFlags } from "../codec-flags.js";
+import { registerDialectFiles } from "../dialect-files.js";
 import { UsageError, readJsonInput, runCommand, writeJson, writeOut } from "../io.js";
 
 interface CompileFlags extends CodecFlags {
@@ -16,6 +17,7 @@ interface CompileFlags extends CodecFlags {
   rate?: string;
   allowLossy?: boolean;
   precisionCritical?: boolean;
+  dialect?: string[];
 }
 
 export function register(program: Command): void {
@@ -31,12 +33,14 @@ export function register(program: Command): void {
       )
       .option("--compact", "never append meta: the compact surface of the reference (drops meta other than a derivable req_id)")
       .option("--envelope", "print the envelope {silp, silp_encoding, silp_payload, silp_meta}")
+      .option("--dialect <files...>", "dialect files to register first; -f may then name them (e.g. --dialect dialects/x-evolved.json -f x-evolved)")
       .option("--model <dir>", "llmlingua2: local model folder (or SILP_LLMLINGUA2_MODEL)")
       .option("--rate <rate>", "llmlingua2: share of words to keep (default 0.5)")
       .option("--allow-lossy", "llmlingua2: accept lossy output for precision-critical payloads")
       .option("--precision-critical", "llmlingua2: mark the payload precision-critical (refused unless --allow-lossy)"),
   ).action((file: string, flags: CompileFlags) =>
     runCommand(Boolean(flags.json), async () => {
+      await registerDialectFiles(flags.dialect);
       const written = readJsonInput(file) as SilpIRInput;
       const options = codecOptions(flags);
       if (flags.envelope && flags.frontend === "llmlingua2") throw new UsageError("--envelope carries lossless payloads; llmlingua2 output cannot be decoded");

@@ -3,11 +3,13 @@ import type { Command } from "commander";
 import { decode } from "silp";
 import { fromEnvelope } from "silp";
 import { addCodecFlags, codecOptions, payloadFromFile, type CodecFlags } from "../codec-flags.js";
+import { registerDialectFiles } from "../dialect-files.js";
 import { readInput, readJsonInput, runCommand, writeJson } from "../io.js";
 
 interface DecodeFlags extends CodecFlags {
   frontend: string;
   envelope?: boolean;
+  dialect?: string[];
 }
 
 export function register(program: Command): void {
@@ -17,9 +19,11 @@ export function register(program: Command): void {
       .description("decode a payload (file or -) back to the IR")
       .argument("<file>")
       .option("-f, --frontend <name>", "frontend: code or json", "code")
-      .option("--envelope", "the input is an envelope JSON {silp, silp_encoding, silp_payload, silp_meta}"),
+      .option("--envelope", "the input is an envelope JSON {silp, silp_encoding, silp_payload, silp_meta}")
+      .option("--dialect <files...>", "dialect files to register first; -f (or an envelope's encoding) may then name them"),
   ).action((file: string, flags: DecodeFlags) =>
-    runCommand(Boolean(flags.json), () => {
+    runCommand(Boolean(flags.json), async () => {
+      await registerDialectFiles(flags.dialect);
       const options = codecOptions(flags);
       const result = flags.envelope ? fromEnvelope(readJsonInput(file), options) : decode(payloadFromFile(readInput(file)), flags.frontend, options);
       if (flags.json) {

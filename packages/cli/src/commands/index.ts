@@ -24,6 +24,7 @@ import { register as registerSchema } from "./schema.js";
 import { register as registerPlayground } from "./playground.js";
 import { register as registerGrammar } from "./grammar.js";
 import { register as registerPrompt } from "./prompt.js";
+import { register as registerEvolve } from "./evolve.js";
 
 export type RegisterCommand = (program: Command) => void;
 
@@ -49,4 +50,5 @@ export const commands: RegisterCommand[] = [
   registerPlayground,
   registerGrammar,
   registerPrompt,
+  registerEvolve,
 ];

@@ -1,0 +1,19 @@
+/**
+ * Dialect files on the command line (`--dialect <files...>`): each is read as JSON, checked by
+ * @silp/dialects' parseDialectSpec (untrusted input: a bad file is a positioned or named error)
+ * and registered as a frontend under its name, so `silpc bench run` can show it to models like
+ * any other frontend and `silpc evolve --bench` can match its results to a point of the space.
+ */
+import type { DialectSpec } from "@silp/dialects";
+import { readJsonInput } from "./io.js";
+import { loadDialects } from "./optional-packages.js";
+
+export async function registerDialectFiles(paths: readonly string[] | undefined): Promise<DialectSpec[]> {
+  if (paths === undefined || paths.length === 0) return [];
+  const dialects = await loadDialects("--dialect");
+  return paths.map((path) => {
+    const spec = dialects.parseDialectSpec(readJsonInput(path));
+    dialects.registerDialect(spec);
+    return spec;
+  });
+}

@@ -1,0 +1,89 @@
+/**
+ * The dialect the search found and the repository ships (dialects/x-evolved.json), held to the
+ * code frontend's lossless guarantee on generated IRs (the same properties as
+ * packages/silp/test/frontends/roundtrip.property.test.ts): registered by its name, it is a
+ * frontend like any other, and for every valid IR decode(compile(ir)) is the IR's normal form
+ * (inline meta), and the compact surface carries intent, entities, constraints and alternatives.
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, test } from "node:test";
+import { parseDialectSpec, registerDialect } from "@silp/dialects";
+import { repositoryIrSets } from "@silp/evolve";
+import { fullMetaIrArb, irArb } from "@silp/testkit/ir-arbitraries.js";
+import { REPO_ROOT } from "@silp/testkit/paths.js";
+import { assertProperty } from "@silp/testkit/property.js";
+import fc from "fast-check";
+import { compile, decode, deriveReqId, listFrontends, type SilpIR, validate } from "silp";
+
+const RUNS = Number(process.env.SILP_PROPERTY_RUNS ?? 3000);
+const OFF = { whitelist: "off" } as const;
+const spec = parseDialectSpec(JSON.parse(readFileSync(join(REPO_ROOT, "dialects/x-evolved.json"), "utf8")));
+registerDialect(spec);
+const NAME = spec.name;
+
+function normalForm(ir: unknown): SilpIR {
+  const result = validate(ir, OFF);
+  assert.ok(result.ok && result.ir, `generator produced an invalid IR: ${JSON.stringify(result.issues)}`);
+  return result.ir;
+}
+
+describe(`the shipped dialect ${NAME}`, () => {
+  test("is registered as a lossless frontend under its name", () => {
+    const info = listFrontends().find((frontend) => frontend.name === NAME);
+    assert.ok(info, `${NAME} is not among ${listFrontends().map((f) => f.name)}`);
+    assert.equal(info.lossless, true);
+  });
+
+  test(`inline meta: the whole IR comes back (${RUNS} IRs)`, () => {
+    assertProperty(
+      fc.property(irArb, (ir) => {
+        const expected = normalForm(ir);
+        const payload = compile(ir, NAME, { ...OFF, inlineMeta: true });
+        const decoded = decode(payload, NAME, { ...OFF, strict: true });
+        assert.deepStrictEqual(decoded.ir, expected, `payload: ${payload}`);
+        assert.deepStrictEqual(decoded.repairs, []);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  test(`default options, full meta: the whole IR, or only a default meta's req_id derived (${RUNS} IRs)`, () => {
+    assertProperty(
+      fc.property(fullMetaIrArb, (ir) => {
+        const expected = normalForm(ir);
+        const payload = compile(ir, NAME, OFF);
+        const decoded = decode(payload, NAME, { ...OFF, strict: true });
+        const want = decoded.reqIdDerived ? { ...expected, meta: { ...expected.meta, req_id: deriveReqId(payload) } } : expected;
+        assert.deepStrictEqual(decoded.ir, want, `payload: ${payload}`);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  test(`compact surface: intent, entities, constraints, alternatives come back (${RUNS} IRs)`, () => {
+    assertProperty(
+      fc.property(irArb, (ir) => {
+        const expected = normalForm(ir);
+        const payload = compile(ir, NAME, { ...OFF, inlineMeta: false });
+        const decoded = decode(payload, NAME, { ...OFF, strict: true }).ir;
+        assert.deepStrictEqual(
+          [decoded.intent, decoded.entities, decoded.constraints, decoded.alternatives],
+          [expected.intent, expected.entities, expected.constraints, expected.alternatives],
+          `payload: ${payload}`,
+        );
+        assert.equal(compile(decoded, NAME, { ...OFF, inlineMeta: false }), payload, "the compact surface is a fixed point");
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  test("every search and held-out IR comes back exactly (inline meta)", () => {
+    const sets = repositoryIrSets(REPO_ROOT);
+    for (const ir of [...sets.search.irs, ...sets.heldOut.irs]) {
+      const payload = compile(ir, NAME, { ...OFF, inlineMeta: true });
+      assert.deepStrictEqual(decode(payload, NAME, { ...OFF, strict: true }).ir, ir, payload);
+    }
+  });
+});
