@@ -171,8 +171,9 @@ describe("semantic rules: one exact issue per rule", () => {
     );
   });
 
-  test("an alternative with a location but no target warns; one with neither does not", () => {
-    assert.deepEqual(issuesOf({ alternatives: [{ action: "!START" }, { action: "!START", location: "indoor" }] }), [
+  test("an alternative with a location but no target warns; one with neither or both does not", () => {
+    const alternatives = [{ action: "!START" }, { action: "!START", location: "indoor" }, { action: "!START", target: "cards", location: "indoor" }];
+    assert.deepEqual(issuesOf({ alternatives }), [
       { rule: "alternative-location-without-target", severity: "warning", message: "alternative has a location but no target", path: "/alternatives/1" },
     ]);
   });
