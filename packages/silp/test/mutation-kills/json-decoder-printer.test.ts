@@ -52,6 +52,10 @@ describe("json decoder: syntax errors of the payload", () => {
       { strict: true },
     );
   });
+  test("a payload of only white space is rejected where a value was expected, after the spaces", () => {
+    rejects("   ", { code: "invalid_syntax", offset: 3, message: "invalid JSON: value expected", expected: ["a JSON object"] });
+    rejects("", { code: "invalid_syntax", offset: 0, message: "invalid JSON: value expected", expected: ["a JSON object"] });
+  });
 });
 
 describe("json decoder: lenient repairs are listed with their messages", () => {
@@ -126,6 +130,11 @@ describe("json printer: flat slots or the entities list, as exact strings", () =
   test("a primary id starting with action_ cannot be a flat slot: the entities list is printed", () => {
     const printed = printJson(fullIr("!BOOK", [{ id: "action_x", value: "v", action: "!BOOK" }]), false);
     assert.equal(printed, '{"intent":"!BOOK","entities":[{"id":"action_x","value":"v"}]}');
+  });
+
+  test("a primary id __proto__ cannot be a flat slot (assigning it would set the prototype): the entities list is printed", () => {
+    const printed = printJson(fullIr("!BOOK", [{ id: "__proto__", value: "v", action: "!BOOK" }]), false);
+    assert.equal(printed, '{"intent":"!BOOK","entities":[{"id":"__proto__","value":"v"}]}');
   });
 
   test("a primary id ending in action_ is an ordinary flat slot", () => {
