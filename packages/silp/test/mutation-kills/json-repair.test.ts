@@ -139,6 +139,12 @@ describe("json repair: refused, the original parse error stands", () => {
     ["[,1]", "a leading comma"],
     ["{,}", "a comma in an empty object"],
     ["[#]", "a character JSON has no use for"],
+    // Number-like words jsonrepair would complete or quote: a guess, and not a repair we report.
+    ["[1.]", "a number without digits after its point (jsonrepair writes 1.0)"],
+    ["[1e]", "a number without exponent digits (jsonrepair writes 1e0)"],
+    ["[-]", "a minus sign alone (jsonrepair writes -0)"],
+    ["[01]", "a number with a leading zero (jsonrepair quotes it)"],
+    ["[1abc,]", "a number followed by letters (jsonrepair quotes it)"],
     ["'abc", "an unterminated single-quoted string"],
     ["['\\x',]", "a string with an invalid escape"],
     ["{'a\\q':1}", "a key with an invalid escape"],
