@@ -83,6 +83,21 @@ describe("json repair: each damage kind, its offset, message and offset map", ()
         offsets: [0, 1, 1, 1, 1, 5, 6, 6, 6, 6, 6, 11, 12, 12, 12, 12, 16, 16],
       },
     ],
+    // Strings whose value is punctuation stay strings: `{`, `[`, `]`, `}`, `:` and `,` in quotes.
+    ["['{',]", { text: '["{"]', repairs: [single(1, "'{'"), comma(4, "]")], offsets: [0, 1, 1, 1, 5, 5] }],
+    ["['[',]", { text: '["["]', repairs: [single(1, "'['"), comma(4, "]")], offsets: [0, 1, 1, 1, 5, 5] }],
+    ["[']',]", { text: '["]"]', repairs: [single(1, "']'"), comma(4, "]")], offsets: [0, 1, 1, 1, 5, 5] }],
+    ["{'}':1,}", { text: '{"}":1}', repairs: [single(1, "'}'"), comma(6, "}")], offsets: [0, 1, 1, 1, 4, 5, 7, 7] }],
+    ["{':':1,}", { text: '{":":1}', repairs: [single(1, "':'"), comma(6, "}")], offsets: [0, 1, 1, 1, 4, 5, 7, 7] }],
+    ["{'a':']',}", { text: '{"a":"]"}', repairs: [single(1, "'a'"), single(5, "']'"), comma(8, "}")], offsets: [0, 1, 1, 1, 4, 5, 5, 5, 9, 9] }],
+    ["{\"a\":',',}", { text: '{"a":","}', repairs: [single(5, "','"), comma(8, "}")], offsets: [0, 1, 1, 1, 4, 5, 5, 5, 9, 9] }],
+    // A scalar alone is a whole payload (decode then asks for an object).
+    ["'x'", { text: '"x"', repairs: [single(0, "'x'")], offsets: [0, 0, 0, 0] }],
+    ["True", { text: "true", repairs: [python(0, "True")], offsets: [0, 0, 0, 0, 0] }],
+    // Escapes: \" in double quotes, \\ then \' in single quotes.
+    ['["a\\"",]', { text: '["a\\""]', repairs: [comma(6, "]")], offsets: [0, 1, 1, 1, 1, 1, 7, 7] }],
+    ["['\\\\\\'',]", { text: '["\\\\\'"]', repairs: [single(1, "'\\\\\\''"), comma(7, "]")], offsets: [0, 1, 1, 1, 1, 1, 8, 8] }],
+    ['{"a":-1,}', { text: '{"a":-1}', repairs: [comma(7, "}")], offsets: [0, 1, 1, 1, 4, 5, 5, 8, 8] }],
     // Nothing damaged: the text comes back unchanged and nothing is recorded.
     ["[1,{}]", { text: "[1,{}]", repairs: [], offsets: [0, 1, 2, 3, 4, 5, 5] }],
   ];
@@ -139,6 +154,8 @@ describe("json repair: refused, the original parse error stands", () => {
     ["[,1]", "a leading comma"],
     ["{,}", "a comma in an empty object"],
     ["[#]", "a character JSON has no use for"],
+    ["[1,+2]", "a plus sign before a number"],
+    ["[1]/", "a slash that starts no comment"],
     // Number-like words jsonrepair would complete or quote: a guess, and not a repair we report.
     ["[1.]", "a number without digits after its point (jsonrepair writes 1.0)"],
     ["[1e]", "a number without exponent digits (jsonrepair writes 1e0)"],
