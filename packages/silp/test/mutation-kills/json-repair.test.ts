@@ -156,6 +156,8 @@ describe("json repair: refused, the original parse error stands", () => {
     ["[#]", "a character JSON has no use for"],
     ["[1,+2]", "a plus sign before a number"],
     ["[1]/", "a slash that starts no comment"],
+    // jsonrepair reads `/*/` as a whole comment; a block comment ends at a `*/` after its `/*`.
+    ["[1/*/,2]", "an unclosed block comment that starts with /*/"],
     // Number-like words jsonrepair would complete or quote: a guess, and not a repair we report.
     ["[1.]", "a number without digits after its point (jsonrepair writes 1.0)"],
     ["[1e]", "a number without exponent digits (jsonrepair writes 1e0)"],
