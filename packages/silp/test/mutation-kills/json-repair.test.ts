@@ -98,6 +98,9 @@ describe("json repair: each damage kind, its offset, message and offset map", ()
     ['["a\\"",]', { text: '["a\\""]', repairs: [comma(6, "]")], offsets: [0, 1, 1, 1, 1, 1, 7, 7] }],
     ["['\\\\\\'',]", { text: '["\\\\\'"]', repairs: [single(1, "'\\\\\\''"), comma(7, "]")], offsets: [0, 1, 1, 1, 1, 1, 8, 8] }],
     ['{"a":-1,}', { text: '{"a":-1}', repairs: [comma(7, "}")], offsets: [0, 1, 1, 1, 4, 5, 5, 8, 8] }],
+    // Digits 0 and 9, letters A and z, and an exponent's plus sign are word characters.
+    ["[0,9,1E+2,]", { text: "[0,9,1E+2]", repairs: [comma(9, "]")], offsets: [0, 1, 2, 3, 4, 5, 5, 5, 5, 10, 10] }],
+    ["{A:1,}", { text: '{"A":1}', repairs: [key(1, "A"), comma(4, "}")], offsets: [0, 1, 1, 1, 2, 3, 5, 5] }],
     // Nothing damaged: the text comes back unchanged and nothing is recorded.
     ["[1,{}]", { text: "[1,{}]", repairs: [], offsets: [0, 1, 2, 3, 4, 5, 5] }],
   ];
