@@ -101,6 +101,7 @@ describe("json repair: each damage kind, its offset, message and offset map", ()
     // Digits 0 and 9, letters A and z, and an exponent's plus sign are word characters.
     ["[0,9,1E+2,]", { text: "[0,9,1E+2]", repairs: [comma(9, "]")], offsets: [0, 1, 2, 3, 4, 5, 5, 5, 5, 10, 10] }],
     ["{A:1,}", { text: '{"A":1}', repairs: [key(1, "A"), comma(4, "}")], offsets: [0, 1, 1, 1, 2, 3, 5, 5] }],
+    ["['',]", { text: '[""]', repairs: [single(1, "''"), comma(3, "]")], offsets: [0, 1, 1, 4, 4] }],
     // Nothing damaged: the text comes back unchanged and nothing is recorded.
     ["[1,{}]", { text: "[1,{}]", repairs: [], offsets: [0, 1, 2, 3, 4, 5, 5] }],
   ];
@@ -170,6 +171,8 @@ describe("json repair: refused, the original parse error stands", () => {
     ["'abc", "an unterminated single-quoted string"],
     ["['\\x',]", "a string with an invalid escape"],
     ["{'a\\q':1}", "a key with an invalid escape"],
+    ["'ab\"", "a single-quoted string closed by a double quote"],
+    ['["a\\\'b",]', "a double-quoted string with \\' (an escape only single quotes have)"],
   ];
   for (const [payload, why] of refused) {
     test(`${why}: ${JSON.stringify(payload)}`, () => {
