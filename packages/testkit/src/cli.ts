@@ -10,6 +10,14 @@ export interface CliResult {
   stderr: string;
 }
 
+/**
+ * True in the mutation run (scripts/mutation/vitest.config.ts sets SILP_MUTATION_RUN). The codec's
+ * tests that spawn `silpc` pass it as `skip`: a child process runs the CLI, which is not in the
+ * mutated core, costs ~5 s per mutant run, and does not see the mutant the test's own process
+ * switched on; the same assertions made in-process run there anyway (docs/mutation.md).
+ */
+export const SKIP_SPAWN_UNDER_MUTATION = process.env.SILP_MUTATION_RUN === "1";
+
 export function runCli(args: string[], input?: string, env: Record<string, string> = {}): CliResult {
   const result = spawnSync(process.execPath, ["--import", "tsx", CLI_MAIN, ...args], {
     cwd: repoRoot,

@@ -22,6 +22,8 @@ function positioned(text: string) {
 
 describe("json fast path", () => {
   test("agrees with the positioned decoder on generated payloads (inline meta and compact)", () => {
+    // 2,000 by default; the mutation run lowers SILP_PROPERTY_RUNS (docs/mutation.md).
+    const runs = Number(process.env.SILP_PROPERTY_RUNS ?? 2000);
     let accepted = 0;
     assertProperty(
       fc.property(irArb, fc.boolean(), (ir, inlineMeta) => {
@@ -34,9 +36,9 @@ describe("json fast path", () => {
           assert.deepStrictEqual(fast, slow);
         }
       }),
-      { numRuns: 2000 },
+      { numRuns: runs },
     );
-    assert.ok(accepted > 1000, `the fast path should take most compiled payloads (took ${accepted})`);
+    assert.ok(accepted > runs / 2, `the fast path should take most compiled payloads (took ${accepted} of ${runs})`);
   });
 
   test("declines payloads that need a repair or an error", () => {

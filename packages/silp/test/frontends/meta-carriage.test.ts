@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { describe, test } from "node:test";
 import { compile, decode, deriveReqId, fromEnvelope, normalize, toEnvelope, type JsonValue, type SilpIRInput } from "../../src/index.js";
 import { resolveOptions } from "../../src/options.js";
-import { runCli } from "@silp/testkit/cli.js";
+import { runCli, SKIP_SPAWN_UNDER_MUTATION } from "@silp/testkit/cli.js";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 
 const body = {
@@ -123,7 +123,7 @@ describe("the choices are explicit", () => {
     assert.equal(decoded.reqIdDerived, false);
   });
 
-  test("silpc compile carries the meta by default; --compact drops it on request", () => {
+  test("silpc compile carries the meta by default; --compact drops it on request", { skip: SKIP_SPAWN_UNDER_MUTATION }, () => {
     const dir = mkdtempSync(join(tmpdir(), "silp-meta-"));
     const file = join(dir, "ir.json");
     writeFileSync(file, JSON.stringify(fullMeta));
