@@ -44,6 +44,7 @@ describe("codePointBefore: surrogate pairs and their broken halves", () => {
     assert.equal(codePointBefore("\ud83d\udbff", 2), 0xdbff);
     // Low surrogate after a non-high unit, and a lone low surrogate at the start.
     assert.equal(codePointBefore("a\udc00", 2), 0xdc00);
+    assert.equal(codePointBefore("\ue000\udc00", 2), 0xdc00);
     assert.equal(codePointBefore("\udc00", 1), 0xdc00);
     // Between the halves of a pair: the high half.
     assert.equal(codePointBefore("\u{1f600}", 1), 0xd83d);
@@ -262,6 +263,18 @@ describe("sanitizer hooks: reject messages name the text, the character and its 
     assert.equal(error.code, "unsafe_content");
     assert.equal(error.offset, 3);
     assert.equal(error.message, `name "\u041c\u0436ow" contains U+041C; rejected by the sanitizer policy "reject"`);
+  });
+});
+
+describe("sanitizer hooks: the report cap never lets a rejected word through", () => {
+  test('under "reject" a mixed-script name is rejected even when the report is already full', () => {
+    const text = "\u00ad\u041c\u0436ow";
+    const s = session(text, { invisible: "flag", homoglyphs: "reject", maxHits: 1 });
+    assert.equal(s.report().hits.length, 1);
+    assert.throws(
+      () => s.hooks.structural("\u041c\u0436ow", 1, "name", false),
+      (error: unknown) => error instanceof SilpError && error.code === "unsafe_content" && error.offset === 1,
+    );
   });
 });
 
