@@ -1,5 +1,5 @@
 /**
- * Merges Stryker JSON reports of focused runs (one area each: scripts/mutation/area.mjs) into one
+ * Merges Stryker JSON reports of focused runs (one area each; the areas and their commands are in docs/mutation.md, "Scores") into one
  * report, so the per-area results form the incremental baseline and one score table
  * (docs/mutation.md, "Focused runs"). A source file must come from one run only; the same file in
  * two reports is refused rather than silently picked. Test files are the union: a test file's
