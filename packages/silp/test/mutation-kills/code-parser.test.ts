@@ -110,6 +110,8 @@ describe("code parser: shape repairs (lenient) name what was fixed", () => {
     ["start(to: Beijing)", [{ kind: "colon_for_equals", offset: 8, message: "to: written for to=" }]],
     ["start(to:  Beijing)", [{ kind: "colon_for_equals", offset: 8, message: "to: written for to=" }, ws(9, "one space at most after key:")]],
     ["start(if)", []],
+    ["start('hike')", [{ kind: "single_quoted_string", offset: 6, message: "a single-quoted string" }]],
+    ["start(a) else: start(b); ", [{ kind: "trailing_semicolon", offset: 23, message: "a ; after the last call" }, ws(24, "no whitespace after the payload")]],
   ];
   for (const [payload, want] of cases) test(JSON.stringify(payload), () => repairs(payload, want));
 });
@@ -173,6 +175,16 @@ describe("code parser: each syntax error at its offset, with its message and exp
     ["start(a[x])", true, { offset: 8, message: "extra fields in [...] must be written key=value", expected: ["key=value"] }],
     ["start(a[(=1])", true, { offset: 8, message: "extra fields in [...] must be written key=value", expected: ["key=value"] }],
     ["start(a[k=])", true, { offset: 10, message: 'unexpected "]": expected a value for k', expected: ["a value for k"] }],
+    ["if ==1: start(a)", true, { offset: 3, message: 'unexpected "==" where a constraint should start', expected: ["a constraint name", "!"] }],
+    ["if x==1 and : start(a)", true, { offset: 12, message: 'unexpected ":" where a constraint should start', expected: ["a constraint name", "!"] }],
+    ["if", true, { offset: 2, message: "unexpected end of payload where a constraint should start", expected: ["a constraint name", "!"] }],
+    ["if x==1", true, { offset: 7, message: "unexpected end of payload in the condition", expected: IN_CONDITION }],
+    ["!BOOK(hotel)", true, { offset: 0, message: 'unexpected "!" where a function call should start', expected: ["a function name"] }],
+    ["start(k=", true, { offset: 8, message: "unexpected end of payload: expected a value for k", expected: ["a value for k"] }],
+    ["if !", true, { offset: 4, message: "unexpected end of payload: expected a constraint name after !", expected: ["a constraint name after !"] }],
+    ["start(a) else:", true, { offset: 14, message: "unexpected end of payload where a function call should start", expected: ["a function name"] }],
+    ["if x==1:", true, { offset: 8, message: "unexpected end of payload where a function call should start", expected: ["a function name"] }],
+    ["start(a);start(b)", true, { offset: 9, message: "non-canonical whitespace: one space after ; (rejected in strict mode)", expected: ["one space"] }],
     ["start(if)", true, { offset: 6, message: "the keyword if must be quoted as an argument (strict mode)", expected: ['"if"'] }],
     ["if !if: start(a)", true, { offset: 4, message: "the keyword if must be quoted as a constraint name after ! (strict mode)", expected: ['"if"'] }],
   ];
