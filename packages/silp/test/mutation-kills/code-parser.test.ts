@@ -196,3 +196,18 @@ describe("code parser: each syntax error at its offset, with its message and exp
     rejects(`start(a ${forty}bbbbb)`, true, { offset: 8, message: `unexpected word "${forty}…" in an argument list`, expected: [",", ")"] });
   });
 });
+
+describe("code parser: a look-alike keyword is taken as the keyword and reported once, as normalized", () => {
+  test("Cyrillic а in and, е in else: each one keyword hit, normalized to ASCII", () => {
+    const result = decode("if a==b \u0430nd c==d: start(x) \u0435lse: start(y)", "code", { whitelist: "off" });
+    assert.deepEqual(
+      result.sanitizer.hits.map(({ kind, role, offset, action, replacement }) => ({ kind, role, offset, action, replacement })),
+      [
+        { kind: "homoglyph", role: "keyword", offset: 8, action: "normalized", replacement: "and" },
+        { kind: "homoglyph", role: "keyword", offset: 27, action: "normalized", replacement: "else" },
+      ],
+    );
+    assert.equal(result.ir.constraints.length, 2);
+    assert.equal(result.ir.alternatives.length, 1);
+  });
+});
