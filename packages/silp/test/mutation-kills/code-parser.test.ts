@@ -185,6 +185,9 @@ describe("code parser: each syntax error at its offset, with its message and exp
     ["start(a) else:", true, { offset: 14, message: "unexpected end of payload where a function call should start", expected: ["a function name"] }],
     ["if x==1:", true, { offset: 8, message: "unexpected end of payload where a function call should start", expected: ["a function name"] }],
     ["start(a);start(b)", true, { offset: 9, message: "non-canonical whitespace: one space after ; (rejected in strict mode)", expected: ["one space"] }],
+    ['start(a); "else"', false, { offset: 10, message: 'unexpected quoted string "else" where a function call should start', expected: ["a function name"] }],
+    ['start(a); "#meta"', false, { offset: 10, message: 'unexpected quoted string "#meta" where a function call should start', expected: ["a function name"] }],
+    ["start(a `1`)", true, { offset: 8, message: 'unexpected JSON literal "1" in an argument list', expected: [",", ")"] }],
     ["start(if)", true, { offset: 6, message: "the keyword if must be quoted as an argument (strict mode)", expected: ['"if"'] }],
     ["if !if: start(a)", true, { offset: 4, message: "the keyword if must be quoted as a constraint name after ! (strict mode)", expected: ['"if"'] }],
   ];
