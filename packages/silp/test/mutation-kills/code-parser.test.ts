@@ -110,6 +110,14 @@ describe("code parser: shape repairs (lenient) name what was fixed", () => {
     ["start(to: Beijing)", [{ kind: "colon_for_equals", offset: 8, message: "to: written for to=" }]],
     ["start(to:  Beijing)", [{ kind: "colon_for_equals", offset: 8, message: "to: written for to=" }, ws(9, "one space at most after key:")]],
     ["start(if)", []],
+    ['start(hike) #meta\t{"meta":{}}', [{ kind: "whitespace", offset: 17, message: "expected one space after #meta" }]],
+    [
+      "start(a) ; start(b)",
+      [
+        ws(8, "no space before ;"),
+        { kind: "merged_primary_call", offset: 11, message: "start(...) repeats the primary call; its arguments were merged into it" },
+      ],
+    ],
     ["start('hike')", [{ kind: "single_quoted_string", offset: 6, message: "a single-quoted string" }]],
     ["start(a) else: start(b); ", [{ kind: "trailing_semicolon", offset: 23, message: "a ; after the last call" }, ws(24, "no whitespace after the payload")]],
   ];
@@ -188,6 +196,11 @@ describe("code parser: each syntax error at its offset, with its message and exp
     ['start(a); "else"', false, { offset: 10, message: 'unexpected quoted string "else" where a function call should start', expected: ["a function name"] }],
     ['start(a); "#meta"', false, { offset: 10, message: 'unexpected quoted string "#meta" where a function call should start', expected: ["a function name"] }],
     ["start(a `1`)", true, { offset: 8, message: 'unexpected JSON literal "1" in an argument list', expected: [",", ")"] }],
+    ['"if" x==1: start(a)', true, { offset: 0, message: 'unexpected quoted string "if" where a function call should start', expected: ["a function name"] }],
+    ["start(hike) #meta ", true, { offset: 18, message: "expected a JSON object after #meta", expected: ["{"] }],
+    ['if x==1 "and" y==2: start(a)', true, { offset: 8, message: 'unexpected quoted string "and" in the condition', expected: IN_CONDITION }],
+    ['if x==1 "then" start(a)', true, { offset: 8, message: 'unexpected quoted string "then" in the condition', expected: IN_CONDITION }],
+    ["if x==1, : start(a)", true, { offset: 9, message: 'unexpected ":": expected a time after the comma', expected: ["a time after the comma"] }],
     ["start(if)", true, { offset: 6, message: "the keyword if must be quoted as an argument (strict mode)", expected: ['"if"'] }],
     ["if !if: start(a)", true, { offset: 4, message: "the keyword if must be quoted as a constraint name after ! (strict mode)", expected: ['"if"'] }],
   ];
