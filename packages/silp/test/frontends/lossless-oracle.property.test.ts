@@ -34,8 +34,11 @@ describe("lossless round trip against the generated IR itself", () => {
     assert.ok(samples.filter((ir) => /\u3164|\u034f|\u200b|\u{e0100}|\u0085|\\u00[01]/u.test(JSON.stringify(ir))).length > 500);
   });
 
+  // The built-in frontends. Registered dialects (`x-` names) are tested in @silp/dialects; other
+  // modules may register some in this process (the fuzz targets do on import, and the mutation
+  // runner shares one module graph between test files), so they are left out here.
   const lossless = listFrontends()
-    .filter((info) => info.lossless && info.decodes)
+    .filter((info) => info.lossless && info.decodes && !info.name.startsWith("x-"))
     .map((info) => info.name);
 
   test("the lossless frontends are code and json", () => {
