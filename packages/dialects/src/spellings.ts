@@ -4,29 +4,19 @@
  * parser's longest match).
  */
 import { CODE_KEYWORDS } from "silp/util";
-import { checkInvariants } from "./invariants.js";
+import { checkInvariants, type SpellingRoles } from "./invariants.js";
 import { type DialectSpec, parseDialectSpec } from "./spec.js";
 import { operatorSpellings, spellingOf } from "./space.js";
 
-export interface Spellings {
-  readonly if: string;
-  readonly and: string;
-  /** Spelling of the `then` gene (not named `then`: an object with a then field is a thenable). */
-  readonly thenWord: string;
-  readonly actions: string;
-  readonly else: string;
-  readonly alternatives: string;
-  /** `f a b` instead of `f(a,b)`. */
-  readonly spacesCall: boolean;
+/**
+ * The spellings of one dialect: the ones the invariants check (`SpellingRoles`: the `then` gene is
+ * `thenWord` there, since an object with a `then` field is a thenable; `spacesCall` is `f a b`
+ * instead of `f(a,b)`; `operators` maps each IR operator to its spelling), plus what the printer
+ * and parser derive from them.
+ */
+export interface Spellings extends SpellingRoles {
   /** A call without arguments prints as its bare name (always so with spaces calls). */
   readonly omitEmptyArgs: boolean;
-  readonly equals: string;
-  readonly location: string;
-  readonly negation: string;
-  readonly time: string;
-  readonly meta: string;
-  /** IR operator (== != < > <= >=) -> its spelling. */
-  readonly operators: Readonly<Record<string, string>>;
   /**
    * Function names that are reserved words print quoted. Not needed (and not done, so the code
    * frontend's point prints as it does) when every call has parentheses: a function name is then
