@@ -8,12 +8,11 @@
  */
 import { readFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
+import { DETECTED, UNDETECTED } from "./report.mjs";
 
 const root = resolve(import.meta.dirname, "../..");
 const file = process.argv.slice(2).find((arg) => !arg.startsWith("--")) ?? "reports/mutation/mutation.json";
 const report = JSON.parse(readFileSync(resolve(root, file), "utf8"));
-const DETECTED = new Set(["Killed", "Timeout"]);
-const UNDETECTED = new Set(["Survived", "NoCoverage"]);
 
 const rows = [];
 const total = { detected: 0, undetected: 0, ignored: 0 };
