@@ -248,6 +248,7 @@ describe("code lower: each structural conflict is an error with its offset and m
     ["if x(a,`t+1`): start(b)", decodeFailed(7, notString("the constraint's value"))],
     ["if x(a,b,`1`): start(c)", decodeFailed(9, notString("the constraint's time"))],
     ["if x(value=`1`): start(a)", decodeFailed(11, notString("the constraint's value"))],
+    ["if x(value=a,time=`1`): start(b)", decodeFailed(18, notString("the constraint's time"))],
     ["if x(type=y): start(a)", decodeFailed(5, '"type" is the constraint name and cannot be a keyword argument')],
     ["if x(subject=a): start(b)", decodeFailed(3, "constraint x has no value")],
     ["if x(a@b): start(c)", syntax(6, "@location is only allowed in else-branch calls", [",", ")"])],
