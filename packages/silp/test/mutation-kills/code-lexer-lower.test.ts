@@ -33,8 +33,8 @@ function rejects(payload: string, strict: boolean, want: Failure): void {
   );
 }
 
-function lexerRejects(lex: () => unknown, want: Omit<Failure, "code">): void {
-  assert.throws(lex, (error: unknown) => {
+function throwsSyntaxError(run: () => unknown, want: Omit<Failure, "code">): void {
+  assert.throws(run, (error: unknown) => {
     assert.ok(error instanceof SilpError, `not a SilpError: ${String(error)}`);
     assert.deepEqual({ code: error.code, offset: error.offset, message: error.message, expected: error.expected }, { code: "invalid_syntax", ...want });
     return true;
@@ -102,24 +102,28 @@ describe("code lexer: ZWNJ/ZWJ belong to a word only between two letters of the 
 
 describe("code lexer: strings and JSON literals stop at the end bound", () => {
   test("an escape whose second character lies past the end bound is an invalid escape", () => {
-    lexerRejects(() => new Lexer('"a\\n"', 0, 3).next(), {
+    throwsSyntaxError(() => new Lexer('"a\\n"', 0, 3).next(), {
       offset: 2,
       message: "invalid escape in string",
       expected: ['one of \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX'],
     });
   });
   test("the character at the end bound is not read: the string is unterminated", () => {
-    lexerRejects(() => new Lexer('"a\n"', 0, 2).next(), { offset: 0, message: "unterminated string", expected: ['a closing "'] });
-    lexerRejects(() => new Lexer('"a\\n"', 0, 2).next(), { offset: 0, message: "unterminated string", expected: ['a closing "'] });
+    throwsSyntaxError(() => new Lexer('"a\n"', 0, 2).next(), { offset: 0, message: "unterminated string", expected: ['a closing "'] });
+    throwsSyntaxError(() => new Lexer('"a\\n"', 0, 2).next(), { offset: 0, message: "unterminated string", expected: ['a closing "'] });
   });
   test("a \\u escape cut by the end bound is an invalid \\u escape", () => {
-    lexerRejects(() => new Lexer('"\\u0041"', 0, 5).next(), { offset: 1, message: "invalid \\u escape in string", expected: ["\\u followed by 4 hex digits"] });
+    throwsSyntaxError(() => new Lexer('"\\u0041"', 0, 5).next(), {
+      offset: 1,
+      message: "invalid \\u escape in string",
+      expected: ["\\u followed by 4 hex digits"],
+    });
   });
   test("a closing backtick at or past the end bound does not close a JSON literal", () => {
     const unterminated = { offset: 0, message: "unterminated JSON literal", expected: ["a closing `"] };
-    lexerRejects(() => new Lexer("`1`", 0, 2).next(), unterminated);
-    lexerRejects(() => new Lexer("`1` `", 0, 1).next(), unterminated);
-    lexerRejects(() => new Lexer("`1").next(), unterminated);
+    throwsSyntaxError(() => new Lexer("`1`", 0, 2).next(), unterminated);
+    throwsSyntaxError(() => new Lexer("`1` `", 0, 1).next(), unterminated);
+    throwsSyntaxError(() => new Lexer("`1").next(), unterminated);
     assert.deepEqual(new Lexer("`1`").next(), { kind: "json", text: "1", start: 0, end: 3, wsStart: 0 });
     assert.deepEqual(new Lexer("``").next(), { kind: "json", text: "", start: 0, end: 2, wsStart: 0 });
   });
@@ -265,7 +269,7 @@ describe("code lower: each structural conflict is an error with its offset and m
 
   test("lowering a statement without calls is a syntax error at the start", () => {
     const context = new DecodeContext("", resolveOptions({}), IDENTITY_HOOKS);
-    lexerRejects(() => lowerStatement({ conditions: [], actions: [], alternatives: [] }, context), {
+    throwsSyntaxError(() => lowerStatement({ conditions: [], actions: [], alternatives: [] }, context), {
       offset: 0,
       message: "a payload needs at least one call",
       expected: ["a function call"],
