@@ -68,6 +68,11 @@ export function parseArgumentOrder(value: unknown): ArgumentOrder {
   return Object.freeze(table);
 }
 
+/** The order agreed for a verb (an own property only: a table is parsed from untrusted JSON). */
+export function orderOf(table: ArgumentOrder, verb: string): readonly string[] | undefined {
+  return Object.hasOwn(table, verb) ? table[verb] : undefined;
+}
+
 /** How the writer writes one argument of an action call. */
 export type ArgumentWriting = "without-name" | "with-name" | "as-code";
 

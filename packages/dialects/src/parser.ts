@@ -10,7 +10,7 @@
  */
 import { SilpSyntaxError } from "silp";
 import { CODE_KEYWORDS, CodeLexer, functionNameToAction, quoteString } from "silp/util";
-import { LeadingRun, POSITIONAL } from "./argument-order.js";
+import { LeadingRun, orderOf, POSITIONAL } from "./argument-order.js";
 import type { Spellings } from "./spellings.js";
 
 /** A key as the code frontend writes it: bare when it is an identifier and not a keyword. */
@@ -116,7 +116,7 @@ class Unspeller {
   /** A call; an action call's leading arguments may be written without names (keywords: ordered). */
   private call(isAction: boolean): void {
     const name = this.value("function");
-    const order = isAction ? this.spellings.argumentOrder[functionNameToAction(name)] : undefined;
+    const order = isAction ? orderOf(this.spellings.argumentOrder, functionNameToAction(name)) : undefined;
     this.args(true, order === undefined ? undefined : new LeadingRun(order));
   }
 

@@ -5,7 +5,7 @@
  * written, and quotes a bare value that is one of its reserved words (docs/dialects.md).
  */
 import { CodeLexer, type CodeToken, functionNameToAction, quoteString } from "silp/util";
-import { LeadingRun, POSITIONAL } from "./argument-order.js";
+import { LeadingRun, orderOf, POSITIONAL } from "./argument-order.js";
 import type { Spellings } from "./spellings.js";
 
 /** Reads the code payload's tokens up to `#meta`; returns them and where the meta JSON starts. */
@@ -84,7 +84,7 @@ export function respell(code: string, spellings: Spellings): string {
         } else {
           if (parens === 0 && section === "actions") {
             // An action call: its function name is the token before "(".
-            const order = spellings.argumentOrder[functionNameToAction((tokens[i - 1] as CodeToken).text)];
+            const order = orderOf(spellings.argumentOrder, functionNameToAction((tokens[i - 1] as CodeToken).text));
             run = order === undefined ? undefined : new LeadingRun(order);
             argumentStart = true;
           }
