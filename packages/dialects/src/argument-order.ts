@@ -43,7 +43,8 @@ const shown = (text: string): string => JSON.stringify(text.length > 40 ? `${tex
 
 /** Checks a (possibly hostile) `argument_order` value; the result is a fresh frozen table. */
 export function parseArgumentOrder(value: unknown): ArgumentOrder {
-  if (!isPlainObject(value)) refuse(`argument_order must be an object (verb -> list of argument names), got ${Array.isArray(value) ? "an array" : String(value)}`, {});
+  if (!isPlainObject(value))
+    refuse(`argument_order must be an object (verb -> list of argument names), got ${Array.isArray(value) ? "an array" : String(value)}`, {});
   const verbs = Object.keys(value);
   if (verbs.length > ARGUMENT_ORDER_LIMITS.verbs) refuse(`argument_order has ${verbs.length} verbs (at most ${ARGUMENT_ORDER_LIMITS.verbs})`, {});
   const table: Record<string, readonly string[]> = {};
@@ -56,9 +57,12 @@ export function parseArgumentOrder(value: unknown): ArgumentOrder {
     const seen = new Set<string>();
     for (const name of names) {
       if (typeof name !== "string" || !NAME.test(name)) {
-        refuse(`argument_order.${verb}: ${typeof name === "string" ? shown(name) : `a ${typeof name}`} is not an argument name (A-Z a-z 0-9 _, not starting with a digit)`, {
-          verb,
-        });
+        refuse(
+          `argument_order.${verb}: ${typeof name === "string" ? shown(name) : `a ${typeof name}`} is not an argument name (A-Z a-z 0-9 _, not starting with a digit)`,
+          {
+            verb,
+          },
+        );
       }
       if (seen.has(name)) refuse(`argument_order.${verb} names "${name}" twice`, { verb });
       seen.add(name);

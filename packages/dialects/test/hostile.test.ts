@@ -122,7 +122,14 @@ describe("parseDialectSpec on hostile dialect files", () => {
     ["argument_order list not a list", { ...valid, argument_order: { "!UPDATE": "field" } }, /argument_order.!UPDATE must be a list of 1 to 32/],
     ["argument_order empty list", { ...valid, argument_order: { "!UPDATE": [] } }, /argument_order.!UPDATE must be a list of 1 to 32/],
     ["argument_order too many names", { ...valid, argument_order: { "!UPDATE": Array.from({ length: 33 }, (_, i) => `n${i}`) } }, /1 to 32/],
-    ["argument_order too many verbs", { ...valid, argument_order: Object.fromEntries(Array.from({ length: 513 }, (_, i) => [`!V${"A".repeat(i % 60)}${"B".repeat(Math.floor(i / 60))}`, ["a"]])) }, /513 verbs \(at most 512\)/],
+    [
+      "argument_order too many verbs",
+      {
+        ...valid,
+        argument_order: Object.fromEntries(Array.from({ length: 513 }, (_, i) => [`!V${"A".repeat(i % 60)}${"B".repeat(Math.floor(i / 60))}`, ["a"]])),
+      },
+      /513 verbs \(at most 512\)/,
+    ],
     ["argument_order name with a space", { ...valid, argument_order: { "!UPDATE": ["new value"] } }, /"new value" is not an argument name/],
     ["argument_order name not a string", { ...valid, argument_order: { "!UPDATE": [7] } }, /a number is not an argument name/],
     ["argument_order name twice", { ...valid, argument_order: { "!UPDATE": ["field", "field"] } }, /names "field" twice/],
