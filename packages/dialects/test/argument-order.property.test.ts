@@ -37,7 +37,8 @@ const caseArb: fc.Arbitrary<Case> = fc
     const table = Object.fromEntries(verbs.map((verb, index) => [verb, orders[index % orders.length] as string[]]));
     let next = 0;
     const keywords = DIALECT_SPACE.findIndex((gene) => gene.name === "keywords");
-    const spec = randomDialectSpec(() => (next === keywords ? (next++, 0.75) : (draws[next++] as number) / SCALE), "x-ordered", table);
+    // 0.75 draws the second option of keywords, "ordered"; the other genes are uniform.
+    const spec = randomDialectSpec(() => (next++ === keywords ? 0.75 : (draws[next - 1] as number) / SCALE), "x-ordered", table);
     // Redraw the names: mostly the table's, in its order or not; ids stay unique per action (act may repeat).
     const used = new Map<string, Set<string>>();
     const entities = ir.entities.map((entity, index) => {
