@@ -59,7 +59,13 @@ describe("a dialect's decoder on arbitrary text", () => {
   test("decode time is linear: 4x the text takes far less than 16x the time, and 200 KB decodes in seconds", () => {
     // Bounds far above linear, not tight timings (the machine is shared): a quadratic decoder
     // misses the ratio by far, and 200 KB in a quadratic one takes minutes.
-    const dialect = createDialect({ ...CODE_DIALECT, genes: { ...CODE_DIALECT.genes, call: "spaces", actions: "and", operators: "words" } });
+    // keywords: ordered with a table for start: every start call also runs the leading-run rule
+    // (which looks ahead over each argument's first value once).
+    const dialect = createDialect({
+      ...CODE_DIALECT,
+      genes: { ...CODE_DIALECT.genes, call: "spaces", actions: "and", operators: "words", keywords: "ordered" },
+      argument_order: { "!START": ["act", "k", "j"] },
+    });
     const options = { whitelist: "off", limits: { maxInputLength: 1_000_000 } } as const;
     /** `head`, then `unit` repeated to about `size` characters, then `tail`. */
     const grow = (size: number, head: string, unit: string, tail: string): string => head + unit.repeat(Math.ceil(size / unit.length)) + tail;
@@ -72,6 +78,8 @@ describe("a dialect's decoder on arbitrary text", () => {
       ["spaces only", "", " ", ""],
       ["words only", "", "and ", ""],
       ["nested brackets", "start a", "[k=v", ""],
+      ["many arguments left without names", "start a b c ", "d ", "e"],
+      ["long quoted value left without its name", 'start a "', "\\\\", '"'],
     ];
     const timed = (text: string): number => {
       const started = performance.now();
