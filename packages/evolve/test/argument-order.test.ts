@@ -73,7 +73,7 @@ describe("the argument order derived from IRs", () => {
     const sets = repositoryIrSets(REPO_ROOT);
     const rebuilt = deriveArgumentOrder(sets.search.irs);
     assert.equal(spec.genes.keywords, "ordered");
-    assert.deepStrictEqual(spec.argument_order, rebuilt);
+    assert.deepStrictEqual(spec.argument_order, rebuilt, "the search set changed: re-run silpc evolve as docs/evolve.md shows and ship its dialect file");
     const searchVerbs = new Set(sets.search.irs.flatMap((ir) => actionCalls(ir).map((call) => call.verb)));
     for (const verb of Object.keys(rebuilt)) assert.ok(searchVerbs.has(verb), verb);
   });
