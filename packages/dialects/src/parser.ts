@@ -3,7 +3,10 @@
  * tokens, which the code frontend then decodes (its roles, quoting and validation are the only
  * ones). Recursive descent with no backtracking: at each point the longest spelling of the dialect
  * that matches decides (docs/dialects.md, "Lossless by construction"); values are read with the
- * code frontend's own lexer. Linear: every step consumes input or ends the parse.
+ * code frontend's own lexer. Linear: every step consumes input or ends the parse (the one
+ * lookahead, whether an action call's argument has a name, reads its first value once more).
+ * With `keywords: ordered`, an action call's leading arguments written without names get them
+ * back from the agreed order (argument-order.ts): the code payload always has every name.
  *
  * This is half of the strict decoder: the other half (dialect.ts) prints the decoded IR again and
  * refuses the text unless it is exactly what the printer writes.

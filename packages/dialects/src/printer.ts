@@ -2,7 +2,9 @@
  * The dialect printer: the code frontend's canonical payload, re-spelled token by token. The code
  * printer decides everything about meaning (which arguments are positional, keyword or `@`, when
  * a value is quoted, when `#meta` is needed); a dialect only changes how each abstract token is
- * written, and quotes a bare value that is one of its reserved words (docs/dialects.md).
+ * written, and quotes a bare value that is one of its reserved words (docs/dialects.md); with
+ * `keywords: ordered` it also leaves out the names of an action call's leading arguments that
+ * follow the agreed order (argument-order.ts, rule 6).
  */
 import { CodeLexer, type CodeToken, functionNameToAction, quoteString } from "silp/util";
 import { LeadingRun, orderOf, POSITIONAL } from "./argument-order.js";
