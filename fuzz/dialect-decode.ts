@@ -1,5 +1,5 @@
 /**
- * Fuzz target: the strict decoders of three dialects of @silp/dialects (docs/dialects.md), through
+ * Fuzz target: the strict decoders of four dialects of @silp/dialects (docs/dialects.md), through
  * the codec's registry, strict and lenient. Beyond the shared property (a SilpError or a result
  * that round-trips), an accepted text must be exactly what the dialect prints for its IR: the
  * strict-parse guarantee that no other meaning's text is ever accepted.
@@ -13,7 +13,7 @@ import { assertRoundTrip, LENIENT, resultOrSilpError, STRICT } from "./propertie
 const spec = (name: string, genes: Record<string, string>): DialectSpec =>
   parseDialectSpec({ silp_dialect: 1, name, genes: { ...CODE_DIALECT.genes, ...genes } });
 
-/** One dialect per call style, with the most word spellings and the most punctuation respectively. */
+/** One dialect per call style, with the most word spellings and the most punctuation respectively; one with keywords: ordered. */
 export const FUZZED_DIALECTS: readonly DialectSpec[] = [
   spec("x-fuzz-words", {
     if: "If",
@@ -30,6 +30,13 @@ export const FUZZED_DIALECTS: readonly DialectSpec[] = [
     meta: "meta",
   }),
   spec("x-fuzz-marks", { and: "&", actions: "newline", else: "|", alternatives: ",", empty_args: "omit", equals: ":", operators: "spaced" }),
+  // keywords: ordered, with a table for the fuzz dictionary's verb: leading arguments without names.
+  parseDialectSpec({
+    silp_dialect: 1,
+    name: "x-fuzz-ordered",
+    genes: { ...CODE_DIALECT.genes, call: "spaces", equals: ":", keywords: "ordered" },
+    argument_order: { "!START": ["act", "k", "loc"], "!CANCEL": ["k"] },
+  }),
   CODE_DIALECT,
 ];
 for (const dialect of FUZZED_DIALECTS) registerDialect(dialect);

@@ -1,23 +1,23 @@
 /**
  * Token cost of dialects on the study's 27 cases (issue #15): the code frontend, the natural
- * prose, and a few dialects from @silp/dialects, per tokenizer (mean tokens per case), compiled as
+ * prose, a few dialects from @silp/dialects (the prose-like one of the hand-written examples,
+ * shared through @silp/testkit) and the shipped x-evolved, per tokenizer (mean tokens per case), compiled as
  * `silpc tokens` compiles (whitelist off, no meta). `--greedy` also runs a coordinate descent over
  * the genes (each gene in turn set to its cheapest option, until nothing changes) to show how much
  * room the space leaves; the genetic search (`silpc evolve`) is the real search.
  *
  *   node --import tsx perf/dialect-tokens.ts [--greedy]
  */
-import { readFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
-import { compile } from "silp";
+import { readFileSync } from "node:fs";
+import { type SilpIR, compile } from "silp";
 import { CODE_DIALECT, DIALECT_SPACE, type DialectSpec, createDialect, parseDialectSpec } from "@silp/dialects";
+import { deriveArgumentOrder, repositoryIrSets } from "@silp/evolve";
+import { PROSE_LIKE_GENES, dialectSpecWith } from "@silp/testkit/dialect-examples.js";
 import { loadTokenizers } from "@silp/tokens";
 
-const CASES = "data/study/cases";
-const irs = readdirSync(CASES)
-  .filter((name) => name.endsWith(".json"))
-  .sort()
-  .map((name) => JSON.parse(readFileSync(join(CASES, name), "utf8")));
+const sets = repositoryIrSets(process.cwd());
+/** The study's 27 cases (the held-out set of silpc evolve), in normal form. */
+const irs = sets.heldOut.irs;
 const OPTIONS = { whitelist: "off", inlineMeta: false } as const;
 const tokenizers = await loadTokenizers();
 
@@ -35,32 +35,23 @@ function dialectTexts(spec: DialectSpec): string[] {
   });
 }
 
-function spec(name: string, genes: Record<string, string>): DialectSpec {
-  return parseDialectSpec({ silp_dialect: 1, name, genes: { ...CODE_DIALECT.genes, ...genes } });
-}
+/** The keywords: ordered gene's table, derived from the search IRs as silpc evolve derives it (never from these cases). */
+const ARGUMENT_ORDER = deriveArgumentOrder(sets.search.irs);
+const spec = (name: string, genes: Record<string, string>): DialectSpec => dialectSpecWith(name, genes, ARGUMENT_ORDER);
+const SHIPPED = parseDialectSpec(JSON.parse(readFileSync("dialects/x-evolved.json", "utf8")));
 
 const rows: [string, number[]][] = [
   ["natural (lossy)", costs(irs.map((ir) => compile(ir, "natural", OPTIONS)))],
   ["code", costs(irs.map((ir) => compile(ir, "code", OPTIONS)))],
   ["x-code (CODE_DIALECT)", costs(dialectTexts(CODE_DIALECT))],
 ];
-const PROSE_LIKE = spec("x-prose-like", {
-  if: "If",
-  // biome-ignore lint/suspicious/noThenProperty: the gene named "then" (a string, never awaited)
-  then: "then",
-  actions: "and",
-  else: "otherwise",
-  alternatives: "or",
-  call: "spaces",
-  location: "at",
-  negation: "not",
-  operators: "words",
-  time: "at",
-});
+const PROSE_LIKE = spec("x-prose-like", PROSE_LIKE_GENES);
 rows.push(["x-prose-like", costs(dialectTexts(PROSE_LIKE))]);
 /** The best of a few minimax coordinate descents (worst tokenizer's excess over the prose), 2026-11-30. */
 const MINIMAX = spec("x-minimax", { call: "spaces", else: "else", equals: "= ", location: "at", negation: "not" });
 rows.push(["x-minimax", costs(dialectTexts(MINIMAX))]);
+rows.push(["x-minimax + ordered", costs(dialectTexts(spec("x-minimax-ordered", { ...MINIMAX.genes, keywords: "ordered" })))]);
+rows.push(["x-evolved (shipped)", costs(dialectTexts(SHIPPED))]);
 
 if (process.argv.includes("--greedy")) {
   let genes: Record<string, string> = { ...CODE_DIALECT.genes };
@@ -91,6 +82,7 @@ for (const [label, values] of rows) {
 for (const [label, dialect] of [
   ["x-prose-like", PROSE_LIKE],
   ["x-minimax", MINIMAX],
+  ["x-evolved", SHIPPED],
 ] as const) {
-  console.log(`\n${label}, first case: ${createDialect(dialect).print(irs[0], OPTIONS)}`);
+  console.log(`\n${label}, first case: ${createDialect(dialect).print(irs[0] as SilpIR, OPTIONS)}`);
 }

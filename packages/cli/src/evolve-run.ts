@@ -122,6 +122,13 @@ function frontJson(result: EvolveResult, tokenizers: readonly string[]) {
   };
 }
 
+function describeOrder(order: Readonly<Record<string, readonly string[]>>): string {
+  const verbs = Object.entries(order);
+  return verbs.length === 0
+    ? "none (no verb's calls share an order)"
+    : verbs.map(([verb, names]) => `${verb.slice(1).toLowerCase()}(${names.join(", ")})`).join(" ");
+}
+
 export async function evolveRun(flags: EvolveFlags): Promise<number> {
   const settings = {
     seed: intFlag("--seed", flags.seed, 0),
@@ -152,6 +159,8 @@ export async function evolveRun(flags: EvolveFlags): Promise<number> {
     }
   })();
   const sets = irSets(flags, evolve);
+  // The keywords: ordered gene's agreed table, from the search IRs only (docs/evolve.md).
+  const argumentOrder = evolve.deriveArgumentOrder(sets.search.irs);
   const success = await benchSuccess(flags, evolve);
   const tokenizers = await loadTokenizersWithProgress(flags);
   const view = evolveProgressView(flags.progress && !flags.quiet);
@@ -160,8 +169,9 @@ export async function evolveRun(flags: EvolveFlags): Promise<number> {
   try {
     result = evolve.evolve({
       space: dialects.DIALECT_SPACE,
-      makeCodec: (genes, name) => evolve.registeredDialectCodec(evolve.dialectSpec(name, genes)),
+      makeCodec: (genes, name) => evolve.registeredDialectCodec(evolve.dialectSpec(name, genes, argumentOrder)),
       seeds: [dialects.CODE_DIALECT.genes],
+      argumentOrder,
       sets,
       tokenizers,
       settings,
@@ -174,7 +184,7 @@ export async function evolveRun(flags: EvolveFlags): Promise<number> {
   } finally {
     view.stop();
   }
-  const best = dialects.parseDialectSpec(evolve.dialectSpec(checkedName, result.best.genes));
+  const best = dialects.parseDialectSpec(evolve.dialectSpec(checkedName, result.best.genes, argumentOrder));
   if (flags.out !== undefined) writeFileSync(flags.out, `${JSON.stringify(best, null, 2)}\n`);
   const tokenizerNames = tokenizers.map((t) => t.name);
   if (flags.front !== undefined) writeFileSync(flags.front, `${JSON.stringify(frontJson(result, tokenizerNames), null, 2)}\n`);
@@ -185,6 +195,7 @@ export async function evolveRun(flags: EvolveFlags): Promise<number> {
       weights: result.weights,
       resumedAt: result.resumedAt,
       sets: { search: { name: sets.search.name, irs: sets.search.irs.length }, heldOut: { name: sets.heldOut.name, irs: sets.heldOut.irs.length } },
+      argumentOrder,
       success: success?.source,
       absent: result.absent,
       evaluated: result.state.archive.length,
@@ -200,6 +211,7 @@ export async function evolveRun(flags: EvolveFlags): Promise<number> {
     [
       `search set: ${sets.search.name}: ${sets.search.irs.length} IRs`,
       `held-out set: ${sets.heldOut.name}: ${sets.heldOut.irs.length} IRs (never seen by the search)`,
+      `argument order for keywords=ordered, derived from the search set: ${describeOrder(argumentOrder)}`,
       `${result.resumedAt > 0 ? `resumed at generation ${result.resumedAt}; ` : ""}${result.settings.generations} generations of ${result.settings.populationSize}, seed ${result.settings.seed}: ${result.state.archive.length} dialects evaluated, ${result.state.archive.filter((entry) => entry.evaluation.feasible).length} lossless`,
       ...(success === undefined
         ? []

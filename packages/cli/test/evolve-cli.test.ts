@@ -36,6 +36,9 @@ describe("silpc evolve", () => {
     assert.ok(first.sets.search.irs > 80);
     assert.ok(first.absent.some((line: string) => line.startsWith("PPL")));
     assert.deepEqual(first.heldOut.tokenizers, ["gpt-4o"]);
+    // The argument order of keywords=ordered, derived from the search IRs (docs/evolve.md lists it).
+    assert.deepEqual(first.argumentOrder["!UPDATE"], ["act", "field", "new_value"]);
+    assert.deepEqual(first.argumentOrder["!TRANSLATE"], ["src", "tgt", "style"]);
     assert.deepEqual(
       first.heldOut.rows.map((row: { payload: string }) => row.payload),
       [first.best.searchName, "natural", "code"],

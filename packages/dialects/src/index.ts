@@ -5,6 +5,7 @@
  */
 export { DIALECT_SPACE, type Gene } from "./space.js";
 export { CODE_DIALECT, DIALECT_NAME_PATTERN, parseDialectSpec, randomDialectSpec, type DialectSpec } from "./spec.js";
+export type { ArgumentOrder } from "./argument-order.js";
 export { createDialect, type Dialect } from "./dialect.js";
 export { registerDialect } from "./register.js";
 export { buildDialectPrompt, DIALECT_EXAMPLE_MARK, type DialectPrompt, type DialectPromptOptions } from "./prompt.js";

@@ -6,6 +6,7 @@
  * producing a dialect that could read a payload two ways.
  */
 import { SilpOptionsError } from "silp";
+import type { ArgumentOrder } from "./argument-order.js";
 
 /** The spellings the checks look at, by the role they play. */
 export interface SpellingRoles {
@@ -22,6 +23,8 @@ export interface SpellingRoles {
   readonly meta: string;
   readonly operators: Readonly<Record<string, string>>;
   readonly spacesCall: boolean;
+  /** Verb -> names whose leading run is written without names (`keywords: ordered`); empty with `named`. */
+  readonly argumentOrder: ArgumentOrder;
 }
 
 /** The only non-word characters a spelling may use: none of them can be part of a bare value. */
@@ -77,6 +80,17 @@ export function checkInvariants(s: SpellingRoles): void {
       refuse("only if and negation begin with a word", `${role} ${JSON.stringify(text)}`);
   }
   if (!s.if.endsWith(" ")) refuse("if ends with a space", JSON.stringify(s.if));
+  // Rule 6: an argument written without its name is told from a named one by the equals
+  // spelling after its first value (checked above, "after an argument's first value"); which name
+  // it stands for is its place in the leading run, so each verb's names must be distinct (a
+  // repeated name could never be matched twice: keyword ids are unique per call) and plain
+  // identifiers (the code frontend writes them bare, so the reader writes back the same key).
+  for (const [verb, names] of Object.entries(s.argumentOrder)) {
+    if (!/^![A-Z][A-Z_]*$/.test(verb)) refuse("argument order keys are verbs", JSON.stringify(verb));
+    if (names.length === 0) refuse("an argument order names at least one argument", verb);
+    if (new Set(names).size !== names.length) refuse("an argument order names each argument once", `${verb}: ${names.join(" ")}`);
+    for (const name of names) if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) refuse("argument order names are identifiers", `${verb}: ${JSON.stringify(name)}`);
+  }
   for (const [point, spellings] of decisionPoints(s)) {
     if (new Set(spellings).size !== spellings.length)
       refuse("spellings that may come at the same point differ", `${point}: ${spellings.map((text) => JSON.stringify(text)).join(" ")}`);

@@ -3,14 +3,21 @@
  * tokens, which the code frontend then decodes (its roles, quoting and validation are the only
  * ones). Recursive descent with no backtracking: at each point the longest spelling of the dialect
  * that matches decides (docs/dialects.md, "Lossless by construction"); values are read with the
- * code frontend's own lexer. Linear: every step consumes input or ends the parse.
+ * code frontend's own lexer. Linear: every step consumes input or ends the parse (the one
+ * lookahead, whether an action call's argument has a name, reads its first value once more).
+ * With `keywords: ordered`, an action call's leading arguments written without names get them
+ * back from the agreed order (argument-order.ts): the code payload always has every name.
  *
  * This is half of the strict decoder: the other half (dialect.ts) prints the decoded IR again and
  * refuses the text unless it is exactly what the printer writes.
  */
 import { SilpSyntaxError } from "silp";
-import { CodeLexer } from "silp/util";
+import { CODE_KEYWORDS, CodeLexer, functionNameToAction, quoteString } from "silp/util";
+import { LeadingRun, orderOf, POSITIONAL } from "./argument-order.js";
 import type { Spellings } from "./spellings.js";
+
+/** A key as the code frontend writes it: bare when it is an identifier and not a keyword. */
+const codeKey = (name: string): string => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !CODE_KEYWORDS.has(name) ? name : quoteString(name));
 
 /** The code payload and, for each piece of it, where it came from in the dialect text. */
 export interface Unspelled {
@@ -62,17 +69,17 @@ class Unspeller {
       }
       this.expect(s.thenWord, ": ", "the end of the conditions");
     }
-    this.call();
+    this.call(true);
     while (this.is(s.actions)) {
       this.take(s.actions, "; ");
-      this.call();
+      this.call(true);
     }
     if (this.is(s.else)) {
       this.take(s.else, " else: ");
-      this.call();
+      this.call(false);
       while (this.is(s.alternatives)) {
         this.take(s.alternatives, "; ");
-        this.call();
+        this.call(false);
       }
     }
     if (this.is(s.meta)) {
@@ -109,13 +116,15 @@ class Unspeller {
     this.args(false);
   }
 
-  private call(): void {
-    this.value("function");
-    this.args(true);
+  /** A call; an action call's leading arguments may be written without names (keywords: ordered). */
+  private call(isAction: boolean): void {
+    const name = this.value("function");
+    const order = isAction ? orderOf(this.spellings.argumentOrder, functionNameToAction(name)) : undefined;
+    this.args(true, order === undefined ? undefined : new LeadingRun(order));
   }
 
   /** An argument list, if one follows; a call always gets one in the code payload (`f()`). */
-  private args(isCall: boolean): void {
+  private args(isCall: boolean, run?: LeadingRun): void {
     const s = this.spellings;
     if (s.spacesCall) {
       if (this.longest() !== " ") {
@@ -123,10 +132,10 @@ class Unspeller {
         return;
       }
       this.take(" ", "(");
-      this.argument();
+      this.argument(run);
       while (this.longest() === " ") {
         this.take(" ", ",");
-        this.argument();
+        this.argument(run);
       }
       this.emit(")", this.pos, 0);
       return;
@@ -141,17 +150,22 @@ class Unspeller {
       this.take(")", ")");
       return;
     }
-    this.argument();
+    this.argument(run);
     while (this.text.charCodeAt(this.pos) === 0x2c /* , */) {
       this.take(",", ",");
-      this.argument();
+      this.argument(run);
     }
     this.expect(")", ")", "the end of the argument list");
   }
 
   /** `value`, `key=value`, `target@location`, each optionally followed by `[key=value,...]`. */
-  private argument(): void {
+  private argument(run?: LeadingRun): void {
     const s = this.spellings;
+    if (run !== undefined) {
+      // Which name an argument written without one stands for is its place in the leading run.
+      const name = run.read(this.namedHere());
+      if (name !== undefined && name !== POSITIONAL) this.emit(`${codeKey(name)}=`, this.pos, 0);
+    }
     this.value("value");
     if (this.is(s.equals)) {
       this.take(s.equals, "=");
@@ -174,8 +188,17 @@ class Unspeller {
     }
   }
 
-  /** A bare word, a "quoted" string or a `json` literal, read by the code frontend's lexer. */
-  private value(role: ValueRole): void {
+  /** Whether the argument here is written with a name: its first value is followed by the equals spelling. */
+  private namedHere(): boolean {
+    const code = this.text.charCodeAt(this.pos);
+    if (this.pos >= this.text.length || code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0d) return false;
+    const token = new CodeLexer(this.text, this.pos).next();
+    if (token.kind !== "bare" && token.kind !== "string" && token.kind !== "json") return false;
+    return this.longestAt(token.end) === this.spellings.equals;
+  }
+
+  /** A bare word, a "quoted" string or a `json` literal, read by the code frontend's lexer; returns its text (a string's content). */
+  private value(role: ValueRole): string {
     const start = this.pos;
     const code = this.text.charCodeAt(start);
     if (start >= this.text.length || code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0d) {
@@ -193,11 +216,16 @@ class Unspeller {
     // The code frontend reads function names only bare; a dialect quotes one that is a reserved word.
     const written = role === "function" && token.kind === "string" ? token.text : this.text.slice(start, token.end);
     this.emit(written, start, token.end - start);
+    return token.text;
   }
 
   /** The longest spelling of the dialect that the text continues with here. */
   private longest(): string | undefined {
-    for (const spelling of this.spellings.longestFirst) if (this.text.startsWith(spelling, this.pos)) return spelling;
+    return this.longestAt(this.pos);
+  }
+
+  private longestAt(at: number): string | undefined {
+    for (const spelling of this.spellings.longestFirst) if (this.text.startsWith(spelling, at)) return spelling;
     return undefined;
   }
 

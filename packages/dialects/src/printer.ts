@@ -2,9 +2,12 @@
  * The dialect printer: the code frontend's canonical payload, re-spelled token by token. The code
  * printer decides everything about meaning (which arguments are positional, keyword or `@`, when
  * a value is quoted, when `#meta` is needed); a dialect only changes how each abstract token is
- * written, and quotes a bare value that is one of its reserved words (docs/dialects.md).
+ * written, and quotes a bare value that is one of its reserved words (docs/dialects.md); with
+ * `keywords: ordered` it also leaves out the names of an action call's leading arguments that
+ * follow the agreed order (argument-order.ts, rule 6).
  */
-import { CodeLexer, type CodeToken, quoteString } from "silp/util";
+import { CodeLexer, type CodeToken, functionNameToAction, quoteString } from "silp/util";
+import { LeadingRun, orderOf, POSITIONAL } from "./argument-order.js";
 import type { Spellings } from "./spellings.js";
 
 /** Reads the code payload's tokens up to `#meta`; returns them and where the meta JSON starts. */
@@ -30,10 +33,24 @@ export function respell(code: string, spellings: Spellings): string {
   let parens = 0;
   let brackets = 0;
   let section: "conditions" | "actions" | "alternatives" = "actions";
+  /** The action call being written, when its verb has an agreed argument order (keywords: ordered). */
+  let run: LeadingRun | undefined;
+  let argumentStart = false;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as CodeToken;
     const next = tokens[i + 1];
     const top = parens === 0 && brackets === 0;
+    if (argumentStart && run !== undefined) {
+      argumentStart = false;
+      // In the code payload an argument is `key=value...` or a positional `value...`.
+      const named = next?.kind === "=";
+      const writing = run.write(named ? token.text : POSITIONAL);
+      if (writing === "without-name" && named) {
+        i++; // the key and its "=" are left out; the loop moves on to the value
+        continue;
+      }
+      if (writing === "with-name") out += (spellings.reserved.has(POSITIONAL) ? quoteString(POSITIONAL) : POSITIONAL) + spellings.equals;
+    }
     switch (token.kind) {
       case "bare":
         if (i === 0 && token.text === "if" && next?.kind !== "(") {
@@ -67,15 +84,23 @@ export function respell(code: string, spellings: Spellings): string {
           out += spellings.omitEmptyArgs ? "" : "()";
           i++;
         } else {
+          if (parens === 0 && section === "actions") {
+            // An action call: its function name is the token before "(".
+            const order = orderOf(spellings.argumentOrder, functionNameToAction((tokens[i - 1] as CodeToken).text));
+            run = order === undefined ? undefined : new LeadingRun(order);
+            argumentStart = true;
+          }
           parens++;
           out += spellings.spacesCall ? " " : "(";
         }
         break;
       case ")":
         parens--;
+        if (parens === 0) run = undefined;
         out += spellings.spacesCall ? "" : ")";
         break;
       case ",":
+        if (parens === 1 && brackets === 0) argumentStart = true;
         if (brackets > 0) out += ",";
         else if (parens > 0) out += spellings.spacesCall ? " " : ",";
         else out += spellings.time; // `temp>30, t+1`: the only comma outside a call

@@ -51,6 +51,12 @@ export function buildDialectPrompt(spec: DialectSpec, options: DialectPromptOpti
     `- These words are structure, so as values they go in double quotes: ${[...s.reserved].sort().join(" ")}.`,
     "- Spaces and line breaks only where the shape shows them.",
   ];
+  const ordered = Object.entries(s.argumentOrder);
+  if (ordered.length > 0) {
+    rules.push(
+      `- Argument order agreed for these verbs: ${ordered.map(([verb, names]) => `${verb.slice(1).toLowerCase()}(${names.join(", ")})`).join("; ")}. In a main or further action (not after ${show(s.else)}), arguments given in that order from the first one on are written without their names (act is a plain value); from the first argument out of that order on, every name is written, and a plain value there is written act${s.equals}value while the order still has names left.`,
+    );
+  }
   if (options.role === "read") rules.push(`- ${show(s.meta)} {...} at the end, if present, carries message metadata; it is not part of the task.`);
   const examples = APPENDIX_EXAMPLES.map(({ title, ir }) => ({ title, ir, payload: dialect.print(ir, { whitelist: "off", inlineMeta: false }) }));
   const opening =

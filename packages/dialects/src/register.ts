@@ -10,9 +10,12 @@ import type { DialectSpec } from "./spec.js";
 import { resolveSpellings } from "./spellings.js";
 
 function describeSpec(spec: DialectSpec): string {
-  return `dialect of the code frontend (${Object.entries(spec.genes)
+  const genes = Object.entries(spec.genes)
     .map(([gene, option]) => `${gene}=${option}`)
-    .join(" ")})`;
+    .join(" ");
+  // The agreed argument order is part of what two peers must share (it changes the text).
+  const order = spec.genes.keywords === "ordered" && spec.argument_order !== undefined ? ` argument_order=${JSON.stringify(spec.argument_order)}` : "";
+  return `dialect of the code frontend (${genes}${order})`;
 }
 
 /** Registers (or replaces) the frontend `spec.name`; the spec is checked first. */

@@ -70,12 +70,40 @@ const TABLES: readonly GeneTable[] = [
   }),
   gene("time", "between a compared value and its time: temp>30, t+1 or temp>30 at t+1", { ",": ", ", at: " at " }),
   gene("meta", "before the inline meta object (only printed when the IR's meta needs it)", { "#meta": " #meta ", meta: " meta " }),
+  // Not a spelling but a rule: "ordered" leaves out the names of a call's leading keyword arguments
+  // that follow the dialect file's agreed per-verb argument_order (argument-order.ts).
+  gene("keywords", "names of a call's keyword arguments: always written, or left out for a leading run that follows the agreed argument_order", {
+    named: "named",
+    ordered: "ordered",
+  }),
 ];
 
 /** Every gene with its option labels, in a fixed order. */
 export const DIALECT_SPACE: readonly Gene[] = Object.freeze(TABLES.map(({ name, options, doc }) => Object.freeze({ name, options, doc })));
 
 const BY_NAME: ReadonlyMap<string, GeneTable> = new Map(TABLES.map((table) => [table.name, table]));
+
+/**
+ * Every text any option of the space writes as structure (the operators of every style, both call
+ * styles' punctuation and the extra fields' brackets), longest first: what the hostile and
+ * unambiguity tests build and edit payloads from, kept here so that an option added to a table is
+ * in their lists too.
+ */
+export const ALL_SPELLINGS: readonly string[] = Object.freeze(
+  [
+    ...new Set([
+      ...TABLES.filter((table) => table.name !== "operators" && table.name !== "keywords").flatMap((table) => Object.values(table.spellings)),
+      ...Object.values(OPERATOR_SPELLINGS).flatMap((style) => Object.values(style)),
+      "(",
+      ")",
+      ",",
+      "[",
+      "]",
+    ]),
+  ]
+    .filter((text) => text !== "")
+    .sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0)),
+);
 
 /** The text an option stands for (for `operators`, the style name; see operatorSpellings). */
 export function spellingOf(geneName: string, option: string): string | undefined {

@@ -4,6 +4,7 @@
  */
 import { SilpOptionsError } from "silp";
 import { isPlainObject } from "silp/util";
+import { type ArgumentOrder, parseArgumentOrder } from "./argument-order.js";
 import { DIALECT_SPACE } from "./space.js";
 
 /** One point of the dialect space, as stored in a dialect file. */
@@ -13,6 +14,12 @@ export interface DialectSpec {
   readonly name: string;
   /** Gene name -> option label; every gene of DIALECT_SPACE is present. */
   readonly genes: Readonly<Record<string, string>>;
+  /**
+   * The agreed order of each verb's argument names (verb as an action code, "!UPDATE"), used by
+   * the `keywords: ordered` gene to leave out the names of a call's leading arguments that follow
+   * it. Optional: without it (or with `keywords: named`) every name is written.
+   */
+  readonly argument_order?: ArgumentOrder;
 }
 
 /**
@@ -21,7 +28,7 @@ export interface DialectSpec {
  */
 export const DIALECT_NAME_PATTERN = /^x-[a-z0-9_-]{1,30}$/;
 
-const SPEC_KEYS: ReadonlySet<string> = new Set(["silp_dialect", "name", "genes"]);
+const SPEC_KEYS: ReadonlySet<string> = new Set(["silp_dialect", "name", "genes", "argument_order"]);
 
 function refuse(message: string, details?: Record<string, unknown>): never {
   throw new SilpOptionsError("dialect", message, details === undefined ? {} : { details });
@@ -38,7 +45,7 @@ function describe(value: unknown): string {
 export function parseDialectSpec(value: unknown): DialectSpec {
   if (!isPlainObject(value)) refuse(`a dialect spec must be an object, got ${describe(value)}`);
   for (const key of Object.keys(value)) {
-    if (!SPEC_KEYS.has(key)) refuse(`unknown field "${key.slice(0, 40)}" in a dialect spec (known: silp_dialect, name, genes)`, { field: key });
+    if (!SPEC_KEYS.has(key)) refuse(`unknown field "${key.slice(0, 40)}" in a dialect spec (known: silp_dialect, name, genes, argument_order)`, { field: key });
   }
   if (value.silp_dialect !== 1) refuse(`silp_dialect must be 1, got ${describe(value.silp_dialect)}`);
   const name = value.name;
@@ -64,7 +71,8 @@ export function parseDialectSpec(value: unknown): DialectSpec {
     }
     chosen[entry.name] = option;
   }
-  return Object.freeze({ silp_dialect: 1, name, genes: Object.freeze(chosen) });
+  const order = value.argument_order === undefined ? undefined : parseArgumentOrder(value.argument_order);
+  return Object.freeze({ silp_dialect: 1, name, genes: Object.freeze(chosen), ...(order === undefined ? {} : { argument_order: order }) });
 }
 
 /** The code frontend as a point of the space: the first option of every gene. */
@@ -76,9 +84,10 @@ export const CODE_DIALECT: DialectSpec = parseDialectSpec({
 
 /**
  * A dialect drawn uniformly from the space: each gene's option independently and uniformly, with
- * `random()` in [0, 1) (Math.random, or a seeded generator such as fast-check's).
+ * `random()` in [0, 1) (Math.random, or a seeded generator such as fast-check's). The argument
+ * order is data, not a gene: given, it is carried (and checked) as a dialect file carries it.
  */
-export function randomDialectSpec(random: () => number, name = "x-random"): DialectSpec {
+export function randomDialectSpec(random: () => number, name = "x-random", argumentOrder?: ArgumentOrder): DialectSpec {
   const genes: Record<string, string> = {};
   for (const entry of DIALECT_SPACE) {
     const draw = random();
@@ -86,5 +95,5 @@ export function randomDialectSpec(random: () => number, name = "x-random"): Dial
     const index = Math.floor(draw * entry.options.length);
     genes[entry.name] = entry.options[index] as string;
   }
-  return parseDialectSpec({ silp_dialect: 1, name, genes });
+  return parseDialectSpec({ silp_dialect: 1, name, genes, ...(argumentOrder === undefined ? {} : { argument_order: argumentOrder }) });
 }

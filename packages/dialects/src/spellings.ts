@@ -29,6 +29,8 @@ export interface Spellings extends SpellingRoles {
   readonly longestFirst: readonly string[];
 }
 
+const NO_ORDER = Object.freeze({});
+
 /** Characters that spellings use besides words; none of them can occur in a bare value. */
 const STRUCTURE_CHARS = /[\s(),;:@=!<>[\]]+/;
 
@@ -57,6 +59,7 @@ export function resolveSpellings(input: DialectSpec): Spellings {
     time: option(spec, "time"),
     meta: option(spec, "meta"),
     operators: operatorSpellings(option(spec, "operators")),
+    argumentOrder: spec.genes.keywords === "ordered" ? (spec.argument_order ?? NO_ORDER) : NO_ORDER,
   };
   checkInvariants(spellings);
   const texts = [

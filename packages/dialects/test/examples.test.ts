@@ -4,30 +4,18 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { CODE_DIALECT, createDialect, parseDialectSpec } from "@silp/dialects";
+import { type ArgumentOrder, CODE_DIALECT, createDialect, parseDialectSpec } from "@silp/dialects";
 import { type SilpIRInput, decode } from "silp";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
+import { PROSE_LIKE_GENES, TERSE_GENES, dialectSpecWith } from "@silp/testkit/dialect-examples.js";
 
-const dialectOf = (genes: Record<string, string>) =>
-  createDialect(parseDialectSpec({ silp_dialect: 1, name: "x-example", genes: { ...CODE_DIALECT.genes, ...genes } }));
+const dialectOf = (genes: Record<string, string>, argumentOrder?: ArgumentOrder) => createDialect(dialectSpecWith("x-example", genes, argumentOrder));
 
-const PROSE = dialectOf({
-  if: "If",
-  // biome-ignore lint/suspicious/noThenProperty: the gene named "then" (a string, never awaited)
-  then: "then",
-  actions: "and",
-  else: "otherwise",
-  alternatives: "or",
-  call: "spaces",
-  location: "at",
-  negation: "not",
-  operators: "words",
-  time: "at",
-});
-const TERSE = dialectOf({ and: "&", actions: "newline", else: "|", alternatives: ",", empty_args: "omit", equals: ":", operators: "spaced", meta: "meta" });
+const PROSE = dialectOf(PROSE_LIKE_GENES);
+const TERSE = dialectOf(TERSE_GENES);
 
 const meta = { req_id: "a1b2c3d4" };
 const A1: SilpIRInput = {
@@ -169,5 +157,144 @@ describe("dialect payloads written by hand", () => {
     ]) {
       assert.equal(silpErrorOf(() => PROSE.parse(text, { whitelist: "off" })).code, "invalid_syntax", text);
     }
+  });
+});
+
+describe("keywords: ordered, payloads written by hand", () => {
+  const ORDER: ArgumentOrder = { "!UPDATE": ["act", "field", "new_value"], "!TRANSLATE": ["src", "tgt", "style"], "!EMAIL": ["notify"] };
+  const ORDERED_PROSE = dialectOf({ ...PROSE_LIKE_GENES, keywords: "ordered" }, ORDER);
+  const ORDERED_TERSE = dialectOf({ ...TERSE_GENES, keywords: "ordered" }, ORDER);
+  const update = (entities: SilpIRInput["entities"]): SilpIRInput => ({ intent: "!UPDATE", entities, meta });
+  const translate = (entities: SilpIRInput["entities"]): SilpIRInput => ({ intent: "!TRANSLATE", entities, meta });
+
+  /** [what, IR, ordered prose payload, ordered terse payload] */
+  const ORDERED_CASES: [string, SilpIRInput, string, string][] = [
+    [
+      "the whole table: act, then two names left out",
+      {
+        ...update([
+          { id: "act", value: "order_42" },
+          { id: "field", value: "address" },
+          { id: "new_value", value: "5 Tianfu Ave" },
+        ]),
+        constraints: [{ type: "auth", subject: "user", value: "verified" }],
+      },
+      'If auth user verified then update order_42 address "5 Tianfu Ave"',
+      'if auth(user,verified): update(order_42,address,"5 Tianfu Ave")',
+    ],
+    [
+      "three keyword names left out",
+      translate([
+        { id: "src", value: "fr_rev_bold" },
+        { id: "tgt", value: "shakespeare_en" },
+        { id: "style", value: "archaic_heavy" },
+      ]),
+      "translate fr_rev_bold shakespeare_en archaic_heavy",
+      "translate(fr_rev_bold,shakespeare_en,archaic_heavy)",
+    ],
+    [
+      "the run ends at the first name out of order; the rest keep their names",
+      translate([
+        { id: "src", value: "en" },
+        { id: "style", value: "x" },
+        { id: "tgt", value: "y" },
+      ]),
+      "translate en style=x tgt=y",
+      "translate(en,style:x,tgt:y)",
+    ],
+    [
+      "an act that breaks the run inside the table is written with its name",
+      update([
+        { id: "act", value: "a" },
+        { id: "act", value: "b" },
+        { id: "new_value", value: "c" },
+      ]),
+      "update a act=b new_value=c",
+      "update(a,act:b,new_value:c)",
+    ],
+    [
+      "a leading act where the table expects a keyword is written with its name",
+      translate([
+        { id: "act", value: "doc" },
+        { id: "src", value: "fr" },
+      ]),
+      "translate act=doc src=fr",
+      "translate(act:doc,src:fr)",
+    ],
+    [
+      "after the table's last name, an argument without a name is positional again",
+      {
+        intent: "!EMAIL",
+        entities: [
+          { id: "notify", value: "zhangsan" },
+          { id: "act", value: "report" },
+        ],
+        meta,
+      },
+      "email zhangsan report",
+      "email(zhangsan,report)",
+    ],
+    [
+      "A.2: a secondary call's table",
+      A2,
+      "If loc me Beijing t+1am then cancel flight and email zhangsan",
+      "if loc(me,Beijing,t+1am): cancel(flight)\nemail(zhangsan)",
+    ],
+    [
+      "a verb without a table keeps every name",
+      ir({
+        entities: [
+          { id: "act", value: "hike" },
+          { id: "field", value: "x" },
+        ],
+      }),
+      "start hike field=x",
+      "start(hike,field:x)",
+    ],
+    [
+      "alternatives never leave names out",
+      ir({ alternatives: [{ action: "!UPDATE", target: "a", field: "b" }] }),
+      "start hike otherwise update a field=b",
+      "start(hike) | update(a,field:b)",
+    ],
+    [
+      "a value left without its name is quoted as any value is",
+      { intent: "!EMAIL", entities: [{ id: "notify", value: "at" }], meta },
+      'email "at"',
+      "email(at)",
+    ],
+  ];
+
+  for (const [what, input, prose, terse] of ORDERED_CASES) {
+    test(what, () => {
+      const options = { whitelist: "off" } as const;
+      const viaCode = decode(createDialect(CODE_DIALECT).print(input, options), "code", options).ir;
+      for (const [dialect, expected] of [[ORDERED_PROSE, prose] as const, [ORDERED_TERSE, terse] as const]) {
+        assert.equal(dialect.print(input, options), expected);
+        const back = dialect.parse(expected, options);
+        assert.deepStrictEqual({ ...back, meta: { ...back.meta, req_id: "" } }, { ...viaCode, meta: { ...viaCode.meta, req_id: "" } });
+      }
+    });
+  }
+
+  test("the same dialect with keywords: named, or without a table, writes every name", () => {
+    const ir = translate([
+      { id: "src", value: "fr" },
+      { id: "tgt", value: "en" },
+    ]);
+    assert.equal(dialectOf({ ...PROSE_LIKE_GENES, keywords: "named" }, ORDER).print(ir), "translate src=fr tgt=en");
+    assert.equal(dialectOf({ ...PROSE_LIKE_GENES, keywords: "ordered" }).print(ir), "translate src=fr tgt=en");
+    assert.equal(dialectOf({ keywords: "ordered" }, ORDER).print(ir), "translate(fr,en)");
+  });
+
+  test("the names a peer would restore are refused when written out, and vice versa", () => {
+    for (const text of ["translate src=fr tgt=en", "translate fr tgt=en", "update act=a field=b", "update a b new_value=c"]) {
+      assert.equal(silpErrorOf(() => ORDERED_PROSE.parse(text, { whitelist: "off" })).code, "invalid_syntax", text);
+    }
+    // Without the table, the leading values are positional arguments (act), another IR.
+    assert.deepEqual(
+      PROSE.parse("translate fr en", { whitelist: "off" }).entities.map((entity) => entity.id),
+      ["act", "act"],
+    );
   });
 });

@@ -10,31 +10,12 @@ import { CODE_DIALECT, DIALECT_SPACE, createDialect, parseDialectSpec, randomDia
 import { isSilpError } from "silp";
 import { assertProperty } from "@silp/testkit/property.js";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
+import { ALL_SPELLINGS } from "../src/space.js";
 import { dialectSpecArb } from "./dialect-arbitraries.js";
 
 const RUNS = Number(process.env.SILP_PROPERTY_RUNS ?? 1000);
-const FRAGMENTS = [
-  "if ",
-  "when ",
-  " and ",
-  ": ",
-  " then ",
-  "; ",
-  "\n",
-  " else ",
-  " otherwise ",
-  " | ",
-  " or ",
-  "(",
-  ")",
-  ",",
-  "=",
-  ":",
-  "@",
-  " at ",
-  "!",
-  "not ",
-];
+/** Every spelling of the space (shared with the unambiguity test, so a new option is in both). */
+const FRAGMENTS = ALL_SPELLINGS;
 const textArb = fc.oneof(
   fc.string({ maxLength: 60 }),
   fc.string({ unit: "grapheme", maxLength: 40 }),
@@ -78,7 +59,13 @@ describe("a dialect's decoder on arbitrary text", () => {
   test("decode time is linear: 4x the text takes far less than 16x the time, and 200 KB decodes in seconds", () => {
     // Bounds far above linear, not tight timings (the machine is shared): a quadratic decoder
     // misses the ratio by far, and 200 KB in a quadratic one takes minutes.
-    const dialect = createDialect({ ...CODE_DIALECT, genes: { ...CODE_DIALECT.genes, call: "spaces", actions: "and", operators: "words" } });
+    // keywords: ordered with a table for start: every start call also runs the leading-run rule
+    // (which looks ahead over each argument's first value once).
+    const dialect = createDialect({
+      ...CODE_DIALECT,
+      genes: { ...CODE_DIALECT.genes, call: "spaces", actions: "and", operators: "words", keywords: "ordered" },
+      argument_order: { "!START": ["act", "k", "j"] },
+    });
     const options = { whitelist: "off", limits: { maxInputLength: 1_000_000 } } as const;
     /** `head`, then `unit` repeated to about `size` characters, then `tail`. */
     const grow = (size: number, head: string, unit: string, tail: string): string => head + unit.repeat(Math.ceil(size / unit.length)) + tail;
@@ -91,6 +78,8 @@ describe("a dialect's decoder on arbitrary text", () => {
       ["spaces only", "", " ", ""],
       ["words only", "", "and ", ""],
       ["nested brackets", "start a", "[k=v", ""],
+      ["many arguments left without names", "start a b c ", "d ", "e"],
+      ["long quoted value left without its name", 'start a "', "\\\\", '"'],
     ];
     const timed = (text: string): number => {
       const started = performance.now();
@@ -134,6 +123,24 @@ describe("parseDialectSpec on hostile dialect files", () => {
     ["unknown option", { ...valid, genes: { ...valid.genes, else: "elsewise" } }, /gene "else" has no option the string "elsewise"/],
     ["option not a string", { ...valid, genes: { ...valid.genes, call: { parens: true } } }, /gene "call" has no option an object/],
     ["inherited option", { ...valid, genes: { ...valid.genes, if: "toString" } }, /gene "if" has no option the string "toString"/],
+    ["argument_order not an object", { ...valid, argument_order: ["!UPDATE"] }, /argument_order must be an object.*an array/],
+    ["argument_order null", { ...valid, argument_order: null }, /argument_order must be an object/],
+    ["argument_order keyed by a function name", { ...valid, argument_order: { update: ["field"] } }, /argument_order: "update" is not a verb/],
+    ["argument_order __proto__ key", { ...valid, argument_order: JSON.parse('{"__proto__": ["field"]}') }, /argument_order: "__proto__" is not a verb/],
+    ["argument_order list not a list", { ...valid, argument_order: { "!UPDATE": "field" } }, /argument_order.!UPDATE must be a list of 1 to 32/],
+    ["argument_order empty list", { ...valid, argument_order: { "!UPDATE": [] } }, /argument_order.!UPDATE must be a list of 1 to 32/],
+    ["argument_order too many names", { ...valid, argument_order: { "!UPDATE": Array.from({ length: 33 }, (_, i) => `n${i}`) } }, /1 to 32/],
+    [
+      "argument_order too many verbs",
+      {
+        ...valid,
+        argument_order: Object.fromEntries(Array.from({ length: 513 }, (_, i) => [`!V${"A".repeat(i % 60)}${"B".repeat(Math.floor(i / 60))}`, ["a"]])),
+      },
+      /513 verbs \(at most 512\)/,
+    ],
+    ["argument_order name with a space", { ...valid, argument_order: { "!UPDATE": ["new value"] } }, /"new value" is not an argument name/],
+    ["argument_order name not a string", { ...valid, argument_order: { "!UPDATE": [7] } }, /a number is not an argument name/],
+    ["argument_order name twice", { ...valid, argument_order: { "!UPDATE": ["field", "field"] } }, /names "field" twice/],
   ];
   for (const [name, input, message] of cases) {
     test(name, () => {
@@ -142,6 +149,11 @@ describe("parseDialectSpec on hostile dialect files", () => {
       assert.match(error.message, message);
     });
   }
+
+  test("a bad argument_order names the field and the verb", () => {
+    const error = silpErrorOf(() => parseDialectSpec({ ...valid, argument_order: { "!UPDATE": ["field", 1] } }));
+    assert.deepEqual([error.details?.field, error.details?.verb], ["argument_order", "!UPDATE"]);
+  });
 
   test("a missing gene is named", () => {
     const genes: Record<string, string> = { ...CODE_DIALECT.genes };
@@ -158,6 +170,9 @@ describe("parseDialectSpec on hostile dialect files", () => {
     const reversed = { ...valid, genes: Object.fromEntries(Object.entries(valid.genes).reverse()) };
     const spec = parseDialectSpec(reversed);
     assert.deepEqual(spec, valid);
+    const ordered = parseDialectSpec({ ...valid, argument_order: { "!UPDATE": ["act", "field"] } });
+    assert.deepEqual(ordered.argument_order, { "!UPDATE": ["act", "field"] });
+    assert.ok(Object.isFrozen(ordered.argument_order) && Object.isFrozen(ordered.argument_order?.["!UPDATE"]));
     assert.deepEqual(
       Object.keys(spec.genes),
       DIALECT_SPACE.map((gene) => gene.name),

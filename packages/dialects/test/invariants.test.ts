@@ -20,7 +20,9 @@ describe("the invariants of every dialect", () => {
   test("hold at every point of the space (the whole product, enumerated)", () => {
     const sizes = DIALECT_SPACE.map((gene) => gene.options.length);
     const total = sizes.reduce((a, b) => a * b, 1);
-    assert.equal(total, 884_736, "the space's size (docs/dialects.md states it)");
+    assert.equal(total, 1_769_472, "the space's size (docs/dialects.md states it)");
+    // keywords: ordered checks the agreed table; a table with an act, a keyword name, a quoted-in-code name.
+    const ORDER = { "!UPDATE": ["act", "field", "new_value"], "!TRANSLATE": ["src", "tgt", "style"], "!IF": ["and", "__proto__"] };
     const digits = sizes.map(() => 0);
     const indexOf = new Map(DIALECT_SPACE.map((gene, index) => [gene.name, index]));
     const table = new Map(DIALECT_SPACE.map((gene) => [gene.name, gene.options.map((choice) => spellingOf(gene.name, choice) as string)]));
@@ -41,6 +43,7 @@ describe("the invariants of every dialect", () => {
         meta: option("meta"),
         operators: operatorSpellings(option("operators")),
         spacesCall: option("call") === " ",
+        argumentOrder: option("keywords") === "ordered" ? ORDER : {},
       });
       for (let index = 0; index < digits.length; index++) {
         digits[index] = ((digits[index] as number) + 1) % (sizes[index] as number);
@@ -63,6 +66,10 @@ describe("the invariants of every dialect", () => {
     ["a separator that begins with a word", { actions: "and " }, /only if and negation begin with a word/],
     ["if without its space", { if: "if:" }, /if ends with a space/],
     ["an empty spelling", { meta: "" }, /no empty spelling/],
+    ["an argument order naming a name twice", { argumentOrder: { "!UPDATE": ["field", "act", "field"] } }, /each argument once.*UPDATE/],
+    ["an argument order with a name that is not an identifier", { argumentOrder: { "!UPDATE": ["new value"] } }, /names are identifiers/],
+    ["an argument order keyed by a function name", { argumentOrder: { update: ["field"] } }, /keys are verbs/],
+    ["an empty argument order", { argumentOrder: { "!UPDATE": [] } }, /at least one argument/],
   ];
   for (const [what, change, message] of broken) {
     test(`refused: ${what}`, () => {

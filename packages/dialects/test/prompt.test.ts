@@ -67,6 +67,18 @@ describe("buildDialectPrompt", () => {
     assert.ok(text.includes("SILP: if not rain t+1: start hike otherwise start cards@indoor"), text);
   });
 
+  test("an ordered dialect's prompt states the agreed argument order; a named one's does not", () => {
+    const genes = { ...CODE_DIALECT.genes, call: "spaces", equals: " = ", keywords: "ordered" };
+    const ordered = buildDialectPrompt({ ...CODE_DIALECT, name: "x-o", genes, argument_order: { "!TRANSLATE": ["src", "tgt"] } }, { role: "write" }).text;
+    assert.ok(ordered.includes("Argument order agreed for these verbs: translate(src, tgt)."), ordered);
+    assert.ok(ordered.includes("act = value"), ordered);
+    const named = buildDialectPrompt(
+      { ...CODE_DIALECT, name: "x-n", genes: { ...genes, keywords: "named" }, argument_order: { "!TRANSLATE": ["src"] } },
+      { role: "write" },
+    );
+    assert.doesNotMatch(named.text, /Argument order/);
+  });
+
   test("the read prompt explains the meta trailer; the write prompt does not", () => {
     assert.match(buildDialectPrompt(CODE_DIALECT, { role: "read" }).text, /" #meta " \{\.\.\.\} at the end/);
     assert.doesNotMatch(buildDialectPrompt(CODE_DIALECT, { role: "write" }).text, /metadata/);

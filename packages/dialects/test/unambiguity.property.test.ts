@@ -12,6 +12,7 @@ import { createDialect } from "@silp/dialects";
 import { type SilpIR, isSilpError } from "silp";
 import { normalFormIrArb } from "@silp/testkit/normal-form-ir-arbitraries.js";
 import { assertProperty } from "@silp/testkit/property.js";
+import { ALL_SPELLINGS } from "../src/space.js";
 import { dialectSpecArb } from "./dialect-arbitraries.js";
 
 const RUNS = Number(process.env.SILP_PROPERTY_RUNS ?? 1000);
@@ -53,32 +54,7 @@ function applyEdit(text: string, edit: Edit, spellings: readonly string[]): stri
 }
 
 /** Every spelling any option of the space writes (docs/dialects.md), longest first: what "swap" edits replace. */
-const SPELLINGS = [
-  " and ",
-  " & ",
-  ": ",
-  " then ",
-  "; ",
-  ", ",
-  "\n",
-  " else: ",
-  " else ",
-  " otherwise ",
-  " | ",
-  " or ",
-  "(",
-  ")",
-  ",",
-  "=",
-  ":",
-  "@",
-  " at ",
-  "!",
-  "not ",
-  "no ",
-]
-  .concat([" is ", " is not ", " above ", " below ", " at most ", " at least ", " #meta ", " meta ", " "])
-  .sort((a, b) => b.length - a.length);
+const SPELLINGS = ALL_SPELLINGS;
 
 describe("a dialect's decoder accepts only what its printer writes", () => {
   test(`edited payloads: whatever parse accepts, print(parse(t)) === t (${RUNS} dialects x IRs x edits)`, () => {

@@ -12,7 +12,7 @@
  *   property of the format, and our search IRs use verbs outside it.
  */
 import { isDeepStrictEqual } from "node:util";
-import { type DialectSpec, registerDialect } from "@silp/dialects";
+import { type ArgumentOrder, type DialectSpec, registerDialect } from "@silp/dialects";
 import { compile, decode, type SilpIR } from "silp";
 import type { DialectCodec } from "./dialect-fitness.js";
 import type { Genome } from "./gene-space.js";
@@ -23,8 +23,10 @@ const STRICT = { whitelist: "off", strict: true } as const;
 
 const contentOf = (ir: SilpIR) => [ir.intent, ir.entities, ir.constraints, ir.alternatives];
 
-export function dialectSpec(name: string, genes: Genome): DialectSpec {
-  return { silp_dialect: 1, name, genes: { ...genes } };
+/** A point of the space as a dialect spec; `argumentOrder` is the agreed table of `keywords: ordered` (written only when that gene uses it). */
+export function dialectSpec(name: string, genes: Genome, argumentOrder?: ArgumentOrder): DialectSpec {
+  const order = genes.keywords === "ordered" && argumentOrder !== undefined ? { argument_order: argumentOrder } : {};
+  return { silp_dialect: 1, name, genes: { ...genes }, ...order };
 }
 
 /** Registers the dialect and returns its codec for the search. */

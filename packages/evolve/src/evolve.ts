@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { DEFAULT_FIDELITY_FLOOR, DEFAULT_WEIGHTS, type FitnessWeights, resolveWeights } from "@silp/bench";
+import type { ArgumentOrder } from "@silp/dialects";
 import type { TokenizerSet } from "@silp/tokens";
 import type { SuccessTerms } from "./bench-terms.js";
 import { type DialectCodec, type DialectEvaluation, evaluateDialect } from "./dialect-fitness.js";
@@ -38,6 +39,11 @@ export const REFERENCE_FRONTEND = "natural";
 export interface EvolveOptions {
   readonly space: GeneSpace;
   readonly makeCodec: (genes: Genome, name: string) => DialectCodec;
+  /**
+   * The agreed argument order the codecs use for `keywords: ordered` (deriveArgumentOrder of the
+   * search IRs); recorded in the state file's settings, since another table is another search.
+   */
+  readonly argumentOrder?: ArgumentOrder;
   /** Genomes put into the first population (e.g. today's code frontend). */
   readonly seeds?: readonly Genome[];
   readonly sets: IrSets;
@@ -84,6 +90,7 @@ function stateSettings(options: EvolveOptions, settings: SearchSettings, weights
     tokenizers: options.tokenizers.map((t) => t.name),
     space: digest(options.space.map((gene) => [gene.name, gene.options])),
     seeds: digest(options.seeds ?? []),
+    argumentOrder: digest(options.argumentOrder ?? null),
     searchSet: digest(options.sets.search.irs.map(contentKey)),
     bench: options.success === undefined ? null : digest([...options.success.byFrontend]),
   };

@@ -50,6 +50,7 @@ export {
   type DialectProblem,
 } from "./dialect-fitness.js";
 export { dialectSpec, registeredDialectCodec } from "./dialect-codec.js";
+export { actionCalls, deriveArgumentOrder, orderGain, type ActionCall } from "./argument-order.js";
 export {
   builtinSuiteIrs,
   contentKey,

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { describe, test } from "node:test";
 import { parseDialectSpec, registerDialect } from "@silp/dialects";
 import { repositoryIrSets } from "@silp/evolve";
-import { fullMetaIrArb, irArb } from "@silp/testkit/ir-arbitraries.js";
+import { fullMetaIrArb, irArb, trickyString } from "@silp/testkit/ir-arbitraries.js";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
 import { assertProperty } from "@silp/testkit/property.js";
 import fc from "fast-check";
@@ -77,6 +77,48 @@ describe(`the shipped dialect ${NAME}`, () => {
       }),
       { numRuns: RUNS },
     );
+  });
+
+  test(`IRs of the agreed argument order's verbs, names in and out of its order (${RUNS} IRs)`, () => {
+    const order = spec.argument_order ?? {};
+    const verbs = Object.keys(order);
+    assert.ok(verbs.length > 0, "the shipped dialect carries an argument order");
+    // A call: a beginning of the verb's order (often all of it), then names in any order.
+    const callArb = fc.constantFrom(...verbs).chain((verb) => {
+      const names = order[verb] as string[];
+      return fc
+        .tuple(
+          fc.nat({ max: names.length }),
+          fc.array(fc.constantFrom(...names, "act", "act", "note"), { maxLength: 3 }),
+          fc.array(trickyString, { minLength: names.length + 3, maxLength: names.length + 3 }),
+        )
+        .map(([length, rest, values]): [string, [string, string][]] => [
+          verb,
+          [...names.slice(0, length), ...rest].map((id, index) => [id, values[index] as string]),
+        ]);
+    });
+    const tableIrArb = fc.array(callArb, { minLength: 1, maxLength: 3 }).map((calls) => ({
+      intent: calls[0]?.[0] as string,
+      // Repeated keyword ids in one action are not valid IRs; the first one stays.
+      entities: calls.flatMap(([verb, args]) =>
+        args.filter(([id], index) => id === "act" || args.findIndex(([other]) => other === id) === index).map(([id, value]) => ({ id, value, action: verb })),
+      ),
+      meta: { req_id: "a1b2c3d4" },
+    }));
+    // The same genes with every name written: payloads shorter than its are the rule at work.
+    registerDialect({ ...spec, name: "x-evolved-named", genes: { ...spec.genes, keywords: "named" } });
+    let elided = 0;
+    assertProperty(
+      fc.property(tableIrArb, (ir) => {
+        const result = validate(ir, OFF);
+        if (!result.ok || !result.ir) return; // e.g. a secondary call left without arguments
+        const payload = compile(result.ir, NAME, { ...OFF, inlineMeta: true });
+        assert.deepStrictEqual(decode(payload, NAME, { ...OFF, strict: true }).ir, result.ir, `payload: ${payload}`);
+        if (payload.length < compile(result.ir, "x-evolved-named", { ...OFF, inlineMeta: true }).length) elided++;
+      }),
+      { numRuns: RUNS },
+    );
+    assert.ok(elided > RUNS / 10, `${elided} of ${RUNS} payloads left a name out`);
   });
 
   test("every search and held-out IR comes back exactly (inline meta)", () => {
