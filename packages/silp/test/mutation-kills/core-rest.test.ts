@@ -1,0 +1,104 @@
+/**
+ * The last survivors of the whole-core mutation run that had no written reason (issue #17): each
+ * test pins, against hand-written values, a behaviour that one surviving mutant changed: the json
+ * repair's offset map before the first token and its pre-scan's refusals (timed, since jsonrepair
+ * itself is quadratic on the garbage used), the code printer's keyword and bare-negation forms,
+ * the sanitizer's variation-selector range, the confusable prototype choice and the scan report's
+ * optional replacement. The mutants kept as equivalent are in docs/mutation.md.
+ */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { DecodeContext, type Repair } from "../../src/frontends/decode-context.js";
+import { repairJson } from "../../src/frontends/json/repair.js";
+import { compile } from "../../src/index.js";
+import { resolveOptions } from "../../src/options.js";
+import { asciiPrototype } from "../../src/security/confusables.js";
+import { IDENTITY_HOOKS } from "../../src/security/hooks.js";
+import { describeCodePoint, findInvisible } from "../../src/security/invisible.js";
+import { scanPayload } from "../../src/security/scan.js";
+
+function repair(payload: string): { text: string; repairs: Repair[]; offsets: number[] } | undefined {
+  const context = new DecodeContext(payload, resolveOptions({}), IDENTITY_HOOKS);
+  const repaired = repairJson(context, payload, 0);
+  if (!repaired) return undefined;
+  const offsets: number[] = [];
+  for (let offset = 0; offset <= repaired.text.length; offset++) offsets.push(repaired.originalOffset(offset));
+  return { text: repaired.text, repairs: context.repairs, offsets };
+}
+
+/** repairJson's result and how long it took, in milliseconds. */
+function timedRepair(payload: string): { result: ReturnType<typeof repair>; elapsed: number } {
+  const started = performance.now();
+  const result = repair(payload);
+  return { result, elapsed: performance.now() - started };
+}
+
+describe("json repair: the offset map before the first token, the pre-scan's refusals", () => {
+  test("an offset before the first token maps to 0", () => {
+    // "  [1,]" -> "  [1]": tokens at 2, 3, 4 in the repair were at 2, 3, 5; offsets 0 and 1
+    // (leading blanks, before any token) have no token at or before them.
+    assert.deepEqual(repair("  [1,]"), {
+      text: "  [1]",
+      repairs: [{ kind: "json_trailing_comma", offset: 4, message: "a comma before ]" }],
+      offsets: [0, 0, 2, 3, 5, 5],
+    });
+  });
+
+  // jsonrepair is quadratic on this garbage (measured 2.5 s for 32K repeats, so about 10 s for
+  // these 64K); the pre-scan must refuse it before jsonrepair sees it, in milliseconds.
+  const garbage = `{"III"${'III"'.repeat(64_000)}`;
+  test("an unexpected punctuation mark after a value refuses at once", () => {
+    // `[1{`: after the value 1 only `,` or `]` may come.
+    const { result, elapsed } = timedRepair(`[1${garbage}`);
+    assert.equal(result, undefined);
+    assert.ok(elapsed < 2000, `took ${elapsed.toFixed(0)} ms`);
+  });
+
+  test("any token after the complete value refuses at once", () => {
+    // `[1],{`: the value is complete at `]`; jsonrepair would read on as newline-delimited JSON.
+    const { result, elapsed } = timedRepair(`[1],${garbage}`);
+    assert.equal(result, undefined);
+    assert.ok(elapsed < 2000, `took ${elapsed.toFixed(0)} ms`);
+  });
+});
+
+describe("code printer: constraint forms, against hand-written payloads", () => {
+  const meta = { req_id: "abcd1234", priority: 0, confidence: 1, seq: [], out: "natural" };
+  test("an operator with a time that is not t±n takes keyword form; a bare negation has no parentheses", () => {
+    const ir = {
+      silp: "v1",
+      version: "ir-v0.1",
+      intent: "!START",
+      entities: [{ id: "act", value: "hike" }],
+      constraints: [
+        { type: "temp", operator: ">", value: "30", time: "noon" },
+        { type: "!rain", value: "true" },
+      ],
+      alternatives: [],
+      meta,
+    };
+    assert.equal(compile(ir, "code"), 'if temp(30,time=noon,operator=">") and !rain: start(hike)');
+  });
+});
+
+describe("sanitizer: what is a variation selector, which prototype, which report fields", () => {
+  test("U+E01F0, just past the variation selectors (U+E0100-U+E01EF), is an unknown invisible even after a base", () => {
+    // An ideograph may carry a variation selector; U+E01F0 (unassigned, default-ignorable) is not one.
+    assert.deepEqual([...findInvisible("\u65e5\u{e01f0}", "contextual")], [{ kind: "invisible", offset: 1, length: 2, codePoint: 0xe01f0, flagOnly: true }]);
+    assert.equal(describeCodePoint(0xe01f0), "U+E01F0");
+    assert.equal(describeCodePoint(0xe01ef), "U+E01EF VARIATION SELECTOR");
+  });
+
+  test("Cyrillic І (U+0406) looks like ASCII I, l, 1 and |, and folds to the capital letter I", () => {
+    assert.equal(asciiPrototype("\u0406"), "I");
+    assert.equal(asciiPrototype("\u0456"), "i");
+  });
+
+  test("a mixed-script hit has a replacement only when the word folds to ASCII", () => {
+    // Ж has no ASCII look-alike, so "Жаb" (Cyrillic Ж, а, Latin b) has no replacement field.
+    assert.deepEqual(scanPayload("\u0416\u0430b \u0406nfo").report.hits, [
+      { kind: "mixed_script", offset: 0, action: "flagged", codePoint: 0x430, text: "\u0416\u0430b" },
+      { kind: "mixed_script", offset: 4, action: "flagged", codePoint: 0x406, text: "\u0406nfo", replacement: "Info" },
+    ]);
+  });
+});
