@@ -13,6 +13,7 @@ import { mergeRanges, rangesWhere, single, subtract } from "./char-class.js";
 import { type Alphabet, anyWordExcept, unit, wordExcept } from "./complement.js";
 import { type CodePointRange, chars, choice, type Expr, type Grammar, list, literal, optional, plus, type Rule, ref, seq, star } from "./grammar.js";
 import { unicodeEscape } from "./hex-escape.js";
+import { CODE_SPELLINGS, type GrammarSpellings } from "./spellings.js";
 
 /** The default verb set: the spec's whitelist (Table 7), from the codec, never copied. */
 export function approvedVerbCodes(): readonly string[] {
@@ -33,7 +34,6 @@ export function verbCodes(verbs: readonly string[]): readonly string[] {
   return out;
 }
 
-const KEYWORDS = ["if", "else", "and", "then", "#meta"];
 const TIME_PREFIXES = ["t+", "t-"];
 const DIGITS = "0123456789".split("");
 
@@ -124,8 +124,27 @@ export interface CodeGrammarOptions {
 }
 
 export function codeGrammar(options: CodeGrammarOptions = {}): Grammar {
-  const verbs = verbCodes(options.verbs ?? approvedVerbCodes());
+  return spelledCodeGrammar(CODE_SPELLINGS, verbCodes(options.verbs ?? approvedVerbCodes()), "code", 'compile(ir, "code") output');
+}
+
+/**
+ * The code grammar with every abstract token written as `s` spells it (docs/grammar.md,
+ * "Dialects"). With CODE_SPELLINGS it is the code frontend's grammar, expression for expression
+ * (so its GBNF and Lark stay byte for byte what they were before dialects existed).
+ */
+export function spelledCodeGrammar(s: GrammarSpellings, verbs: readonly string[], frontend: string, describe: string): Grammar {
   const functionNames = verbs.map((code) => code.slice(1).toLowerCase());
+  const reserved = s.reserved;
+  // A keyword of a keyword argument (value=, time=, ...) is a name token: quoted if it is reserved.
+  const key = (word: string): string => (reserved.includes(word) ? JSON.stringify(word) : word);
+  const fn = (name: string): string => (s.quoteReservedFunctionNames && reserved.includes(name) ? JSON.stringify(name) : name);
+  // An argument list: `(a,b)`, or ` a b` with spaces calls (nothing closes it).
+  const sep = s.spacesCall ? " " : ",";
+  const open = s.spacesCall ? " " : "(";
+  const closing: Expr[] = s.spacesCall ? [] : [literal(")")];
+  /** A call of `name` whose arguments `args` may be left out: `f()` / `f(a)`, or `f` / `f(a)` / `f a` when an empty call is the bare name. */
+  const callMaybeEmpty = (name: string, args: Expr): Expr[] =>
+    s.omitEmptyArgs ? [literal(fn(name)), optional(seq(literal(open), args, ...closing))] : [literal(`${fn(name)}(`), optional(args), literal(")")];
   const sets = charSets();
   const bare: Alphabet = { ascii: asciiPart(sets.bare), opaque: [ref("bare-char-ext")] };
   const ident: Alphabet = { ascii: single(..."0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz".split("")), opaque: [] };
@@ -134,43 +153,44 @@ export function codeGrammar(options: CodeGrammarOptions = {}): Grammar {
   const inLiteral: Alphabet = { ascii: subtract(asciiPart(sets.stringRaw), single("`")), opaque: [ref("string-char-ext"), ref("l-escape")] };
 
   const value = ref("value");
-  const comma = literal(",");
-  const nameExcept = (reserved: readonly string[]): Expr =>
+  const comma = literal(sep); // between arguments; JSON (the meta trailer) keeps its own ","
+  const nameExcept = (roleWords: readonly string[]): Expr =>
     choice(
-      wordExcept(ident, { words: [...KEYWORDS, ...reserved], prefixes: DIGITS }),
+      wordExcept(ident, { words: [...reserved, ...roleWords], prefixes: DIGITS }),
       quotedExcept(
         quoted,
-        reserved.filter((word) => word !== "loc"),
+        roleWords.filter((word) => word !== "loc"),
       ),
     );
-  const keywordArgs = (key: string): Expr => star(seq(comma, ref(key)));
+  const keywordArgs = (rule: string): Expr => star(seq(comma, ref(rule)));
+  const timeKey = `${sep}${key("time")}${s.equals}`;
 
   const rules: Rule[] = [
     {
       name: "payload",
-      comment: `compile(ir, "code") output; verbs in force: ${verbs.join(" ")}`,
-      expr: seq(optional(seq(literal("if "), ref("condition"), literal(": "))), ref("actions"), optional(ref("else-part")), optional(ref("meta-part"))),
+      comment: `${describe}; verbs in force: ${verbs.join(" ")}`,
+      expr: seq(optional(seq(literal(s.if), ref("condition"), literal(s.then))), ref("actions"), optional(ref("else-part")), optional(ref("meta-part"))),
     },
     // Conditions.
-    { name: "condition", expr: list(ref("constraint"), " and ") },
+    { name: "condition", expr: list(ref("constraint"), s.and) },
     { name: "constraint", expr: choice(ref("negation"), ref("operator-form"), ref("constraint-call")) },
-    { name: "negation", expr: seq(literal("!"), ref("name"), optional(seq(literal("("), ref("negation-args"), literal(")")))) },
+    { name: "negation", expr: seq(literal(s.negation), ref("name"), optional(seq(literal(open), ref("negation-args"), ...closing))) },
     {
       name: "negation-args",
       comment: "a positional argument is the time; value= and time= at most once each",
       expr: choice(
-        seq(value, optional(seq(literal(",value="), value)), keywordArgs("c-extra")),
-        seq(literal("value="), value, optional(seq(literal(",time="), value)), keywordArgs("c-extra")),
-        seq(literal("time="), value, keywordArgs("c-extra")),
-        list(ref("c-extra"), ","),
+        seq(value, optional(seq(literal(`${sep}${key("value")}${s.equals}`), value)), keywordArgs("c-extra")),
+        seq(literal(`${key("value")}${s.equals}`), value, optional(seq(literal(`${sep}${key("time")}${s.equals}`), value)), keywordArgs("c-extra")),
+        seq(literal(`${key("time")}${s.equals}`), value, keywordArgs("c-extra")),
+        list(ref("c-extra"), sep),
       ),
     },
-    { name: "operator-form", expr: seq(ref("name"), ref("operator"), value, optional(seq(literal(", "), ref("time-like")))) },
-    { name: "operator", expr: choice(...["==", "!=", "<=", ">=", "<", ">"].map(literal)) },
+    { name: "operator-form", expr: seq(ref("name"), ref("operator"), value, optional(seq(literal(s.time), ref("time-like")))) },
+    { name: "operator", expr: choice(...["==", "!=", "<=", ">=", "<", ">"].map((operator) => literal(s.operators[operator] as string))) },
     {
       name: "constraint-call",
       comment: "positional roles by count (value; value,time; subject,value; subject,value,time), or keyword roles",
-      expr: seq(ref("name"), literal("("), ref("constraint-args"), literal(")")),
+      expr: seq(ref("name"), literal(open), ref("constraint-args"), ...closing),
     },
     {
       name: "constraint-args",
@@ -179,14 +199,21 @@ export function codeGrammar(options: CodeGrammarOptions = {}): Grammar {
         seq(value, comma, ref("time-like"), keywordArgs("c-extra")),
         seq(value, comma, value, keywordArgs("c-extra-no-subject")),
         seq(value, comma, value, comma, value, keywordArgs("c-extra-no-subject")),
-        seq(value, literal(",time="), value, keywordArgs("c-extra")),
-        seq(value, comma, ref("not-time-like"), literal(",time="), value, keywordArgs("c-extra-no-subject")),
-        seq(literal("subject="), value, literal(",value="), value, optional(seq(literal(",time="), value)), keywordArgs("c-extra-no-subject")),
-        seq(literal("value="), value, optional(seq(literal(",time="), value)), keywordArgs("c-extra")),
+        seq(value, literal(timeKey), value, keywordArgs("c-extra")),
+        seq(value, comma, ref("not-time-like"), literal(timeKey), value, keywordArgs("c-extra-no-subject")),
+        seq(
+          literal(`${key("subject")}${s.equals}`),
+          value,
+          literal(`${sep}${key("value")}${s.equals}`),
+          value,
+          optional(seq(literal(timeKey), value)),
+          keywordArgs("c-extra-no-subject"),
+        ),
+        seq(literal(`${key("value")}${s.equals}`), value, optional(seq(literal(timeKey), value)), keywordArgs("c-extra")),
       ),
     },
-    { name: "c-extra", expr: seq(ref("c-key"), literal("="), ref("extra-value")) },
-    { name: "c-extra-no-subject", expr: seq(ref("c-key-no-subject"), literal("="), ref("extra-value")) },
+    { name: "c-extra", expr: seq(ref("c-key"), literal(s.equals), ref("extra-value")) },
+    { name: "c-extra-no-subject", expr: seq(ref("c-key-no-subject"), literal(s.equals), ref("extra-value")) },
     { name: "c-key", lexical: true, distinct: true, comment: "an extra field of a constraint", expr: nameExcept(["type", "value", "time"]) },
     {
       name: "c-key-no-subject",
@@ -201,10 +228,8 @@ export function codeGrammar(options: CodeGrammarOptions = {}): Grammar {
       (name): Rule => ({
         name: `primary-${ruleName(name)}`,
         expr: seq(
-          literal(`${name}(`),
-          optional(ref("entity-args")),
-          literal(")"),
-          ...(functionNames.length > 1 ? [star(seq(literal("; "), ref(`secondary-not-${ruleName(name)}`)))] : []),
+          ...callMaybeEmpty(name, ref("entity-args")),
+          ...(functionNames.length > 1 ? [star(seq(literal(s.actions), ref(`secondary-not-${ruleName(name)}`)))] : []),
         ),
       }),
     ),
@@ -212,30 +237,41 @@ export function codeGrammar(options: CodeGrammarOptions = {}): Grammar {
       ? functionNames.map(
           (name): Rule => ({
             name: `secondary-not-${ruleName(name)}`,
-            expr: seq(choice(...functionNames.filter((other) => other !== name).map((other) => literal(`${other}(`))), ref("entity-args"), literal(")")),
+            expr: seq(
+              choice(...functionNames.filter((other) => other !== name).map((other) => literal(`${fn(other)}${open}`))),
+              ref("entity-args"),
+              ...closing,
+            ),
           }),
         )
       : []),
-    { name: "entity-args", expr: list(ref("entity-arg"), ",") },
+    { name: "entity-args", expr: list(ref("entity-arg"), sep) },
     {
       name: "entity-arg",
-      expr: seq(optional(seq(ref("entity-id"), literal("="))), value, optional(seq(literal("["), list(ref("e-extra"), ","), literal("]")))),
+      expr: seq(optional(seq(ref("entity-id"), literal(s.equals))), value, optional(seq(literal("["), list(ref("e-extra"), ","), literal("]")))),
     },
     { name: "entity-id", lexical: true, distinct: true, comment: "keyword ids of one call differ", expr: nameExcept([]) },
-    { name: "e-extra", expr: seq(ref("e-key"), literal("="), ref("extra-value")) },
+    { name: "e-extra", expr: seq(ref("e-key"), literal(s.equals), ref("extra-value")) },
     { name: "e-key", lexical: true, distinct: true, comment: "an extra field of an entity", expr: nameExcept(["id", "value", "action"]) },
     // Alternatives.
-    { name: "else-part", expr: seq(literal(" else: "), list(ref("alt-call"), "; ")) },
-    { name: "alt-call", expr: seq(ref("verb-call-open"), optional(ref("alt-args")), literal(")")) },
-    { name: "verb-call-open", expr: choice(...functionNames.map((name) => literal(`${name}(`))) },
+    { name: "else-part", expr: seq(literal(s.else), list(ref("alt-call"), s.alternatives)) },
+    ...(s.omitEmptyArgs
+      ? [
+          { name: "alt-call", expr: seq(ref("verb-name"), optional(seq(literal(open), ref("alt-args"), ...closing))) },
+          { name: "verb-name", expr: choice(...functionNames.map((name) => literal(fn(name)))) },
+        ]
+      : [
+          { name: "alt-call", expr: seq(ref("verb-call-open"), optional(ref("alt-args")), literal(")")) },
+          { name: "verb-call-open", expr: choice(...functionNames.map((name) => literal(`${fn(name)}(`))) },
+        ]),
     {
       name: "alt-args",
       expr: choice(
-        seq(choice(seq(value, optional(seq(literal("@"), value))), seq(literal("loc="), value)), keywordArgs("alt-extra")),
-        list(ref("alt-extra"), ","),
+        seq(choice(seq(value, optional(seq(literal(s.location), value))), seq(literal(`${key("loc")}${s.equals}`), value)), keywordArgs("alt-extra")),
+        list(ref("alt-extra"), sep),
       ),
     },
-    { name: "alt-extra", expr: seq(ref("alt-key"), literal("="), ref("extra-value")) },
+    { name: "alt-extra", expr: seq(ref("alt-key"), literal(s.equals), ref("extra-value")) },
     {
       name: "alt-key",
       lexical: true,
@@ -249,8 +285,8 @@ export function codeGrammar(options: CodeGrammarOptions = {}): Grammar {
     {
       name: "bare",
       lexical: true,
-      comment: "letters, marks, digits of any script and _-+.%/*#$&~^|?; not a keyword",
-      expr: wordExcept(bare, { words: KEYWORDS }),
+      comment: `letters, marks, digits of any script and _-+.%/*#$&~^|?; not a ${frontend === "code" ? "keyword" : "reserved word"}`,
+      expr: wordExcept(bare, { words: reserved }),
     },
     {
       name: "time-like",
@@ -260,7 +296,7 @@ export function codeGrammar(options: CodeGrammarOptions = {}): Grammar {
     {
       name: "not-time-like",
       lexical: true,
-      expr: choice(wordExcept(bare, { words: KEYWORDS, prefixes: TIME_PREFIXES }), quotedExcept(quoted, [], TIME_PREFIXES)),
+      expr: choice(wordExcept(bare, { words: reserved, prefixes: TIME_PREFIXES }), quotedExcept(quoted, [], TIME_PREFIXES)),
     },
     { name: "name", lexical: true, comment: "constraint types: ASCII identifiers bare, anything else quoted", expr: nameExcept([]) },
     { name: "bare-char-ext", lexical: true, comment: "bare characters beyond ASCII", expr: chars(nonAsciiPart(sets.bare)) },
@@ -282,13 +318,13 @@ export function codeGrammar(options: CodeGrammarOptions = {}): Grammar {
     { name: "json-int-digits", lexical: true, expr: choice(literal("0"), seq(chars([[0x31, 0x39]]), star(ref("digit")))) },
     { name: "digit", lexical: true, expr: chars([[0x30, 0x39]]) },
     // The #meta trailer: schema-valid meta in the printer's field order.
-    { name: "meta-part", expr: seq(literal(" #meta "), ref("meta-trailer")) },
+    { name: "meta-part", expr: seq(literal(s.meta), ref("meta-trailer")) },
     {
       name: "meta-trailer",
       expr: seq(
         literal("{"),
         optional(literal('"silp":"v1",')), // the one SILP version this implementation speaks
-        optional(seq(literal('"version":'), ref("s-string"), comma)),
+        optional(seq(literal('"version":'), ref("s-string"), literal(","))),
         literal('"meta":'),
         ref("meta-object"),
         literal("}"),
@@ -299,7 +335,7 @@ export function codeGrammar(options: CodeGrammarOptions = {}): Grammar {
       comment: "JavaScript prints integer-like keys first, so extra fields named 0, 1, 42 … precede req_id",
       expr: seq(
         literal("{"),
-        star(seq(ref("meta-index-key"), literal(":"), ref("m-json"), comma)),
+        star(seq(ref("meta-index-key"), literal(":"), ref("m-json"), literal(","))),
         literal('"req_id":"'),
         ref("req-id"),
         literal('"'),
@@ -313,7 +349,7 @@ export function codeGrammar(options: CodeGrammarOptions = {}): Grammar {
         literal('],"out":'),
         ref("s-string"),
         optional(seq(literal(',"next_agent":'), ref("s-string"))),
-        star(seq(comma, ref("meta-extra"))),
+        star(seq(literal(","), ref("meta-extra"))),
         literal("}"),
       ),
     },
@@ -344,5 +380,5 @@ export function codeGrammar(options: CodeGrammarOptions = {}): Grammar {
       expr: quotedExcept(quoted, ["req_id", "session_id", "priority", "confidence", "seq", "out", "next_agent"]),
     },
   ];
-  return { frontend: "code", root: "payload", rules, verbs };
+  return { frontend, root: "payload", rules, verbs };
 }
