@@ -169,7 +169,7 @@ export function spelledCodeGrammar(s: GrammarSpellings, verbs: readonly string[]
     {
       name: "payload",
       comment: `${describe}; verbs in force: ${verbs.join(" ")}`,
-      expr: seq(optional(seq(literal(s.if), ref("condition"), literal(s.then))), ref("actions"), optional(ref("else-part")), optional(ref("meta-part"))),
+      expr: seq(optional(seq(literal(s.if), ref("condition"), literal(s.thenWord))), ref("actions"), optional(ref("else-part")), optional(ref("meta-part"))),
     },
     // Conditions.
     { name: "condition", expr: list(ref("constraint"), s.and) },

@@ -18,8 +18,8 @@ export interface GrammarSpellings {
   readonly if: string;
   /** Between two conditions, e.g. " and ". */
   readonly and: string;
-  /** After the last condition, e.g. ": ". */
-  readonly then: string;
+  /** After the last condition, e.g. ": " (not `then`: an object with a `then` field is a thenable). */
+  readonly thenWord: string;
   /** Between two calls of the task, e.g. "; ". */
   readonly actions: string;
   /** Before the first alternative, e.g. " else: ". */
@@ -65,7 +65,7 @@ type Draft = Mutable<Omit<GrammarSpellings, "reserved" | "quoteReservedFunctionN
 /** Sets the field of one gene's option. */
 const text =
   (
-    field: "if" | "and" | "then" | "actions" | "else" | "alternatives" | "equals" | "location" | "negation" | "time" | "meta",
+    field: "if" | "and" | "thenWord" | "actions" | "else" | "alternatives" | "equals" | "location" | "negation" | "time" | "meta",
     options: Record<string, string>,
   ) =>
   (draft: Draft, option: string): boolean => {
@@ -83,7 +83,7 @@ const GENES: Readonly<Record<string, (draft: Draft, option: string) => boolean>>
   if: text("if", { if: "if ", If: "If ", when: "when ", When: "When " }),
   and: text("and", { and: " and ", "&": " & " }),
   // biome-ignore lint/suspicious/noThenProperty: "then" is the gene's name (a word the dialect writes); this table is never awaited
-  then: text("then", { ":": ": ", then: " then " }),
+  then: text("thenWord", { ":": ": ", then: " then " }),
   actions: text("actions", { ";": "; ", and: " and ", ",": ", ", newline: "\n" }),
   else: text("else", { "else:": " else: ", else: " else ", otherwise: " otherwise ", "|": " | " }),
   alternatives: text("alternatives", { ";": "; ", or: " or ", ",": ", " }),
@@ -119,7 +119,7 @@ export function dialectSpellings(input: DialectSpec): GrammarSpellings {
   const draft: Draft = {
     if: "",
     and: "",
-    then: "",
+    thenWord: "",
     actions: "",
     else: "",
     alternatives: "",
@@ -141,7 +141,7 @@ export function dialectSpellings(input: DialectSpec): GrammarSpellings {
   const texts = [
     draft.if,
     draft.and,
-    draft.then,
+    draft.thenWord,
     draft.actions,
     draft.else,
     draft.alternatives,
@@ -171,7 +171,7 @@ export function dialectSpellings(input: DialectSpec): GrammarSpellings {
 export const CODE_SPELLINGS: GrammarSpellings = Object.freeze({
   if: "if ",
   and: " and ",
-  then: ": ",
+  thenWord: ": ",
   actions: "; ",
   else: " else: ",
   alternatives: "; ",
