@@ -15,15 +15,17 @@ export function evolvedDialect(): DialectSpec {
 }
 
 /**
- * Dialect k takes option k mod n of every gene with n options: k = 1..4 between them take every
- * option of every gene (genes have 2 to 4 options), without repeating the code frontend's point.
+ * Dialect k takes option (k + i) mod n of the i-th gene (n options): four consecutive k take every
+ * option of every gene (genes have 2 to 4 options). The shift by i pairs neighbouring two-option
+ * genes both ways: call and empty_args come as (spaces, "()") and (parens, omit), the pairs that
+ * neither the code frontend's point (parens, "()") nor x-evolved (spaces, omit) has.
  */
 export function coveringDialects(): DialectSpec[] {
   return [1, 2, 3, 4].map((k) =>
     parseDialectSpec({
       silp_dialect: 1,
       name: `x-cover${k}`,
-      genes: Object.fromEntries(DIALECT_SPACE.map((gene) => [gene.name, gene.options[k % gene.options.length]])),
+      genes: Object.fromEntries(DIALECT_SPACE.map((gene, index) => [gene.name, gene.options[(k + index) % gene.options.length]])),
     }),
   );
 }
