@@ -21,7 +21,7 @@ export interface DialectGrammarOptions {
 export function dialectGrammar(spec: DialectSpec, options: DialectGrammarOptions = {}): Grammar {
   const spellings = dialectSpellings(spec);
   const genes = Object.entries(spec.genes)
-    .map(([gene, option]) => `${gene}=${option}`)
+    .map(([gene, option]) => `${gene}=${JSON.stringify(option)}`)
     .join(" ");
   return spelledCodeGrammar(spellings, verbCodes(options.verbs ?? approvedVerbCodes()), spec.name, `compile(ir, "${spec.name}") output (dialect ${genes})`);
 }
