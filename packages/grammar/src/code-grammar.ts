@@ -131,8 +131,15 @@ export function codeGrammar(options: CodeGrammarOptions = {}): Grammar {
  * The code grammar with every abstract token written as `s` spells it (docs/grammar.md,
  * "Dialects"). With CODE_SPELLINGS it is the code frontend's grammar, expression for expression
  * (so its GBNF and Lark stay byte for byte what they were before dialects existed).
+ *
+ * `printerQuoting` (dialects: their strict decoder accepts only what their printer writes) quotes
+ * only what the printer quotes: a value only when it is empty, has a character that is not bare
+ * or is a reserved word; a name only when it is not an ASCII identifier or is a reserved word; a
+ * `json` literal only for what is not a string; and the meta trailer without `"silp"` and with
+ * the printer's integers. The code frontend's strict decoder accepts the other spellings, so its
+ * grammar keeps them.
  */
-export function spelledCodeGrammar(s: GrammarSpellings, verbs: readonly string[], frontend: string, describe: string): Grammar {
+export function spelledCodeGrammar(s: GrammarSpellings, verbs: readonly string[], frontend: string, describe: string, printerQuoting = false): Grammar {
   const functionNames = verbs.map((code) => code.slice(1).toLowerCase());
   const reserved = s.reserved;
   // A keyword of a keyword argument (value=, time=, ...) is a name token: quoted if it is reserved.
@@ -154,13 +161,52 @@ export function spelledCodeGrammar(s: GrammarSpellings, verbs: readonly string[]
 
   const value = ref("value");
   const comma = literal(sep); // between arguments; JSON (the meta trailer) keeps its own ","
+  // What the printer quotes (printerQuoting): a unit of a quoted string that is not bare / not an identifier character.
+  const notBare: Expr = choice(chars(subtract(asciiPart(sets.stringRaw), asciiPart(sets.bare))), ref("string-char-ext-not-bare"), ref("s-escape"));
+  const notIdent: Expr = choice(chars(subtract(asciiPart(sets.stringRaw), ident.ascii)), ref("string-char-ext"), ref("s-escape"));
+  const anyQuoted = star(unit(quoted));
+  const reservedWords = (words: readonly string[]): Expr[] => words.map((word) => literal(word));
+  /** `"…"` holding what the printer quotes as a value: nothing, a unit that is not bare, or a reserved word. */
+  const quotedValue = (): Expr => seq(literal('"'), optional(choice(seq(anyQuoted, notBare, anyQuoted), ...reservedWords(reserved))), literal('"'));
+  /** The same for a name: nothing, a leading digit, a unit that is not an identifier character, a reserved word (or `loc`, a literal field name). */
+  const quotedName = (roleWords: readonly string[]): Expr =>
+    seq(
+      literal('"'),
+      optional(
+        choice(
+          seq(chars(single(...DIGITS)), anyQuoted),
+          seq(anyQuoted, notIdent, anyQuoted),
+          ...reservedWords([...reserved, ...(roleWords.includes("loc") ? ["loc"] : [])]),
+        ),
+      ),
+      literal('"'),
+    );
+  /** A quoted value the printer writes that does not start with t+ or t- (reserved words never do; "t" is bare). */
+  const quotedNotTimeLike = (): Expr => {
+    const bareNot = (...excluded: string[]): Expr => choice(chars(subtract(asciiPart(sets.bare), single(...excluded))), ref("bare-char-ext"));
+    const needs = seq(anyQuoted, notBare, anyQuoted);
+    return seq(
+      literal('"'),
+      optional(
+        choice(
+          seq(notBare, anyQuoted),
+          seq(bareNot("t"), needs),
+          seq(literal("t"), optional(choice(seq(notBare, anyQuoted), seq(bareNot("+", "-"), needs)))),
+          ...reservedWords(reserved),
+        ),
+      ),
+      literal('"'),
+    );
+  };
   const nameExcept = (roleWords: readonly string[]): Expr =>
     choice(
       wordExcept(ident, { words: [...reserved, ...roleWords], prefixes: DIGITS }),
-      quotedExcept(
-        quoted,
-        roleWords.filter((word) => word !== "loc"),
-      ),
+      printerQuoting
+        ? quotedName(roleWords)
+        : quotedExcept(
+            quoted,
+            roleWords.filter((word) => word !== "loc"),
+          ),
     );
   const keywordArgs = (rule: string): Expr => star(seq(comma, ref(rule)));
   const timeKey = `${sep}${key("time")}${s.equals}`;
@@ -280,8 +326,24 @@ export function spelledCodeGrammar(s: GrammarSpellings, verbs: readonly string[]
       expr: nameExcept(["action", "target", "location", "loc"]),
     },
     // Values and names.
-    { name: "extra-value", expr: choice(value, seq(literal("`"), ref("l-json"), literal("`"))) },
-    { name: "value", lexical: true, expr: choice(ref("bare"), ref("s-string")) },
+    { name: "extra-value", expr: choice(value, seq(literal("`"), ref(printerQuoting ? "l-json-not-string" : "l-json"), literal("`"))) },
+    ...(printerQuoting
+      ? [
+          {
+            name: "l-json-not-string",
+            comment: "a string is written as a value, never as a json literal",
+            expr: choice(ref("l-json-object"), ref("l-json-array"), ref("json-number"), literal("true"), literal("false"), literal("null")),
+          },
+          { name: "quoted-value", lexical: true, comment: "what the printer quotes: empty, not all bare, or a reserved word", expr: quotedValue() },
+          {
+            name: "string-char-ext-not-bare",
+            lexical: true,
+            comment: "characters beyond ASCII a quoted string holds raw that are not bare",
+            expr: chars(nonAsciiPart(subtract(sets.stringRaw, sets.bare))),
+          },
+        ]
+      : []),
+    { name: "value", lexical: true, expr: choice(ref("bare"), ref(printerQuoting ? "quoted-value" : "s-string")) },
     {
       name: "bare",
       lexical: true,
@@ -291,12 +353,18 @@ export function spelledCodeGrammar(s: GrammarSpellings, verbs: readonly string[]
     {
       name: "time-like",
       lexical: true,
-      expr: choice(seq(literal("t"), chars(single("+", "-")), star(unit(bare))), seq(literal('"t'), chars(single("+", "-")), star(unit(quoted)), literal('"'))),
+      expr: choice(
+        seq(literal("t"), chars(single("+", "-")), star(unit(bare))),
+        seq(literal('"t'), chars(single("+", "-")), ...(printerQuoting ? [anyQuoted, notBare, anyQuoted] : [star(unit(quoted))]), literal('"')),
+      ),
     },
     {
       name: "not-time-like",
       lexical: true,
-      expr: choice(wordExcept(bare, { words: reserved, prefixes: TIME_PREFIXES }), quotedExcept(quoted, [], TIME_PREFIXES)),
+      expr: choice(
+        wordExcept(bare, { words: reserved, prefixes: TIME_PREFIXES }),
+        printerQuoting ? quotedNotTimeLike() : quotedExcept(quoted, [], TIME_PREFIXES),
+      ),
     },
     { name: "name", lexical: true, comment: "constraint types: ASCII identifiers bare, anything else quoted", expr: nameExcept([]) },
     { name: "bare-char-ext", lexical: true, comment: "bare characters beyond ASCII", expr: chars(nonAsciiPart(sets.bare)) },
@@ -323,7 +391,7 @@ export function spelledCodeGrammar(s: GrammarSpellings, verbs: readonly string[]
       name: "meta-trailer",
       expr: seq(
         literal("{"),
-        optional(literal('"silp":"v1",')), // the one SILP version this implementation speaks
+        ...(printerQuoting ? [] : [optional(literal('"silp":"v1",'))]), // the one SILP version this implementation speaks (the printer leaves it out)
         optional(seq(literal('"version":'), ref("s-string"), literal(","))),
         literal('"meta":'),
         ref("meta-object"),
@@ -341,7 +409,9 @@ export function spelledCodeGrammar(s: GrammarSpellings, verbs: readonly string[]
         literal('"'),
         optional(seq(literal(',"session_id":'), ref("s-string"))),
         literal(',"priority":'),
-        seq(optional(literal("-")), ref("json-int-digits")),
+        printerQuoting
+          ? choice(literal("0"), seq(optional(literal("-")), chars([[0x31, 0x39]]), star(ref("digit"))))
+          : seq(optional(literal("-")), ref("json-int-digits")),
         literal(',"confidence":'),
         ref("confidence"),
         literal(',"seq":['),

@@ -23,5 +23,11 @@ export function dialectGrammar(spec: DialectSpec, options: DialectGrammarOptions
   const genes = Object.entries(spec.genes)
     .map(([gene, option]) => `${gene}=${JSON.stringify(option)}`)
     .join(" ");
-  return spelledCodeGrammar(spellings, verbCodes(options.verbs ?? approvedVerbCodes()), spec.name, `compile(ir, "${spec.name}") output (dialect ${genes})`);
+  return spelledCodeGrammar(
+    spellings,
+    verbCodes(options.verbs ?? approvedVerbCodes()),
+    spec.name,
+    `compile(ir, "${spec.name}") output (dialect ${genes})`,
+    true,
+  );
 }

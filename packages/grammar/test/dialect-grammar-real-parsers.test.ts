@@ -6,8 +6,9 @@
  *     engine (node-llama-cpp) and by Lark (python3-lark);
  * (b) every text derived at random from the dialect's grammar decodes strictly in that dialect or
  *     fails only as not canonical (dialect-samples.ts, NOT_CANONICAL), and both parsers accept it;
- * (c) a reserved word of the dialect is accepted quoted and refused bare, by the strict decoder
- *     (the oracle, checked first) and by both parsers.
+ * (c) a reserved word of the dialect is accepted quoted and refused bare, and a plain word the
+ *     printer writes bare is refused quoted, by the strict decoder (the oracle, checked first) and
+ *     by both parsers.
  * Lark compiles each grammar in 10-20 s on the shared machine, so it runs on two of the dialects
  * here (x-evolved and x-cover4: newline between calls, parentheses with empty calls left out);
  * dialect-full-check.ts runs every dialect through both. Seeds and counts come from the
@@ -35,7 +36,7 @@ interface Case {
   spec: DialectSpec;
   printed: string[];
   derived: string[];
-  /** Texts the strict decoder refuses: a reserved word bare where the printer quotes it. */
+  /** Texts the strict decoder refuses: a reserved word bare where the printer quotes it, a plain word quoted where it writes it bare. */
   bareReserved: string[];
   /** The same payloads as the printer writes them (quoted). */
   quotedReserved: string[];
@@ -74,6 +75,18 @@ describe(`dialect grammars against real parsers (seed ${SEED}, ${RANDOM} random 
         quotedReserved.push(text);
         bareReserved.push(text.replace(JSON.stringify(word), word));
       }
+      const plain = compile(
+        {
+          intent: "!START",
+          entities: [
+            { id: "act", value: "x" },
+            { id: "to", value: "hike" },
+          ],
+          meta: { req_id: "abcd" },
+        },
+        spec.name,
+      );
+      bareReserved.push(plain.replace("hike", '"hike"'), plain.replace("to", '"to"'));
       cases.push({ spec, printed, derived, quotedReserved, bareReserved, gbnf: await gbnfMatcher(toGbnf(dialectGrammar(spec))) });
     }
   });
@@ -92,7 +105,7 @@ describe(`dialect grammars against real parsers (seed ${SEED}, ${RANDOM} random 
     }
   });
 
-  it("(c) a reserved word is refused bare and accepted quoted, by the strict decoder and by GBNF", () => {
+  it("(c) a reserved word is refused bare and accepted quoted, a plain word refused quoted, by the strict decoder and by GBNF", () => {
     for (const { spec, bareReserved, quotedReserved, gbnf } of cases) {
       assert.ok(bareReserved.length >= 5, `${spec.name}: the code keywords at least`);
       for (const text of bareReserved) assert.throws(() => decode(text, spec.name, { strict: true }), Error, `${spec.name} decodes ${text}`);
