@@ -191,7 +191,7 @@ export function spelledCodeGrammar(s: GrammarSpellings, verbs: readonly string[]
         choice(
           seq(notBare, anyQuoted),
           seq(bareNot("t"), needs),
-          seq(literal("t"), optional(choice(seq(notBare, anyQuoted), seq(bareNot("+", "-"), needs)))),
+          seq(literal("t"), choice(seq(notBare, anyQuoted), seq(bareNot("+", "-"), needs))), // "t" alone is bare
           ...reservedWords(reserved),
         ),
       ),
@@ -224,13 +224,36 @@ export function spelledCodeGrammar(s: GrammarSpellings, verbs: readonly string[]
     {
       name: "negation-args",
       comment: "a positional argument is the time; value= and time= at most once each",
-      expr: choice(
-        seq(value, optional(seq(literal(`${sep}${key("value")}${s.equals}`), value)), keywordArgs("c-extra")),
-        seq(literal(`${key("value")}${s.equals}`), value, optional(seq(literal(`${sep}${key("time")}${s.equals}`), value)), keywordArgs("c-extra")),
-        seq(literal(`${key("time")}${s.equals}`), value, keywordArgs("c-extra")),
-        list(ref("c-extra"), sep),
-      ),
+      expr: printerQuoting
+        ? // As the printer writes it: a time-like time positionally, any other by time=; value= only when it is not "true".
+          choice(
+            seq(ref("time-like"), optional(seq(literal(`${sep}${key("value")}${s.equals}`), ref("value-not-true"))), keywordArgs("c-extra")),
+            seq(
+              literal(`${key("value")}${s.equals}`),
+              ref("value-not-true"),
+              optional(seq(literal(`${sep}${key("time")}${s.equals}`), ref("not-time-like"))),
+              keywordArgs("c-extra"),
+            ),
+            seq(literal(`${key("time")}${s.equals}`), ref("not-time-like"), keywordArgs("c-extra")),
+            list(ref("c-extra"), sep),
+          )
+        : choice(
+            seq(value, optional(seq(literal(`${sep}${key("value")}${s.equals}`), value)), keywordArgs("c-extra")),
+            seq(literal(`${key("value")}${s.equals}`), value, optional(seq(literal(`${sep}${key("time")}${s.equals}`), value)), keywordArgs("c-extra")),
+            seq(literal(`${key("time")}${s.equals}`), value, keywordArgs("c-extra")),
+            list(ref("c-extra"), sep),
+          ),
     },
+    ...(printerQuoting
+      ? [
+          {
+            name: "value-not-true",
+            lexical: true,
+            comment: 'a negation\'s value "true" is left out',
+            expr: choice(wordExcept(bare, { words: [...reserved, "true"] }), ref("quoted-value")),
+          },
+        ]
+      : []),
     { name: "operator-form", expr: seq(ref("name"), ref("operator"), value, optional(seq(literal(s.time), ref("time-like")))) },
     { name: "operator", expr: choice(...["==", "!=", "<=", ">=", "<", ">"].map((operator) => literal(s.operators[operator] as string))) },
     {
@@ -240,23 +263,42 @@ export function spelledCodeGrammar(s: GrammarSpellings, verbs: readonly string[]
     },
     {
       name: "constraint-args",
-      expr: choice(
-        seq(value, keywordArgs("c-extra")),
-        seq(value, comma, ref("time-like"), keywordArgs("c-extra")),
-        seq(value, comma, value, keywordArgs("c-extra-no-subject")),
-        seq(value, comma, value, comma, value, keywordArgs("c-extra-no-subject")),
-        seq(value, literal(timeKey), value, keywordArgs("c-extra")),
-        seq(value, comma, ref("not-time-like"), literal(timeKey), value, keywordArgs("c-extra-no-subject")),
-        seq(
-          literal(`${key("subject")}${s.equals}`),
-          value,
-          literal(`${sep}${key("value")}${s.equals}`),
-          value,
-          optional(seq(literal(timeKey), value)),
-          keywordArgs("c-extra-no-subject"),
-        ),
-        seq(literal(`${key("value")}${s.equals}`), value, optional(seq(literal(timeKey), value)), keywordArgs("c-extra")),
-      ),
+      expr: printerQuoting
+        ? // As the printer writes them (packages/silp/src/frontends/code/printer.ts): positional when
+          // the roles read back by count, else subject=/value=; a time that is not time-like by time=.
+          choice(
+            seq(value, keywordArgs("c-extra")),
+            seq(value, comma, ref("time-like"), keywordArgs("c-extra")),
+            seq(value, comma, ref("not-time-like"), keywordArgs("c-extra-no-subject")),
+            seq(value, comma, value, comma, ref("time-like"), keywordArgs("c-extra-no-subject")),
+            seq(value, literal(timeKey), ref("not-time-like"), keywordArgs("c-extra")),
+            seq(value, comma, ref("not-time-like"), literal(timeKey), ref("not-time-like"), keywordArgs("c-extra-no-subject")),
+            seq(
+              literal(`${key("subject")}${s.equals}`),
+              value,
+              literal(`${sep}${key("value")}${s.equals}`),
+              ref("time-like"),
+              optional(seq(literal(timeKey), ref("not-time-like"))),
+              keywordArgs("c-extra-no-subject"),
+            ),
+          )
+        : choice(
+            seq(value, keywordArgs("c-extra")),
+            seq(value, comma, ref("time-like"), keywordArgs("c-extra")),
+            seq(value, comma, value, keywordArgs("c-extra-no-subject")),
+            seq(value, comma, value, comma, value, keywordArgs("c-extra-no-subject")),
+            seq(value, literal(timeKey), value, keywordArgs("c-extra")),
+            seq(value, comma, ref("not-time-like"), literal(timeKey), value, keywordArgs("c-extra-no-subject")),
+            seq(
+              literal(`${key("subject")}${s.equals}`),
+              value,
+              literal(`${sep}${key("value")}${s.equals}`),
+              value,
+              optional(seq(literal(timeKey), value)),
+              keywordArgs("c-extra-no-subject"),
+            ),
+            seq(literal(`${key("value")}${s.equals}`), value, optional(seq(literal(timeKey), value)), keywordArgs("c-extra")),
+          ),
     },
     { name: "c-extra", expr: seq(ref("c-key"), literal(s.equals), ref("extra-value")) },
     { name: "c-extra-no-subject", expr: seq(ref("c-key-no-subject"), literal(s.equals), ref("extra-value")) },
@@ -296,7 +338,8 @@ export function spelledCodeGrammar(s: GrammarSpellings, verbs: readonly string[]
       name: "entity-arg",
       expr: seq(optional(seq(ref("entity-id"), literal(s.equals))), value, optional(seq(literal("["), list(ref("e-extra"), ","), literal("]")))),
     },
-    { name: "entity-id", lexical: true, distinct: true, comment: "keyword ids of one call differ", expr: nameExcept([]) },
+    // A dialect's printer writes the entity `act` positionally, never as act=.
+    { name: "entity-id", lexical: true, distinct: true, comment: "keyword ids of one call differ", expr: nameExcept(printerQuoting ? ["act"] : []) },
     { name: "e-extra", expr: seq(ref("e-key"), literal(s.equals), ref("extra-value")) },
     { name: "e-key", lexical: true, distinct: true, comment: "an extra field of an entity", expr: nameExcept(["id", "value", "action"]) },
     // Alternatives.

@@ -54,12 +54,13 @@ describe("the code frontend's grammar is the CODE_DIALECT point", () => {
     }
   });
 
-  it("dialectGrammar(CODE_DIALECT) is the code grammar, but for the printer's quoting and the dialect's name", () => {
+  it("dialectGrammar(CODE_DIALECT) is the code grammar, but for the printer's quoting and roles and the dialect's name", () => {
     // A dialect's strict decoder accepts only what its printer writes, so its grammar quotes only
     // what the printer quotes (docs/grammar.md, "Dialects"); every other rule is the code grammar's.
     const quoting = ["value", "extra-value", "time-like", "not-time-like", "name", "c-key", "c-key-no-subject", "entity-id", "e-key", "alt-key"];
-    const tightened = new Set([...quoting, "meta-trailer", "meta-object"]);
-    const added = ["l-json-not-string", "quoted-value", "string-char-ext-not-bare"];
+    // ... and writes argument roles as the printer does (positional when they read back by count).
+    const tightened = new Set([...quoting, "negation-args", "constraint-args", "meta-trailer", "meta-object"]);
+    const added = ["value-not-true", "l-json-not-string", "quoted-value", "string-char-ext-not-bare"];
     for (const verbs of [undefined, ["!REFUND", "!START", "!A_B"], ["!ELSE", "!OR"]]) {
       const options = verbs === undefined ? {} : { verbs };
       const code = rulesOf(toGbnf(codeGrammar(options)));
