@@ -165,3 +165,36 @@ describe("texts derived from a dialect grammar (soundness, without the real pars
     });
   }
 });
+
+describe("function names that are reserved words", () => {
+  const verbs = ["!OR", "!AT", "!START", "!THEN"];
+
+  it("are quoted where calls can lose their parentheses (x-evolved), bare where every call has them (x-cover4 with parens)", () => {
+    const evolved = evolvedDialect();
+    const gbnf = toGbnf(dialectGrammar(evolved, { verbs }));
+    // x-evolved reserves or, at and then (its spellings), not start.
+    assert.match(gbnf, /^primary-or ::= "\\"or\\"" /m);
+    assert.match(gbnf, /^primary-start ::= "start" /m);
+    assert.equal(
+      createDialect(evolved).print({ intent: "!OR", entities: [{ id: "act", value: "x" }], meta: { req_id: "abcd" } }, { whitelist: "off" }),
+      '"or" x',
+    );
+    const parens = parseDialectSpec({ ...evolved, name: "x-parens", genes: { ...evolved.genes, call: "parens", empty_args: "()" } });
+    assert.match(toGbnf(dialectGrammar(parens, { verbs })), /^primary-or ::= "or\(" /m);
+    assert.equal(
+      createDialect(parens).print({ intent: "!OR", entities: [{ id: "act", value: "x" }], meta: { req_id: "abcd" } }, { whitelist: "off" }),
+      "or(x)",
+    );
+  });
+
+  it("derived texts with those verbs decode strictly (whitelist off) or fail only as not canonical", () => {
+    const spec = evolvedDialect();
+    const verdicts = { decodes: 0, "not-canonical": 0 };
+    let quotedCalls = 0;
+    derivedFrom(dialectGrammar(spec, { verbs }), 150, SEED, (text) => {
+      verdicts[derivedVerdict(text, spec.name, { whitelist: "off" })]++;
+      if (/(^| and | otherwise | or )"(or|at|then)"/.test(text)) quotedCalls++;
+    });
+    assert.ok(verdicts.decodes > 0 && quotedCalls > 0, JSON.stringify({ verdicts, quotedCalls }));
+  });
+});

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { DIALECT_SPACE, type DialectSpec, parseDialectSpec, randomDialectSpec, registerDialect } from "@silp/dialects";
-import { decode, SilpError } from "silp";
+import { decode, SilpError, type SilpOptions } from "silp";
 
 const EVOLVED = new URL("../../../dialects/x-evolved.json", import.meta.url);
 
@@ -67,9 +67,9 @@ export const NOT_CANONICAL = "not this dialect's canonical spelling of the paylo
 export type DerivedVerdict = "decodes" | "not-canonical";
 
 /** Decodes a derived text strictly in the (registered) dialect; throws on any failure other than NOT_CANONICAL. */
-export function derivedVerdict(text: string, dialect: string): DerivedVerdict {
+export function derivedVerdict(text: string, dialect: string, options: SilpOptions = {}): DerivedVerdict {
   try {
-    decode(text, dialect, { strict: true });
+    decode(text, dialect, { ...options, strict: true });
     return "decodes";
   } catch (error) {
     if (error instanceof SilpError && error.code === "invalid_syntax" && error.message.startsWith(NOT_CANONICAL)) return "not-canonical";
