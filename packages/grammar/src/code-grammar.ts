@@ -198,6 +198,26 @@ export function spelledCodeGrammar(s: GrammarSpellings, verbs: readonly string[]
       literal('"'),
     );
   };
+  /** A quoted string whose text is not shaped like an action code: not "!" + an upper-case letter + upper-case letters and "_". */
+  const seqFreeForm = (): Expr => {
+    const other = (...excluded: [number, number][]): Expr =>
+      choice(chars(subtract(asciiPart(sets.stringRaw), excluded)), ref("string-char-ext"), ref("s-escape"));
+    const upper: [number, number] = [0x41, 0x5a];
+    const underscore: [number, number] = [0x5f, 0x5f];
+    return seq(
+      literal('"'),
+      optional(
+        choice(
+          seq(other([0x21, 0x21]), anyQuoted),
+          seq(
+            literal("!"),
+            optional(choice(seq(other(upper), anyQuoted), seq(chars([upper]), star(chars([upper, underscore])), other(upper, underscore), anyQuoted))),
+          ),
+        ),
+      ),
+      literal('"'),
+    );
+  };
   const nameExcept = (roleWords: readonly string[]): Expr =>
     choice(
       wordExcept(ident, { words: [...reserved, ...roleWords], prefixes: DIGITS }),
@@ -458,7 +478,7 @@ export function spelledCodeGrammar(s: GrammarSpellings, verbs: readonly string[]
         literal(',"confidence":'),
         ref("confidence"),
         literal(',"seq":['),
-        optional(list(ref("s-string"), ",")),
+        optional(list(ref(printerQuoting ? "seq-entry" : "s-string"), ",")),
         literal('],"out":'),
         ref("s-string"),
         optional(seq(literal(',"next_agent":'), ref("s-string"))),
@@ -466,6 +486,16 @@ export function spelledCodeGrammar(s: GrammarSpellings, verbs: readonly string[]
         literal("}"),
       ),
     },
+    ...(printerQuoting
+      ? [
+          {
+            name: "seq-entry",
+            lexical: true,
+            comment: "a seq entry shaped like an action code (^![A-Z][A-Z_]*$) names a verb, which must be in force",
+            expr: choice(seqFreeForm(), ...verbs.map((code) => literal(JSON.stringify(code)))),
+          },
+        ]
+      : []),
     { name: "req-id", lexical: true, expr: seq(...Array.from({ length: 4 }, () => ref("hex")), ...Array.from({ length: 4 }, () => optional(ref("hex")))) },
     { name: "hex", lexical: true, expr: chars([...single(..."0123456789".split("")), [0x61, 0x66]]) },
     {

@@ -7,8 +7,9 @@
  * (b) every text derived at random from the dialect's grammar decodes strictly in that dialect or
  *     fails only as not canonical (dialect-samples.ts, NOT_CANONICAL), and both parsers accept it;
  * (c) a reserved word of the dialect is accepted quoted and refused bare, a plain word the printer
- *     writes bare is refused quoted, and a role it writes positionally is refused by keyword, by
- *     the strict decoder (the oracle, checked first) and by both parsers.
+ *     writes bare is refused quoted, and a role it writes positionally is refused by keyword, and a
+ *     meta seq entry "!L" (not a verb in force) is refused, by the strict decoder (the oracle,
+ *     checked first) and by both parsers.
  * Lark compiles each grammar in 10-20 s on the shared machine, so it runs on two of the dialects
  * here (x-evolved and x-cover4: newline between calls, parentheses with empty calls left out);
  * dialect-full-check.ts runs every dialect through both. Seeds and counts come from the
@@ -96,6 +97,14 @@ describe(`dialect grammars against real parsers (seed ${SEED}, ${RANDOM} random 
       const positional = spacesCall ? "rain heavy" : "rain(heavy)";
       assert.ok(rain.includes(positional), rain);
       bareReserved.push(rain.replace(positional, spacesCall ? `rain value${equals}heavy` : `rain(value${equals}heavy)`));
+      // A meta seq entry shaped like an action code must be a verb in force (spec 3.8).
+      const sequenced = compile(
+        { intent: "!START", entities: [{ id: "act", value: "x" }], meta: { req_id: "abcd1234", seq: ["!START", "review"], out: "x" } },
+        spec.name,
+      );
+      assert.ok(sequenced.includes('"seq":["!START","review"]'), sequenced);
+      quotedReserved.push(sequenced);
+      bareReserved.push(sequenced.replace('"!START"', '"!L"'));
       cases.push({ spec, printed, derived, quotedReserved, bareReserved, gbnf: await gbnfMatcher(toGbnf(dialectGrammar(spec))) });
     }
   });

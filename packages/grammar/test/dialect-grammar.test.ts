@@ -59,8 +59,9 @@ describe("the code frontend's grammar is the CODE_DIALECT point", () => {
     // what the printer quotes (docs/grammar.md, "Dialects"); every other rule is the code grammar's.
     const quoting = ["value", "extra-value", "time-like", "not-time-like", "name", "c-key", "c-key-no-subject", "entity-id", "e-key", "alt-key"];
     // ... and writes argument roles as the printer does (positional when they read back by count).
+    // ... and a meta seq entry shaped like an action code is a verb in force.
     const tightened = new Set([...quoting, "negation-args", "constraint-args", "meta-trailer", "meta-object"]);
-    const added = ["value-not-true", "l-json-not-string", "quoted-value", "string-char-ext-not-bare"];
+    const added = ["value-not-true", "l-json-not-string", "quoted-value", "string-char-ext-not-bare", "seq-entry"];
     for (const verbs of [undefined, ["!REFUND", "!START", "!A_B"], ["!ELSE", "!OR"]]) {
       const options = verbs === undefined ? {} : { verbs };
       const code = rulesOf(toGbnf(codeGrammar(options)));
