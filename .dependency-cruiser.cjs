@@ -5,7 +5,8 @@
  *   silpc (cli)
  *     -> @silp/bench -> @silp/llmlingua2 -> @silp/tokens -> silp
  *     -> @silp/mcp -> @silp/tokens (optional) -> silp
- *     -> @silp/a2a, @silp/lock, @silp/redis, @silp/schemas, @silp/grammar, @silp/dialects -> silp
+ *     -> @silp/a2a, @silp/lock, @silp/redis, @silp/schemas, @silp/dialects -> silp
+ *     -> @silp/grammar -> @silp/dialects -> silp
  *     -> @silp/evolve -> @silp/bench, @silp/tokens, @silp/dialects -> silp
  *
  * Inside the codec, folders form layers too: errors and the small leaf modules at the bottom,
@@ -28,7 +29,7 @@ const allowed = {
   llmlingua2: ["silp", "tokens"],
   bench: ["silp", "llmlingua2"],
   playground: ["silp", "tokens"],
-  grammar: ["silp"],
+  grammar: ["silp", "dialects"],
   dialects: ["silp"],
   evolve: ["silp", "tokens", "bench", "dialects"],
   cli: ["silp", "lock", "schemas", "tokens", "mcp", "a2a", "llmlingua2", "bench", "playground", "grammar", "dialects", "evolve"],

@@ -2,7 +2,8 @@
  * Dialect files on the command line (`--dialect <files...>`): each is read as JSON, checked by
  * @silp/dialects' parseDialectSpec (untrusted input: a bad file is a positioned or named error)
  * and registered as a frontend under its name, so `silpc bench run` can show it to models like
- * any other frontend and `silpc evolve --bench` can match its results to a point of the space.
+ * any other frontend and `silpc evolve --bench` can match its results to a point of the space;
+ * `silpc grammar --dialect <file>` reads one the same way for its grammar.
  */
 import type { DialectSpec } from "@silp/dialects";
 import { readJsonInput } from "./io.js";
@@ -16,4 +17,10 @@ export async function registerDialectFiles(paths: readonly string[] | undefined)
     dialects.registerDialect(spec);
     return spec;
   });
+}
+
+/** One dialect file, read and checked as above but not registered (`silpc grammar --dialect`). */
+export async function readDialectFile(path: string): Promise<DialectSpec> {
+  const dialects = await loadDialects("--dialect");
+  return dialects.parseDialectSpec(readJsonInput(path));
 }

@@ -13,6 +13,7 @@ import { mergeRanges, rangesWhere, single, subtract } from "./char-class.js";
 import { type Alphabet, anyWordExcept, unit, wordExcept } from "./complement.js";
 import { type CodePointRange, chars, choice, type Expr, type Grammar, list, literal, optional, plus, type Rule, ref, seq, star } from "./grammar.js";
 import { unicodeEscape } from "./hex-escape.js";
+import { CODE_SPELLINGS, type GrammarSpellings } from "./spellings.js";
 
 /** The default verb set: the spec's whitelist (Table 7), from the codec, never copied. */
 export function approvedVerbCodes(): readonly string[] {
@@ -33,7 +34,6 @@ export function verbCodes(verbs: readonly string[]): readonly string[] {
   return out;
 }
 
-const KEYWORDS = ["if", "else", "and", "then", "#meta"];
 const TIME_PREFIXES = ["t+", "t-"];
 const DIGITS = "0123456789".split("");
 
@@ -124,8 +124,34 @@ export interface CodeGrammarOptions {
 }
 
 export function codeGrammar(options: CodeGrammarOptions = {}): Grammar {
-  const verbs = verbCodes(options.verbs ?? approvedVerbCodes());
+  return spelledCodeGrammar(CODE_SPELLINGS, verbCodes(options.verbs ?? approvedVerbCodes()), "code", 'compile(ir, "code") output');
+}
+
+/**
+ * The code grammar with every abstract token written as `s` spells it (docs/grammar.md,
+ * "Dialects"). With CODE_SPELLINGS it is the code frontend's grammar, expression for expression
+ * (so its GBNF and Lark stay byte for byte what they were before dialects existed).
+ *
+ * `printerQuoting` (dialects: their strict decoder accepts only what their printer writes) quotes
+ * only what the printer quotes: a value only when it is empty, has a character that is not bare
+ * or is a reserved word; a name only when it is not an ASCII identifier or is a reserved word; a
+ * `json` literal only for what is not a string; and the meta trailer without `"silp"` and with
+ * the printer's integers. The code frontend's strict decoder accepts the other spellings, so its
+ * grammar keeps them.
+ */
+export function spelledCodeGrammar(s: GrammarSpellings, verbs: readonly string[], frontend: string, describe: string, printerQuoting = false): Grammar {
   const functionNames = verbs.map((code) => code.slice(1).toLowerCase());
+  const reserved = s.reserved;
+  // A keyword of a keyword argument (value=, time=, ...) is a name token: quoted if it is reserved.
+  const key = (word: string): string => (reserved.includes(word) ? JSON.stringify(word) : word);
+  const fn = (name: string): string => (s.quoteReservedFunctionNames && reserved.includes(name) ? JSON.stringify(name) : name);
+  // An argument list: `(a,b)`, or ` a b` with spaces calls (nothing closes it).
+  const sep = s.spacesCall ? " " : ",";
+  const open = s.spacesCall ? " " : "(";
+  const closing: Expr[] = s.spacesCall ? [] : [literal(")")];
+  /** A call of `name` whose arguments `args` may be left out: `f()` / `f(a)`, or `f` / `f(a)` / `f a` when an empty call is the bare name. */
+  const callMaybeEmpty = (name: string, args: Expr): Expr[] =>
+    s.omitEmptyArgs ? [literal(fn(name)), optional(seq(literal(open), args, ...closing))] : [literal(`${fn(name)}(`), optional(args), literal(")")];
   const sets = charSets();
   const bare: Alphabet = { ascii: asciiPart(sets.bare), opaque: [ref("bare-char-ext")] };
   const ident: Alphabet = { ascii: single(..."0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz".split("")), opaque: [] };
@@ -134,59 +160,221 @@ export function codeGrammar(options: CodeGrammarOptions = {}): Grammar {
   const inLiteral: Alphabet = { ascii: subtract(asciiPart(sets.stringRaw), single("`")), opaque: [ref("string-char-ext"), ref("l-escape")] };
 
   const value = ref("value");
-  const comma = literal(",");
-  const nameExcept = (reserved: readonly string[]): Expr =>
-    choice(
-      wordExcept(ident, { words: [...KEYWORDS, ...reserved], prefixes: DIGITS }),
-      quotedExcept(
-        quoted,
-        reserved.filter((word) => word !== "loc"),
+  const comma = literal(sep); // between arguments; JSON (the meta trailer) keeps its own ","
+  // What the printer quotes (printerQuoting): a unit of a quoted string that is not bare / not an identifier character.
+  const notBare: Expr = choice(chars(subtract(asciiPart(sets.stringRaw), asciiPart(sets.bare))), ref("string-char-ext-not-bare"), ref("s-escape"));
+  const notIdent: Expr = choice(chars(subtract(asciiPart(sets.stringRaw), ident.ascii)), ref("string-char-ext"), ref("s-escape"));
+  const anyQuoted = star(unit(quoted));
+  const reservedWords = (words: readonly string[]): Expr[] => words.map((word) => literal(word));
+  /** `"…"` holding what the printer quotes as a value: nothing, a unit that is not bare, or a reserved word. */
+  const quotedValue = (): Expr => seq(literal('"'), optional(choice(seq(anyQuoted, notBare, anyQuoted), ...reservedWords(reserved))), literal('"'));
+  /** The same for a name: nothing, a leading digit, a unit that is not an identifier character, a reserved word (or `loc`, a literal field name). */
+  const quotedName = (roleWords: readonly string[]): Expr =>
+    seq(
+      literal('"'),
+      optional(
+        choice(
+          seq(chars(single(...DIGITS)), anyQuoted),
+          seq(anyQuoted, notIdent, anyQuoted),
+          ...reservedWords([...reserved, ...(roleWords.includes("loc") ? ["loc"] : [])]),
+        ),
       ),
+      literal('"'),
     );
-  const keywordArgs = (key: string): Expr => star(seq(comma, ref(key)));
+  /** A quoted value the printer writes that does not start with t+ or t- (reserved words never do; "t" is bare). */
+  const quotedNotTimeLike = (): Expr => {
+    const bareNot = (...excluded: string[]): Expr => choice(chars(subtract(asciiPart(sets.bare), single(...excluded))), ref("bare-char-ext"));
+    const needs = seq(anyQuoted, notBare, anyQuoted);
+    return seq(
+      literal('"'),
+      optional(
+        choice(
+          seq(notBare, anyQuoted),
+          seq(bareNot("t"), needs),
+          seq(literal("t"), choice(seq(notBare, anyQuoted), seq(bareNot("+", "-"), needs))), // "t" alone is bare
+          ...reservedWords(reserved),
+        ),
+      ),
+      literal('"'),
+    );
+  };
+  /** A quoted string whose text is not shaped like an action code: not "!" + an upper-case letter + upper-case letters and "_". */
+  const seqFreeForm = (): Expr => {
+    const other = (...excluded: [number, number][]): Expr =>
+      choice(chars(subtract(asciiPart(sets.stringRaw), excluded)), ref("string-char-ext"), ref("s-escape"));
+    const upper: [number, number] = [0x41, 0x5a];
+    const underscore: [number, number] = [0x5f, 0x5f];
+    return seq(
+      literal('"'),
+      optional(
+        choice(
+          seq(other([0x21, 0x21]), anyQuoted),
+          seq(
+            literal("!"),
+            optional(choice(seq(other(upper), anyQuoted), seq(chars([upper]), star(chars([upper, underscore])), other(upper, underscore), anyQuoted))),
+          ),
+        ),
+      ),
+      literal('"'),
+    );
+  };
+  const nameExcept = (roleWords: readonly string[]): Expr =>
+    choice(
+      wordExcept(ident, { words: [...reserved, ...roleWords], prefixes: DIGITS }),
+      printerQuoting
+        ? quotedName(roleWords)
+        : quotedExcept(
+            quoted,
+            roleWords.filter((word) => word !== "loc"),
+          ),
+    );
+  const keywordArgs = (rule: string): Expr => star(seq(comma, ref(rule)));
+
+  // keywords: ordered (docs/dialects.md, rule 6; docs/grammar.md, "Dialects"): an action call of a
+  // verb with an agreed order writes a leading run of its arguments without names. The printer's
+  // rule, as a grammar: j unnamed arguments (the order's first j names; "act" is positional), then,
+  // if the run stopped before the order's end, the argument that broke it (a name other than the
+  // order's next one, or `act=` for a positional one when the next name is not "act"), then
+  // arguments as the code frontend writes them. A written name never repeats an elided one
+  // (except "act", which may repeat): that would be a repeated keyword id, which the IR refuses.
+  const ordered: [string, readonly string[]][] = functionNames.flatMap((name) => {
+    const code = `!${name.toUpperCase()}`;
+    return Object.hasOwn(s.argumentOrder, code) ? [[name, s.argumentOrder[code] as readonly string[]]] : [];
+  });
+  const entityArgs = (name: string): Expr => (ordered.some(([other]) => other === name) ? ref(`entity-args-${ruleName(name)}`) : ref("entity-args"));
+  const orderedArgsRules = (name: string, order: readonly string[]): Rule[] => {
+    const r = ruleName(name);
+    const extras = optional(seq(literal("["), list(ref("e-extra"), ","), literal("]")));
+    const unnamed = seq(value, extras);
+    const named = (idRule: string): Expr => seq(ref(idRule), literal(s.equals), value, extras);
+    const elided = (j: number): string[] => order.slice(0, j).filter((word) => word !== "act");
+    const run = (j: number): Expr[] => Array.from({ length: j }, (_, i) => (i === 0 ? unnamed : seq(comma, unnamed)));
+    const rest = (j: number): Expr => star(seq(comma, choice(unnamed, named(`entity-id-${r}-${j}`))));
+    const forms: Expr[] = [];
+    for (let j = 0; j <= order.length; j++) {
+      if (j === order.length) {
+        forms.push(seq(...run(j), rest(j)));
+        continue;
+      }
+      const next = order[j] as string;
+      const broke = choice(named(`entity-break-id-${r}-${j}`), ...(next === "act" ? [] : [seq(literal(`${key("act")}${s.equals}`), unnamed)]));
+      if (j > 0) forms.push(seq(...run(j)));
+      forms.push(seq(...run(j), ...(j > 0 ? [comma] : []), broke, rest(j)));
+    }
+    const rules: Rule[] = [{ name: `entity-args-${r}`, comment: `${name}: argument order ${order.join(", ")}`, expr: choice(...forms) }];
+    for (let j = 0; j <= order.length; j++) {
+      rules.push({
+        name: `entity-id-${r}-${j}`,
+        lexical: true,
+        distinct: true,
+        comment: "keyword ids of one call differ",
+        expr: nameExcept(["act", ...elided(j)]),
+      });
+      if (j < order.length) {
+        rules.push({
+          name: `entity-break-id-${r}-${j}`,
+          lexical: true,
+          distinct: true,
+          comment: `a name that breaks the order: not ${order[j]}`,
+          expr: nameExcept([...new Set(["act", order[j] as string, ...elided(j)])]),
+        });
+      }
+    }
+    return rules;
+  };
+  const timeKey = `${sep}${key("time")}${s.equals}`;
 
   const rules: Rule[] = [
     {
       name: "payload",
-      comment: `compile(ir, "code") output; verbs in force: ${verbs.join(" ")}`,
-      expr: seq(optional(seq(literal("if "), ref("condition"), literal(": "))), ref("actions"), optional(ref("else-part")), optional(ref("meta-part"))),
+      comment: `${describe}; verbs in force: ${verbs.join(" ")}`,
+      expr: seq(optional(seq(literal(s.if), ref("condition"), literal(s.thenWord))), ref("actions"), optional(ref("else-part")), optional(ref("meta-part"))),
     },
     // Conditions.
-    { name: "condition", expr: list(ref("constraint"), " and ") },
+    { name: "condition", expr: list(ref("constraint"), s.and) },
     { name: "constraint", expr: choice(ref("negation"), ref("operator-form"), ref("constraint-call")) },
-    { name: "negation", expr: seq(literal("!"), ref("name"), optional(seq(literal("("), ref("negation-args"), literal(")")))) },
+    { name: "negation", expr: seq(literal(s.negation), ref("name"), optional(seq(literal(open), ref("negation-args"), ...closing))) },
     {
       name: "negation-args",
       comment: "a positional argument is the time; value= and time= at most once each",
-      expr: choice(
-        seq(value, optional(seq(literal(",value="), value)), keywordArgs("c-extra")),
-        seq(literal("value="), value, optional(seq(literal(",time="), value)), keywordArgs("c-extra")),
-        seq(literal("time="), value, keywordArgs("c-extra")),
-        list(ref("c-extra"), ","),
-      ),
+      expr: printerQuoting
+        ? // As the printer writes it: a time-like time positionally, any other by time=; value= only when it is not "true".
+          choice(
+            seq(ref("time-like"), optional(seq(literal(`${sep}${key("value")}${s.equals}`), ref("value-not-true"))), keywordArgs("c-extra")),
+            seq(
+              literal(`${key("value")}${s.equals}`),
+              ref("value-not-true"),
+              optional(seq(literal(`${sep}${key("time")}${s.equals}`), ref("not-time-like"))),
+              keywordArgs("c-extra"),
+            ),
+            seq(literal(`${key("time")}${s.equals}`), ref("not-time-like"), keywordArgs("c-extra")),
+            list(ref("c-extra"), sep),
+          )
+        : choice(
+            seq(value, optional(seq(literal(`${sep}${key("value")}${s.equals}`), value)), keywordArgs("c-extra")),
+            seq(literal(`${key("value")}${s.equals}`), value, optional(seq(literal(`${sep}${key("time")}${s.equals}`), value)), keywordArgs("c-extra")),
+            seq(literal(`${key("time")}${s.equals}`), value, keywordArgs("c-extra")),
+            list(ref("c-extra"), sep),
+          ),
     },
-    { name: "operator-form", expr: seq(ref("name"), ref("operator"), value, optional(seq(literal(", "), ref("time-like")))) },
-    { name: "operator", expr: choice(...["==", "!=", "<=", ">=", "<", ">"].map(literal)) },
+    ...(printerQuoting
+      ? [
+          {
+            name: "value-not-true",
+            lexical: true,
+            comment: 'a negation\'s value "true" is left out',
+            expr: choice(wordExcept(bare, { words: [...reserved, "true"] }), ref("quoted-value")),
+          },
+        ]
+      : []),
+    { name: "operator-form", expr: seq(ref("name"), ref("operator"), value, optional(seq(literal(s.time), ref("time-like")))) },
+    { name: "operator", expr: choice(...["==", "!=", "<=", ">=", "<", ">"].map((operator) => literal(s.operators[operator] as string))) },
     {
       name: "constraint-call",
       comment: "positional roles by count (value; value,time; subject,value; subject,value,time), or keyword roles",
-      expr: seq(ref("name"), literal("("), ref("constraint-args"), literal(")")),
+      expr: seq(ref("name"), literal(open), ref("constraint-args"), ...closing),
     },
     {
       name: "constraint-args",
-      expr: choice(
-        seq(value, keywordArgs("c-extra")),
-        seq(value, comma, ref("time-like"), keywordArgs("c-extra")),
-        seq(value, comma, value, keywordArgs("c-extra-no-subject")),
-        seq(value, comma, value, comma, value, keywordArgs("c-extra-no-subject")),
-        seq(value, literal(",time="), value, keywordArgs("c-extra")),
-        seq(value, comma, ref("not-time-like"), literal(",time="), value, keywordArgs("c-extra-no-subject")),
-        seq(literal("subject="), value, literal(",value="), value, optional(seq(literal(",time="), value)), keywordArgs("c-extra-no-subject")),
-        seq(literal("value="), value, optional(seq(literal(",time="), value)), keywordArgs("c-extra")),
-      ),
+      expr: printerQuoting
+        ? // As the printer writes them (packages/silp/src/frontends/code/printer.ts): positional when
+          // the roles read back by count, else subject=/value=; a time that is not time-like by time=.
+          choice(
+            seq(value, keywordArgs("c-extra")),
+            seq(value, comma, ref("time-like"), keywordArgs("c-extra")),
+            seq(value, comma, ref("not-time-like"), keywordArgs("c-extra-no-subject")),
+            seq(value, comma, value, comma, ref("time-like"), keywordArgs("c-extra-no-subject")),
+            seq(value, literal(timeKey), ref("not-time-like"), keywordArgs("c-extra")),
+            seq(value, comma, ref("not-time-like"), literal(timeKey), ref("not-time-like"), keywordArgs("c-extra-no-subject")),
+            seq(
+              literal(`${key("subject")}${s.equals}`),
+              value,
+              literal(`${sep}${key("value")}${s.equals}`),
+              ref("time-like"),
+              optional(seq(literal(timeKey), ref("not-time-like"))),
+              keywordArgs("c-extra-no-subject"),
+            ),
+          )
+        : choice(
+            seq(value, keywordArgs("c-extra")),
+            seq(value, comma, ref("time-like"), keywordArgs("c-extra")),
+            seq(value, comma, value, keywordArgs("c-extra-no-subject")),
+            seq(value, comma, value, comma, value, keywordArgs("c-extra-no-subject")),
+            seq(value, literal(timeKey), value, keywordArgs("c-extra")),
+            seq(value, comma, ref("not-time-like"), literal(timeKey), value, keywordArgs("c-extra-no-subject")),
+            seq(
+              literal(`${key("subject")}${s.equals}`),
+              value,
+              literal(`${sep}${key("value")}${s.equals}`),
+              value,
+              optional(seq(literal(timeKey), value)),
+              keywordArgs("c-extra-no-subject"),
+            ),
+            seq(literal(`${key("value")}${s.equals}`), value, optional(seq(literal(timeKey), value)), keywordArgs("c-extra")),
+          ),
     },
-    { name: "c-extra", expr: seq(ref("c-key"), literal("="), ref("extra-value")) },
-    { name: "c-extra-no-subject", expr: seq(ref("c-key-no-subject"), literal("="), ref("extra-value")) },
+    { name: "c-extra", expr: seq(ref("c-key"), literal(s.equals), ref("extra-value")) },
+    { name: "c-extra-no-subject", expr: seq(ref("c-key-no-subject"), literal(s.equals), ref("extra-value")) },
     { name: "c-key", lexical: true, distinct: true, comment: "an extra field of a constraint", expr: nameExcept(["type", "value", "time"]) },
     {
       name: "c-key-no-subject",
@@ -201,10 +389,8 @@ export function codeGrammar(options: CodeGrammarOptions = {}): Grammar {
       (name): Rule => ({
         name: `primary-${ruleName(name)}`,
         expr: seq(
-          literal(`${name}(`),
-          optional(ref("entity-args")),
-          literal(")"),
-          ...(functionNames.length > 1 ? [star(seq(literal("; "), ref(`secondary-not-${ruleName(name)}`)))] : []),
+          ...callMaybeEmpty(name, entityArgs(name)),
+          ...(functionNames.length > 1 ? [star(seq(literal(s.actions), ref(`secondary-not-${ruleName(name)}`)))] : []),
         ),
       }),
     ),
@@ -212,30 +398,46 @@ export function codeGrammar(options: CodeGrammarOptions = {}): Grammar {
       ? functionNames.map(
           (name): Rule => ({
             name: `secondary-not-${ruleName(name)}`,
-            expr: seq(choice(...functionNames.filter((other) => other !== name).map((other) => literal(`${other}(`))), ref("entity-args"), literal(")")),
+            expr:
+              ordered.length === 0
+                ? seq(choice(...functionNames.filter((other) => other !== name).map((other) => literal(`${fn(other)}${open}`))), ref("entity-args"), ...closing)
+                : seq(
+                    // With argument orders, a call's arguments depend on its verb.
+                    choice(...functionNames.filter((other) => other !== name).map((other) => seq(literal(`${fn(other)}${open}`), entityArgs(other)))),
+                    ...closing,
+                  ),
           }),
         )
       : []),
-    { name: "entity-args", expr: list(ref("entity-arg"), ",") },
+    { name: "entity-args", expr: list(ref("entity-arg"), sep) },
+    ...ordered.flatMap(([name, order]) => orderedArgsRules(name, order)),
     {
       name: "entity-arg",
-      expr: seq(optional(seq(ref("entity-id"), literal("="))), value, optional(seq(literal("["), list(ref("e-extra"), ","), literal("]")))),
+      expr: seq(optional(seq(ref("entity-id"), literal(s.equals))), value, optional(seq(literal("["), list(ref("e-extra"), ","), literal("]")))),
     },
-    { name: "entity-id", lexical: true, distinct: true, comment: "keyword ids of one call differ", expr: nameExcept([]) },
-    { name: "e-extra", expr: seq(ref("e-key"), literal("="), ref("extra-value")) },
+    // A dialect's printer writes the entity `act` positionally, never as act=.
+    { name: "entity-id", lexical: true, distinct: true, comment: "keyword ids of one call differ", expr: nameExcept(printerQuoting ? ["act"] : []) },
+    { name: "e-extra", expr: seq(ref("e-key"), literal(s.equals), ref("extra-value")) },
     { name: "e-key", lexical: true, distinct: true, comment: "an extra field of an entity", expr: nameExcept(["id", "value", "action"]) },
     // Alternatives.
-    { name: "else-part", expr: seq(literal(" else: "), list(ref("alt-call"), "; ")) },
-    { name: "alt-call", expr: seq(ref("verb-call-open"), optional(ref("alt-args")), literal(")")) },
-    { name: "verb-call-open", expr: choice(...functionNames.map((name) => literal(`${name}(`))) },
+    { name: "else-part", expr: seq(literal(s.else), list(ref("alt-call"), s.alternatives)) },
+    ...(s.omitEmptyArgs
+      ? [
+          { name: "alt-call", expr: seq(ref("verb-name"), optional(seq(literal(open), ref("alt-args"), ...closing))) },
+          { name: "verb-name", expr: choice(...functionNames.map((name) => literal(fn(name)))) },
+        ]
+      : [
+          { name: "alt-call", expr: seq(ref("verb-call-open"), optional(ref("alt-args")), literal(")")) },
+          { name: "verb-call-open", expr: choice(...functionNames.map((name) => literal(`${fn(name)}(`))) },
+        ]),
     {
       name: "alt-args",
       expr: choice(
-        seq(choice(seq(value, optional(seq(literal("@"), value))), seq(literal("loc="), value)), keywordArgs("alt-extra")),
-        list(ref("alt-extra"), ","),
+        seq(choice(seq(value, optional(seq(literal(s.location), value))), seq(literal(`${key("loc")}${s.equals}`), value)), keywordArgs("alt-extra")),
+        list(ref("alt-extra"), sep),
       ),
     },
-    { name: "alt-extra", expr: seq(ref("alt-key"), literal("="), ref("extra-value")) },
+    { name: "alt-extra", expr: seq(ref("alt-key"), literal(s.equals), ref("extra-value")) },
     {
       name: "alt-key",
       lexical: true,
@@ -244,23 +446,45 @@ export function codeGrammar(options: CodeGrammarOptions = {}): Grammar {
       expr: nameExcept(["action", "target", "location", "loc"]),
     },
     // Values and names.
-    { name: "extra-value", expr: choice(value, seq(literal("`"), ref("l-json"), literal("`"))) },
-    { name: "value", lexical: true, expr: choice(ref("bare"), ref("s-string")) },
+    { name: "extra-value", expr: choice(value, seq(literal("`"), ref(printerQuoting ? "l-json-not-string" : "l-json"), literal("`"))) },
+    ...(printerQuoting
+      ? [
+          {
+            name: "l-json-not-string",
+            comment: "a string is written as a value, never as a json literal",
+            expr: choice(ref("l-json-object"), ref("l-json-array"), ref("json-number"), literal("true"), literal("false"), literal("null")),
+          },
+          { name: "quoted-value", lexical: true, comment: "what the printer quotes: empty, not all bare, or a reserved word", expr: quotedValue() },
+          {
+            name: "string-char-ext-not-bare",
+            lexical: true,
+            comment: "characters beyond ASCII a quoted string holds raw that are not bare",
+            expr: chars(nonAsciiPart(subtract(sets.stringRaw, sets.bare))),
+          },
+        ]
+      : []),
+    { name: "value", lexical: true, expr: choice(ref("bare"), ref(printerQuoting ? "quoted-value" : "s-string")) },
     {
       name: "bare",
       lexical: true,
-      comment: "letters, marks, digits of any script and _-+.%/*#$&~^|?; not a keyword",
-      expr: wordExcept(bare, { words: KEYWORDS }),
+      comment: `letters, marks, digits of any script and _-+.%/*#$&~^|?; not a ${frontend === "code" ? "keyword" : "reserved word"}`,
+      expr: wordExcept(bare, { words: reserved }),
     },
     {
       name: "time-like",
       lexical: true,
-      expr: choice(seq(literal("t"), chars(single("+", "-")), star(unit(bare))), seq(literal('"t'), chars(single("+", "-")), star(unit(quoted)), literal('"'))),
+      expr: choice(
+        seq(literal("t"), chars(single("+", "-")), star(unit(bare))),
+        seq(literal('"t'), chars(single("+", "-")), ...(printerQuoting ? [anyQuoted, notBare, anyQuoted] : [star(unit(quoted))]), literal('"')),
+      ),
     },
     {
       name: "not-time-like",
       lexical: true,
-      expr: choice(wordExcept(bare, { words: KEYWORDS, prefixes: TIME_PREFIXES }), quotedExcept(quoted, [], TIME_PREFIXES)),
+      expr: choice(
+        wordExcept(bare, { words: reserved, prefixes: TIME_PREFIXES }),
+        printerQuoting ? quotedNotTimeLike() : quotedExcept(quoted, [], TIME_PREFIXES),
+      ),
     },
     { name: "name", lexical: true, comment: "constraint types: ASCII identifiers bare, anything else quoted", expr: nameExcept([]) },
     { name: "bare-char-ext", lexical: true, comment: "bare characters beyond ASCII", expr: chars(nonAsciiPart(sets.bare)) },
@@ -282,13 +506,13 @@ export function codeGrammar(options: CodeGrammarOptions = {}): Grammar {
     { name: "json-int-digits", lexical: true, expr: choice(literal("0"), seq(chars([[0x31, 0x39]]), star(ref("digit")))) },
     { name: "digit", lexical: true, expr: chars([[0x30, 0x39]]) },
     // The #meta trailer: schema-valid meta in the printer's field order.
-    { name: "meta-part", expr: seq(literal(" #meta "), ref("meta-trailer")) },
+    { name: "meta-part", expr: seq(literal(s.meta), ref("meta-trailer")) },
     {
       name: "meta-trailer",
       expr: seq(
         literal("{"),
-        optional(literal('"silp":"v1",')), // the one SILP version this implementation speaks
-        optional(seq(literal('"version":'), ref("s-string"), comma)),
+        ...(printerQuoting ? [] : [optional(literal('"silp":"v1",'))]), // the one SILP version this implementation speaks (the printer leaves it out)
+        optional(seq(literal('"version":'), ref("s-string"), literal(","))),
         literal('"meta":'),
         ref("meta-object"),
         literal("}"),
@@ -299,24 +523,36 @@ export function codeGrammar(options: CodeGrammarOptions = {}): Grammar {
       comment: "JavaScript prints integer-like keys first, so extra fields named 0, 1, 42 … precede req_id",
       expr: seq(
         literal("{"),
-        star(seq(ref("meta-index-key"), literal(":"), ref("m-json"), comma)),
+        star(seq(ref("meta-index-key"), literal(":"), ref("m-json"), literal(","))),
         literal('"req_id":"'),
         ref("req-id"),
         literal('"'),
         optional(seq(literal(',"session_id":'), ref("s-string"))),
         literal(',"priority":'),
-        seq(optional(literal("-")), ref("json-int-digits")),
+        printerQuoting
+          ? choice(literal("0"), seq(optional(literal("-")), chars([[0x31, 0x39]]), star(ref("digit"))))
+          : seq(optional(literal("-")), ref("json-int-digits")),
         literal(',"confidence":'),
         ref("confidence"),
         literal(',"seq":['),
-        optional(list(ref("s-string"), ",")),
+        optional(list(ref(printerQuoting ? "seq-entry" : "s-string"), ",")),
         literal('],"out":'),
         ref("s-string"),
         optional(seq(literal(',"next_agent":'), ref("s-string"))),
-        star(seq(comma, ref("meta-extra"))),
+        star(seq(literal(","), ref("meta-extra"))),
         literal("}"),
       ),
     },
+    ...(printerQuoting
+      ? [
+          {
+            name: "seq-entry",
+            lexical: true,
+            comment: "a seq entry shaped like an action code (^![A-Z][A-Z_]*$) names a verb, which must be in force",
+            expr: choice(seqFreeForm(), ...verbs.map((code) => literal(JSON.stringify(code)))),
+          },
+        ]
+      : []),
     { name: "req-id", lexical: true, expr: seq(...Array.from({ length: 4 }, () => ref("hex")), ...Array.from({ length: 4 }, () => optional(ref("hex")))) },
     { name: "hex", lexical: true, expr: chars([...single(..."0123456789".split("")), [0x61, 0x66]]) },
     {
@@ -344,5 +580,5 @@ export function codeGrammar(options: CodeGrammarOptions = {}): Grammar {
       expr: quotedExcept(quoted, ["req_id", "session_id", "priority", "confidence", "seq", "out", "next_agent"]),
     },
   ];
-  return { frontend: "code", root: "payload", rules, verbs };
+  return { frontend, root: "payload", rules, verbs };
 }

@@ -1,19 +1,24 @@
 /** Test helper: the samples both grammar checks use (compiled payloads, texts derived from the grammar), seeded. */
 import assert from "node:assert/strict";
-import { codeGrammar, derive } from "@silp/grammar";
+import { codeGrammar, derive, type Grammar } from "@silp/grammar";
 import { fullMetaIrArb } from "@silp/testkit/ir-arbitraries.js";
 import fc from "fast-check";
-import { compile, type SilpOptions } from "silp";
+import { compile, type SilpIRInput, type SilpOptions } from "silp";
 import { withVerbs } from "./verbs-in-force.js";
 
-/** `count` payloads compile() prints for generated IRs whose verbs are `verbs` (IRs the remap made invalid are skipped). */
-export function compiledPayloads(verbs: readonly string[], count: number, seed: number, options: SilpOptions = {}): string[] {
+/** Prints an IR (the code frontend's compile, or a dialect's printer); throws on an invalid IR. */
+export type Printer = (ir: SilpIRInput, options: SilpOptions) => string;
+
+const printCode: Printer = (ir, options) => compile(ir, "code", options);
+
+/** `count` payloads `print` (default: compile() to code) writes for generated IRs whose verbs are `verbs` (IRs the remap made invalid are skipped). */
+export function compiledPayloads(verbs: readonly string[], count: number, seed: number, options: SilpOptions = {}, print: Printer = printCode): string[] {
   const out: string[] = [];
   let round = 0;
   while (out.length < count) {
     for (const ir of fc.sample(fullMetaIrArb, { seed: seed + round, numRuns: count })) {
       try {
-        out.push(compile(withVerbs(ir, verbs), "code", options));
+        out.push(print(withVerbs(ir, verbs), options));
       } catch {
         // withVerbs can make two keyword ids collide within one action: not a valid IR, not a payload.
       }
@@ -25,7 +30,11 @@ export function compiledPayloads(verbs: readonly string[], count: number, seed: 
 }
 
 export function derivedTexts(verbs: readonly string[], count: number, seed: number, check: (text: string) => void): string[] {
-  const grammar = codeGrammar({ verbs });
+  return derivedFrom(codeGrammar({ verbs }), count, seed, check);
+}
+
+/** `count` texts derived at random from `grammar` (seeded), each passed to `check` (which throws to fail). */
+export function derivedFrom(grammar: Grammar, count: number, seed: number, check: (text: string) => void): string[] {
   const texts: string[] = [];
   fc.assert(
     fc.property(fc.gen(), (gen) => {

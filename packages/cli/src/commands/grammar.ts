@@ -1,8 +1,10 @@
 /**
- * `silpc grammar --format gbnf|lark`: the code frontend's canonical grammar for constrained
- * decoding, with the verbs in force baked in (docs/models.md).
+ * `silpc grammar --format gbnf|lark [--dialect <file>]`: the code frontend's canonical grammar, or
+ * a dialect's, for constrained decoding, with the verbs in force baked in (docs/models.md,
+ * docs/grammar.md "Dialects").
  */
 import type { Command } from "commander";
+import { readDialectFile } from "../dialect-files.js";
 import { runCommand, UsageError, writeOut } from "../io.js";
 import { loadGrammar } from "../optional-packages.js";
 import { addVerbsOption, verbsFromFlags } from "../verbs-flag.js";
@@ -10,6 +12,7 @@ import { addVerbsOption, verbsFromFlags } from "../verbs-flag.js";
 interface GrammarFlags {
   format: string;
   frontend: string;
+  dialect?: string;
   verbs?: string;
   extraVerbs?: string;
 }
@@ -17,9 +20,12 @@ interface GrammarFlags {
 export function register(program: Command): void {
   const command = program
     .command("grammar")
-    .description("the code frontend's grammar as GBNF (llama.cpp, vLLM, XGrammar) or Lark (OpenAI custom tools, vLLM, Outlines), verbs baked in")
+    .description(
+      "the code frontend's grammar, or a dialect's, as GBNF (llama.cpp, vLLM, XGrammar) or Lark (OpenAI custom tools, vLLM, Outlines), verbs baked in",
+    )
     .requiredOption("--format <format>", "gbnf or lark")
-    .option("--frontend <frontend>", "the frontend the grammar describes (code)", "code");
+    .option("--frontend <frontend>", "the frontend the grammar describes (code)", "code")
+    .option("--dialect <file>", "a dialect file (e.g. dialects/x-evolved.json): the grammar of that dialect of the code frontend");
   addVerbsOption(command).action((flags: GrammarFlags) =>
     runCommand(false, async () => {
       if (flags.format !== "gbnf" && flags.format !== "lark") throw new UsageError(`--format must be gbnf or lark, not ${JSON.stringify(flags.format)}`);
@@ -30,7 +36,8 @@ export function register(program: Command): void {
       }
       const verbs = verbsFromFlags(flags);
       const grammar = await loadGrammar("silpc grammar");
-      const source = grammar.codeGrammar(verbs === undefined ? {} : { verbs });
+      const options = verbs === undefined ? {} : { verbs };
+      const source = flags.dialect === undefined ? grammar.codeGrammar(options) : grammar.dialectGrammar(await readDialectFile(flags.dialect), options);
       writeOut((flags.format === "gbnf" ? grammar.toGbnf(source) : grammar.toLark(source)).trimEnd());
     }),
   );

@@ -1,0 +1,89 @@
+/**
+ * The full dialect-grammar check behind docs/grammar.md, "Dialects" (the suite's
+ * dialect-grammar-real-parsers.test.ts is its small version): for x-evolved, the four covering
+ * dialects and `random` seeded random dialects, `count` payloads each dialect prints and `count`
+ * texts derived from its grammar, through llama.cpp's GBNF engine and Lark, derived texts also
+ * through the dialect's strict decoder; bare reserved words must be refused by both.
+ *
+ *   node --import tsx packages/grammar/test/dialect-full-check.ts [random] [count] > report.txt
+ */
+import { dialectGrammar, toGbnf, toLark } from "@silp/grammar";
+import { APPROVED_VERBS, compile } from "silp";
+import { dialectSpellings } from "../src/spellings.js";
+import { type DerivedVerdict, derivedVerdict, dialectsUnderTest } from "./dialect-samples.js";
+import { gbnfMatcher, larkVerdicts } from "./real-parsers.js";
+import { compiledPayloads, derivedFrom } from "./samples.js";
+
+const RANDOM = Number(process.argv[2] ?? 20);
+const COUNT = Number(process.argv[3] ?? 200);
+const SEED = Number(process.env.SILP_GRAMMAR_SEED ?? 20261130);
+const say = (line: string): void => {
+  process.stdout.write(`${new Date().toISOString()} ${line}\n`);
+};
+
+const approved = APPROVED_VERBS.map((verb) => verb.code);
+const totals = {
+  dialects: 0,
+  printed: 0,
+  derived: 0,
+  decodes: 0,
+  notCanonical: 0,
+  other: 0,
+  gbnfRejected: 0,
+  larkRejected: 0,
+  reservedAccepted: 0,
+  reserved: 0,
+};
+for (const [index, spec] of dialectsUnderTest(RANDOM, SEED).entries()) {
+  const seed = SEED + index;
+  const grammar = dialectGrammar(spec);
+  const printed = compiledPayloads(approved, COUNT, seed, {}, (ir, options) => compile(ir, spec.name, options));
+  const counts: Record<DerivedVerdict | "other", number> = { decodes: 0, "not-canonical": 0, "verb-twice": 0, other: 0 };
+  const derived = derivedFrom(grammar, COUNT, seed, (text) => {
+    try {
+      counts[derivedVerdict(text, spec.name)]++;
+    } catch (error) {
+      counts.other++;
+      say(`${spec.name}: derived text fails otherwise: ${JSON.stringify(text)}: ${(error as Error).message}`);
+    }
+  });
+  const bare: string[] = [];
+  for (const word of dialectSpellings(spec).reserved) {
+    const text = compile(
+      {
+        intent: "!START",
+        entities: [
+          { id: "act", value: "x" },
+          { id: "to", value: word },
+        ],
+        meta: { req_id: "abcd" },
+      },
+      spec.name,
+    );
+    bare.push(text.replace(JSON.stringify(word), word));
+  }
+  const good = [...printed, ...derived];
+  const gbnf = await gbnfMatcher(toGbnf(grammar));
+  const gbnfRejected = good.filter((text) => !gbnf(text));
+  const gbnfBare = bare.filter(gbnf);
+  const verdicts = await larkVerdicts(toLark(grammar), [...good, ...bare]);
+  const larkRejected = good.filter((_, at) => !verdicts[at]?.ok);
+  const larkBare = bare.filter((_, at) => verdicts[good.length + at]?.ok);
+  for (const text of [...gbnfRejected.slice(0, 2), ...larkRejected.slice(0, 2)]) say(`${spec.name}: rejected ${JSON.stringify(text)}`);
+  for (const text of [...gbnfBare, ...larkBare]) say(`${spec.name}: bare reserved word accepted ${JSON.stringify(text)}`);
+  say(
+    `${spec.name} ${JSON.stringify(spec.genes)}: printed ${printed.length}, derived ${derived.length} (decode ${counts.decodes}, not canonical ${counts["not-canonical"]}, other ${counts.other}); GBNF rejected ${gbnfRejected.length}, Lark rejected ${larkRejected.length}; bare reserved words accepted: GBNF ${gbnfBare.length}, Lark ${larkBare.length} of ${bare.length}`,
+  );
+  totals.dialects++;
+  totals.printed += printed.length;
+  totals.derived += derived.length;
+  totals.decodes += counts.decodes;
+  totals.notCanonical += counts["not-canonical"];
+  totals.other += counts.other;
+  totals.gbnfRejected += gbnfRejected.length;
+  totals.larkRejected += larkRejected.length;
+  totals.reservedAccepted += gbnfBare.length + larkBare.length;
+  totals.reserved += bare.length;
+}
+say(`totals ${JSON.stringify(totals)}`);
+say("done");
