@@ -9,8 +9,7 @@
  */
 import { dialectGrammar, toGbnf, toLark } from "@silp/grammar";
 import { APPROVED_VERBS, compile } from "silp";
-import { dialectSpellings } from "../src/spellings.js";
-import { type DerivedVerdict, derivedVerdict, dialectsUnderTest } from "./dialect-samples.js";
+import { type DerivedVerdict, derivedVerdict, dialectsUnderTest, reservedWordPayloads } from "./dialect-samples.js";
 import { gbnfMatcher, larkVerdicts } from "./real-parsers.js";
 import { compiledPayloads, derivedFrom } from "./samples.js";
 
@@ -47,21 +46,7 @@ for (const [index, spec] of dialectsUnderTest(RANDOM, SEED).entries()) {
       say(`${spec.name}: derived text fails otherwise: ${JSON.stringify(text)}: ${(error as Error).message}`);
     }
   });
-  const bare: string[] = [];
-  for (const word of dialectSpellings(spec).reserved) {
-    const text = compile(
-      {
-        intent: "!START",
-        entities: [
-          { id: "act", value: "x" },
-          { id: "to", value: word },
-        ],
-        meta: { req_id: "abcd" },
-      },
-      spec.name,
-    );
-    bare.push(text.replace(JSON.stringify(word), word));
-  }
+  const { bare } = reservedWordPayloads(spec);
   const good = [...printed, ...derived];
   const gbnf = await gbnfMatcher(toGbnf(grammar));
   const gbnfRejected = good.filter((text) => !gbnf(text));

@@ -20,7 +20,7 @@ import { before, describe, it } from "node:test";
 import type { DialectSpec } from "@silp/dialects";
 import { dialectGrammar, toGbnf, toLark } from "@silp/grammar";
 import { APPROVED_VERBS, compile, decode } from "silp";
-import { derivedVerdict, dialectsUnderTest } from "./dialect-samples.js";
+import { derivedVerdict, dialectsUnderTest, reservedWordPayloads } from "./dialect-samples.js";
 import { gbnfMatcher, larkMissing, larkVerdicts } from "./real-parsers.js";
 import { compiledPayloads, derivedFrom } from "./samples.js";
 import { dialectSpellings } from "../src/spellings.js";
@@ -59,23 +59,7 @@ describe(`dialect grammars against real parsers (seed ${SEED}, ${RANDOM} random 
       const derived = derivedFrom(dialectGrammar(spec), DERIVED, seed, (text) => {
         derivedVerdict(text, spec.name);
       });
-      const quotedReserved: string[] = [];
-      const bareReserved: string[] = [];
-      for (const word of dialectSpellings(spec).reserved) {
-        const text = compile(
-          {
-            intent: "!START",
-            entities: [
-              { id: "act", value: "x" },
-              { id: "to", value: word },
-            ],
-            meta: { req_id: "abcd" },
-          },
-          spec.name,
-        );
-        quotedReserved.push(text);
-        bareReserved.push(text.replace(JSON.stringify(word), word));
-      }
+      const { quoted: quotedReserved, bare: bareReserved } = reservedWordPayloads(spec);
       const plain = compile(
         {
           intent: "!START",

@@ -5,7 +5,9 @@
  */
 import { readFileSync } from "node:fs";
 import { DIALECT_SPACE, type DialectSpec, parseDialectSpec, randomDialectSpec, registerDialect } from "@silp/dialects";
-import { decode, SilpError, type SilpOptions } from "silp";
+import { compile, decode, SilpError, type SilpOptions } from "silp";
+import { dialectSpellings } from "../src/spellings.js";
+import { seededRandom } from "@silp/testkit/seeded-random.js";
 
 const EVOLVED = new URL("../../../dialects/x-evolved.json", import.meta.url);
 
@@ -35,18 +37,6 @@ export function coveringDialects(): DialectSpec[] {
       genes: Object.fromEntries(DIALECT_SPACE.map((gene, index) => [gene.name, gene.options[(k + index) % gene.options.length]])),
     }),
   );
-}
-
-/** A small seeded generator (mulberry32), so the random dialects are the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 0x1_0000_0000;
-  };
 }
 
 export function randomDialects(count: number, seed: number): DialectSpec[] {
@@ -101,4 +91,29 @@ export function derivedVerdict(text: string, dialect: string, options: SilpOptio
 function callsOf(text: string, verb: string): number {
   const name = verb.slice(1).toLowerCase();
   return text.split(new RegExp(`(?:^| )"?${name}"?(?=[ (]|$)`)).length - 1;
+}
+
+/**
+ * For every reserved word of the dialect: `start x to=<word>` as the printer writes it (the word
+ * quoted), and the same text with the word bare, which the dialect refuses.
+ */
+export function reservedWordPayloads(spec: DialectSpec): { quoted: string[]; bare: string[] } {
+  const quoted: string[] = [];
+  const bare: string[] = [];
+  for (const word of dialectSpellings(spec).reserved) {
+    const text = compile(
+      {
+        intent: "!START",
+        entities: [
+          { id: "act", value: "x" },
+          { id: "to", value: word },
+        ],
+        meta: { req_id: "abcd" },
+      },
+      spec.name,
+    );
+    quoted.push(text);
+    bare.push(text.replace(JSON.stringify(word), word));
+  }
+  return { quoted, bare };
 }

@@ -11,6 +11,7 @@
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { scriptedChatServer, type ChatCompletionBody, type ScriptedChatServer, type ScriptedReply } from "./scripted-chat-server.js";
+import { seededRandom } from "./seeded-random.js";
 
 export type Fault = "http400" | "http401" | "http404" | "http429" | "http500" | "cut" | "length" | "slow";
 
@@ -36,21 +37,6 @@ export interface FaultInjectingOptions {
 export interface FaultInjectingChatServer extends ScriptedChatServer {
   /** Faults injected so far, per requested model id. */
   injected: Map<string, Fault[]>;
-}
-
-/**
- * mulberry32, a 32-bit seeded generator: five lines, and testkit carries no dependencies; the
- * faults only need to be reproducible, not statistically strong.
- */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const FAULT_ORDER: readonly Fault[] = ["http400", "http401", "http404", "http429", "http500", "cut", "length", "slow"];

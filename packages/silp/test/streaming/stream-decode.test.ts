@@ -18,6 +18,7 @@ import { compile, createDecoder, decode, decodeStream, SilpError, type DecodeRes
 import { loadReferenceStrings, loadStudyCases } from "@silp/testkit/study-cases.js";
 import { irArb } from "@silp/testkit/ir-arbitraries.js";
 import { assertProperty } from "@silp/testkit/property.js";
+import { seededRandom } from "@silp/testkit/seeded-random.js";
 
 const OFF = { whitelist: "off" } as const;
 const SEED = Number(process.env.SILP_SEED ?? 20261130);
@@ -145,23 +146,11 @@ function randomSplits(text: string, random: () => number, count: number): string
   return splits;
 }
 
-/** A small seeded generator (mulberry32) for the random splits; the seed is printed on failure. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe("streaming decode: final result equals decode(), parts monotone and chunk-independent", () => {
   const corpus = corpusPayloads();
   test(`the corpus: ${corpus.length} payloads, split at every position and 20 seeded random ways (seed ${SEED})`, () => {
     assert.ok(corpus.length >= 100, "the study's code and json strings and ours");
-    const random = seeded(SEED);
+    const random = seededRandom(SEED);
     let withParts = 0;
     for (const payload of corpus) {
       checkSplits(payload, [...everyTwoWaySplit(payload.text), ...randomSplits(payload.text, random, 20)]);
@@ -181,7 +170,7 @@ describe("streaming decode: final result equals decode(), parts monotone and chu
 
   const fixtures = fixturePayloads();
   test(`the decode and model-output fixtures: ${fixtures.length} payloads, valid or not, split at every position (seed ${SEED})`, () => {
-    const random = seeded(SEED + 1);
+    const random = seededRandom(SEED + 1);
     for (const payload of fixtures) checkSplits(payload, [...everyTwoWaySplit(payload.text), ...randomSplits(payload.text, random, 5)]);
   });
 
@@ -189,7 +178,7 @@ describe("streaming decode: final result equals decode(), parts monotone and chu
     assertProperty(
       fc.property(irArb, fc.constantFrom("code", "json"), fc.integer({ min: 1, max: 2 ** 31 - 1 }), (ir, frontend, splitSeed) => {
         const text = compile(ir, frontend, OFF);
-        checkSplits({ name: `${frontend} ${text}`, frontend, text }, randomSplits(text, seeded(splitSeed), 3));
+        checkSplits({ name: `${frontend} ${text}`, frontend, text }, randomSplits(text, seededRandom(splitSeed), 3));
       }),
       { numRuns: Number(process.env.SILP_PROPERTY_RUNS ?? 500) },
     );
