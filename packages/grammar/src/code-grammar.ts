@@ -248,20 +248,26 @@ export function spelledCodeGrammar(s: GrammarSpellings, verbs: readonly string[]
     const unnamed = seq(value, extras);
     const named = (idRule: string): Expr => seq(ref(idRule), literal(s.equals), value, extras);
     const elided = (j: number): string[] => order.slice(0, j).filter((word) => word !== "act");
-    const run = (j: number): Expr[] => Array.from({ length: j }, (_, i) => (i === 0 ? unnamed : seq(comma, unnamed)));
     const rest = (j: number): Expr => star(seq(comma, choice(unnamed, named(`entity-id-${r}-${j}`))));
-    const forms: Expr[] = [];
-    for (let j = 0; j <= order.length; j++) {
-      if (j === order.length) {
-        forms.push(seq(...run(j), rest(j)));
-        continue;
-      }
-      const next = order[j] as string;
-      const broke = choice(named(`entity-break-id-${r}-${j}`), ...(next === "act" ? [] : [seq(literal(`${key("act")}${s.equals}`), unnamed)]));
-      if (j > 0) forms.push(seq(...run(j)));
-      forms.push(seq(...run(j), ...(j > 0 ? [comma] : []), broke, rest(j)));
+    // The argument that ends a run of j (< k) unnamed ones: a name other than the order's next, or
+    // `act=` for a positional one when the next name is not act.
+    const broke = (j: number): Expr =>
+      // Not act, not a name left out, not the next name: exactly what may be written after j + 1 are
+      // left out (or after j when the next is act, which is excluded anyway), so that rule serves.
+      choice(named(`entity-id-${r}-${order[j] === "act" ? j : j + 1}`), ...(order[j] === "act" ? [] : [seq(literal(`${key("act")}${s.equals}`), unnamed)]));
+    // One rule per run length, each referring to the next (`after-j`: what may follow j unnamed
+    // arguments), so the grammar grows linearly with the order, not with its square: a dialect
+    // file is untrusted, and an order may hold 32 names for each of 512 verbs.
+    const after = (j: number): string => `entity-args-${r}-after-${j}`;
+    const rules: Rule[] = [
+      { name: `entity-args-${r}`, comment: `${name}: argument order ${order.join(", ")}`, expr: choice(seq(unnamed, ref(after(1))), seq(broke(0), rest(0))) },
+    ];
+    for (let j = 1; j <= order.length; j++) {
+      rules.push({
+        name: after(j),
+        expr: j === order.length ? rest(j) : optional(seq(comma, choice(seq(unnamed, ref(after(j + 1))), seq(broke(j), rest(j))))),
+      });
     }
-    const rules: Rule[] = [{ name: `entity-args-${r}`, comment: `${name}: argument order ${order.join(", ")}`, expr: choice(...forms) }];
     for (let j = 0; j <= order.length; j++) {
       rules.push({
         name: `entity-id-${r}-${j}`,
@@ -270,15 +276,6 @@ export function spelledCodeGrammar(s: GrammarSpellings, verbs: readonly string[]
         comment: "keyword ids of one call differ",
         expr: nameExcept(["act", ...elided(j)]),
       });
-      if (j < order.length) {
-        rules.push({
-          name: `entity-break-id-${r}-${j}`,
-          lexical: true,
-          distinct: true,
-          comment: `a name that breaks the order: not ${order[j]}`,
-          expr: nameExcept([...new Set(["act", order[j] as string, ...elided(j)])]),
-        });
-      }
     }
     return rules;
   };
