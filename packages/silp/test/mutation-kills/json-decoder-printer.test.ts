@@ -8,33 +8,16 @@ import { describe, test } from "node:test";
 import { SilpError } from "../../src/errors.js";
 import { checkJsonDepth, parseEmbeddedJson } from "../../src/frontends/json-value.js";
 import { printJson } from "../../src/frontends/json/printer.js";
-import { decode, type SilpIR, type SilpOptions } from "../../src/index.js";
+import { decode, type SilpIR } from "../../src/index.js";
+import { ir, META, REQ, rejectsAs } from "./json-cases.js";
 
-const REQ = "abcd1234";
-const META = { req_id: REQ, priority: 0, confidence: 1, seq: [], out: "natural" };
 const META_JSON = `"meta":{"req_id":"${REQ}"}`;
-
-function ir(intent: string, entities: unknown[], extra: Record<string, unknown> = {}): unknown {
-  return { silp: "v1", version: "ir-v0.1", intent, entities, constraints: [], alternatives: [], meta: META, ...extra };
-}
 
 function fullIr(intent: string, entities: SilpIR["entities"], extra: Partial<SilpIR> = {}): SilpIR {
   return { silp: "v1", version: "ir-v0.1", intent, entities, constraints: [], alternatives: [], meta: { ...META }, ...extra } as SilpIR;
 }
 
-function rejects(payload: string, want: { code: string; offset: number; message: string; expected?: string[] }, options: SilpOptions = {}): void {
-  assert.throws(
-    () => decode(payload, "json", options),
-    (error: unknown) => {
-      assert.ok(error instanceof SilpError, String(error));
-      assert.equal(error.code, want.code, error.message);
-      assert.equal(error.offset, want.offset, error.message);
-      assert.equal(error.message.split("\n")[0], want.message);
-      if (want.expected) assert.deepEqual(error.expected, want.expected);
-      return true;
-    },
-  );
-}
+const rejects = rejectsAs("first line");
 
 describe("json decoder: syntax errors of the payload", () => {
   test("a comment is not JSON: strict mode rejects it at the comment with the parser's reason", () => {

@@ -6,34 +6,16 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { SilpError } from "../../src/errors.js";
 import { decodeJsonFast, hasDuplicateKeys } from "../../src/frontends/json/fast-path.js";
 import { decode, type SilpOptions } from "../../src/index.js";
+import { ir, REQ, rejectsAs } from "./json-cases.js";
 
-const REQ = "abcd1234";
-const META = { req_id: REQ, priority: 0, confidence: 1, seq: [], out: "natural" };
 const BOTH: [string, SilpOptions][] = [
   ["sanitizer on (positioned decoder)", {}],
   ["sanitizer off (fast path)", { sanitize: false }],
 ];
 
-function ir(intent: string, entities: unknown[], extra: Record<string, unknown> = {}): unknown {
-  return { silp: "v1", version: "ir-v0.1", intent, entities, constraints: [], alternatives: [], meta: META, ...extra };
-}
-
-function rejects(payload: string, want: { code: string; offset: number; message: string; expected?: string[] }, options: SilpOptions = {}): void {
-  assert.throws(
-    () => decode(payload, "json", options),
-    (error: unknown) => {
-      assert.ok(error instanceof SilpError, String(error));
-      assert.equal(error.code, want.code, error.message);
-      assert.equal(error.offset, want.offset, error.message);
-      assert.ok(error.message.startsWith(want.message), `message: ${error.message}`);
-      if (want.expected) assert.deepEqual(error.expected, want.expected);
-      return true;
-    },
-  );
-}
+const rejects = rejectsAs("prefix");
 
 describe("json: slots to entities, against hand-written IRs", () => {
   const meta = `"meta":{"req_id":"${REQ}"}`;
