@@ -5,17 +5,19 @@
  * "can replace the natural-language inputs content". We place it in two forms:
  *
  * - object form (default, lossless): `inputs` is the -02 wrapper object
- *   `{silp_encoding, silp_payload, silp, silp_meta, ...other inputs}` (as for MCP, src/integrations/wrapper.ts),
- *   so meta travels and the agent's other input fields stay beside it;
+ *   `{silp_encoding, silp_payload, silp_meta, ...other inputs}` (as for MCP, silp's protocol/wrapper.ts):
+ *   the compact payload, and the meta once, in silp_meta (the req_id and what differs from the
+ *   defaults), with the agent's other input fields beside it;
  * - string form: `inputs` is the bare payload string, for agents whose `inputs` must be a string.
- *   The frontend must then be agreed out of band (option `frontend`, default "code") and the
- *   receiver derives req_id from the text: meta does not travel.
+ *   The frontend must then be agreed out of band (option `frontend`, default "code"). The string
+ *   is the only place, so the meta that differs from the defaults travels inline (`#{p2}`), and
+ *   the receiver derives the req_id from the text (spec 4.6).
  *
  * Other members of the body (e.g. a session or stream flag of the AIDIP deployment) pass through.
  */
 import { compile, decode } from "silp";
 import { SilpError } from "silp";
-import { isPlainObject } from "silp/util";
+import { carrierMeta, isPlainObject } from "silp/util";
 import type { SilpIRInput } from "silp";
 import type { SilpOptions } from "silp";
 import { fromEnvelope, isEnvelope, type SilpEnvelope } from "silp";
@@ -88,7 +90,7 @@ function read(field: AidipField, body: unknown, options: ReadOptions): ReadResul
   if (typeof value === "string") {
     const frontend = options.frontend ?? "code";
     const decoded = decode(value, frontend, options);
-    const envelope: SilpEnvelope = { silp: decoded.ir.silp, silp_encoding: frontend, silp_payload: value, silp_meta: decoded.ir.meta };
+    const envelope: SilpEnvelope = { silp_encoding: frontend, silp_payload: value, silp_meta: carrierMeta(decoded.ir.meta) };
     return { ...decoded, envelope, params: {}, body: rest };
   }
   if (value === undefined) throw new SilpError("decode_failed", `the AIDIP body has no ${field}`, { path: `/${field}` });

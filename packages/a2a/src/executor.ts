@@ -12,7 +12,7 @@ import type { AgentExtension, Message, Part } from "@a2a-js/sdk";
 import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestContext, type ServerCallContext } from "@a2a-js/sdk/server";
 import { randomUUID } from "node:crypto";
 import type { DecodeResult } from "silp";
-import { applySafetyFilter, type SafetyFilter } from "silp";
+import { applySafetyFilter, modelText, type SafetyFilter } from "silp";
 import type {} from "silp/util";
 import { SilpError, SilpFrontendError, type SilpErrorJSON } from "silp";
 import { getFrontend } from "silp";
@@ -37,6 +37,12 @@ export interface DispatchContext {
   /** This turn of the context's SILP session: its `context` holds the earlier turns since the last renewal. */
   session: ContextTurn;
   decoded: DecodeResult;
+  /**
+   * What to hand a model that acts on this message (docs/integrations.md, "What a model reads"):
+   * the compact payload of the decoded IR and one line per kind of repair, warning or sanitizer
+   * hit; never the meta, never the peer's raw text.
+   */
+  modelText: string;
   /** Aborted when the request deadline (`requestTimeoutMs`) passes: stop work nobody waits for. */
   signal: AbortSignal;
 }
@@ -275,7 +281,7 @@ export class SilpAgentExecutor implements AgentExecutor {
     let reply: SilpEnvelope;
     try {
       if (turn.signal.aborted) throw deadlineError();
-      records = await runActions(calls, this.#handlers, { contextId, session, decoded, signal: turn.signal });
+      records = await runActions(calls, this.#handlers, { contextId, session, decoded, modelText: modelText(decoded), signal: turn.signal });
       reply = toEnvelope(resultIr(decoded.ir, records, session.sessionId), this.#replyFrontend(request.silp_encoding), this.#codec);
     } finally {
       // The turn is over (its session may be evicted again); a store that cannot be reached
@@ -294,9 +300,11 @@ export class SilpAgentExecutor implements AgentExecutor {
       records,
       reply,
     });
-    // A text part after the SILP result, for clients that do not know SILP.
-    const readable = textPart(`done (${records.map((r) => `${r.functionName}: ${r.summary}`).join("; ")})`);
-    return this.#reply([envelopePart(reply, form), readable], contextId, turn.requested, { session: summary, dispatched: records.map((r) => r.action) });
+    // A data part's JSON gets a text part after it, for clients that do not know SILP; a text
+    // part is readable already, and a second one would be read (and paid for) twice.
+    const parts = [envelopePart(reply, form)];
+    if (form === "data") parts.push(textPart(`done (${records.map((r) => `${r.functionName}: ${r.summary}`).join("; ")})`));
+    return this.#reply(parts, contextId, turn.requested, { session: summary, dispatched: records.map((r) => r.action) });
   }
 
   async #handleProse(request: SilpEnvelope, form: PartForm, contextId: string, activated: boolean): Promise<Message> {
@@ -319,7 +327,9 @@ export class SilpAgentExecutor implements AgentExecutor {
       this.#codec,
     );
     this.#emit({ type: "prose", contextId, request, summary, reply });
-    return this.#reply([envelopePart(reply, form), textPart(`accepted as prose: ${summary}`)], contextId, activated);
+    const parts = [envelopePart(reply, form)];
+    if (form === "data") parts.push(textPart(`accepted as prose: ${summary}`));
+    return this.#reply(parts, contextId, activated);
   }
 
   /** The request's frontend when it decodes, else the first of ours that does. */

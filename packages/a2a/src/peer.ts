@@ -17,7 +17,7 @@ import { SUPPORTED_SILP_VERSIONS } from "silp/util";
 import { assertValid } from "silp";
 import type { SilpOptions } from "silp";
 import { resolveOptions } from "silp/util";
-import { fromEnvelope, type SilpEnvelope } from "silp";
+import { envelopeOf, fromEnvelope, modelText, type SilpEnvelope } from "silp";
 import { sendWithDegradation, type DeliveryResult, type PeerReport, type SendOptions } from "silp/negotiation";
 import { acceptPong, createPing, type Agreement, type Capabilities } from "silp/negotiation";
 import { formatProbe } from "silp/negotiation";
@@ -31,7 +31,11 @@ export interface SilpPeerOptions {
   versions?: string[];
   /** The A2A contextId of the conversation; default a new UUID. */
   contextId?: string;
-  /** How payloads travel: a data part with the envelope (default) or a text part with metadata. */
+  /**
+   * How payloads travel: a text part holding the compact payload, with the envelope's other
+   * fields in the part's metadata (default: what a model reads is the payload alone), or a data
+   * part holding the whole envelope as JSON.
+   */
   form?: PartForm;
   /** Options for compiling our payloads (e.g. the whitelist mode) and decoding the agent's replies. */
   codec?: SilpOptions;
@@ -42,6 +46,8 @@ export interface SilpPeerOptions {
 export interface PeerReply {
   envelope: SilpEnvelope;
   decoded: DecodeResult;
+  /** What to hand our model of the reply: its compact payload and note lines (silp's `modelText`). */
+  modelText: string;
   /** The agent's session for this context, from the reply's metadata. */
   session?: SessionSummary;
   message: Message;
@@ -123,18 +129,21 @@ export class SilpPeer {
     const normal = assertValid(ir, resolveOptions(codec)).ir;
     const agreement = this.agreement ?? { frontend: this.capabilities.frontends[0] as string, mutual: [...this.capabilities.frontends] };
     let reply: PeerReply | undefined;
+    // The meta travels once, in the envelope's silp_meta (the req_id and what differs from the
+    // defaults): the payload is the compact one, so the text a model reads holds the task only.
     const deliver = async (payload: string, frontend: string): Promise<PeerReport> => {
-      const envelope: SilpEnvelope = { silp: normal.silp, silp_encoding: frontend, silp_payload: payload, silp_meta: normal.meta };
-      const message = await this.#exchange(silpMessage([envelopePart(envelope, this.#options.form)], { contextId: this.contextId }));
+      const envelope = envelopeOf(normal, frontend, payload);
+      const message = await this.#exchange(silpMessage([envelopePart(envelope, this.#options.form ?? "text")], { contextId: this.contextId }));
       const content = readSilpMessage(message);
       if (content.kind === "error") return { ok: false, code: content.error.code, message: content.error.message };
       if (content.kind !== "envelope") throw new SilpError("decode_failed", `the agent answered without a SILP result (${content.kind})`);
-      reply = { envelope: content.envelope, decoded: fromEnvelope(content.envelope, codec), message };
+      const decoded = fromEnvelope(content.envelope, codec);
+      reply = { envelope: content.envelope, decoded, modelText: modelText(decoded), message };
       const session = silpMetadata(message)?.session as SessionSummary | undefined;
       if (session) reply.session = this.session = session;
       return { ok: true };
     };
-    const delivery = await sendWithDegradation(normal, agreement, deliver, { ...this.#options.degradation, compileOptions: codec });
+    const delivery = await sendWithDegradation(normal, agreement, deliver, { ...this.#options.degradation, compileOptions: { ...codec, inlineMeta: false } });
     return { delivery, agreement, reply: reply as PeerReply };
   }
 

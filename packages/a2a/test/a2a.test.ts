@@ -130,7 +130,8 @@ describe("two SILP agents over A2A on loopback", () => {
         ["json", "delivered", undefined],
       ],
     );
-    assert.equal(delivery.payload, compile(appendixExample("A.1").ir, "json"));
+    // The compact payload: the meta travels once, in silp_meta beside it.
+    assert.equal(delivery.payload, compile(appendixExample("A.1").ir, "json", { inlineMeta: false }));
     assert.equal(reply.decoded.ir.intent, "!NOTIFY");
     assert.equal(reply.decoded.ir.meta.reply_to, "a1b2c3d4");
   });

@@ -1,6 +1,7 @@
 /** silp/aidip: the payload in an AIDIP invocation's inputs and outputs, against a loopback test double. */
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { compile, normalize } from "silp";
 import { AidipHttpError, invokeAidipAgent, readSilpInvocation, readSilpInvocationResult, silpInvocation, silpInvocationResult } from "../src/aidip.js";
 import { APPENDIX_EXAMPLES, appendixExample } from "silp/examples";
@@ -28,8 +29,14 @@ describe("placing and reading (no network)", () => {
     const body = silpInvocation(a4, { form: "string", frontend: "json" });
     assert.equal(body.inputs, compile(a4, "json"));
     const read = readSilpInvocation(body, { frontend: "json" });
-    // No silp_meta beside a bare string: A.4's meta (out: "code") travels inside it (issue #11).
-    assert.deepEqual(read.ir, normalize(a4));
+    // No silp_meta beside a bare string: A.4's meta (out: "code") travels inside it; the req_id
+    // is derived from the text (spec 4.6), as the oracle's SHA-256 of the string says.
+    assert.match(body.inputs as string, /,"meta":\{"out":"code"\}\}$/);
+    const reqId = createHash("sha256")
+      .update(body.inputs as string)
+      .digest("hex")
+      .slice(0, 8);
+    assert.deepEqual(read.ir, { ...normalize(a4), meta: { ...normalize(a4).meta, req_id: reqId } });
     assert.equal(
       codeOf(() => readSilpInvocation(body)),
       "invalid_syntax",

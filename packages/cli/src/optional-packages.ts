@@ -9,6 +9,7 @@ export const loadTokens = (purpose: string) => importOptional("@silp/tokens", pu
 export const loadLock = (purpose: string) => importOptional("@silp/lock", purpose, () => import("@silp/lock"));
 export const loadMcp = (purpose: string) => importOptional("@silp/mcp", purpose, () => import("@silp/mcp"));
 export const loadLlmlingua2 = (purpose: string) => importOptional("@silp/llmlingua2", purpose, () => import("@silp/llmlingua2"));
+export const loadA2a = (purpose: string) => importOptional("@silp/a2a", purpose, () => import("@silp/a2a"));
 export const loadDemo = (purpose: string) => importOptional("@silp/a2a", purpose, () => import("./demo/index.js"));
 export const loadGrammar = (purpose: string) => importOptional("@silp/grammar", purpose, () => import("@silp/grammar"));
 export const loadDialects = (purpose: string) => importOptional("@silp/dialects", purpose, () => import("@silp/dialects"));

@@ -50,8 +50,19 @@ function printCode(ir: SilpIR, inlineMeta: boolean | "auto"): string {
  * `print` writes (meta only when needed); "as-written": a trailer is accepted whether or not the
  * meta needed one (a sender may compile with inlineMeta: true), everything else must be canonical.
  */
+/**
+ * The inlineMeta the printer checks the text against. "as-written": a trailer with an id= as
+ * `inlineMeta: true` writes it, one without as "auto" does, none as the compact surface.
+ */
+function inlineMetaToCheck(metaCheck: MetaCheck, metaForm: "items" | "json" | undefined, reqIdDerived: boolean): boolean | "auto" {
+  if (metaForm === "json") return false;
+  if (metaCheck !== "as-written") return metaCheck;
+  if (metaForm === undefined) return false;
+  return reqIdDerived ? "auto" : true;
+}
+
 export function decodeDialect(text: string, spellings: Spellings, options: ResolvedOptions, metaCheck: MetaCheck): { ir: SilpIR; reqIdDerived: boolean } {
-  const { code, toTextOffset, hasMeta } = unspell(text, spellings);
+  const { code, toTextOffset, metaForm, metaAt } = unspell(text, spellings);
   let result: ReturnType<typeof decode>;
   try {
     result = decode(code, "code", options);
@@ -59,10 +70,12 @@ export function decodeDialect(text: string, spellings: Spellings, options: Resol
     if (error instanceof SilpError && error.offset !== undefined) error.relocate(text, toTextOffset(error.offset));
     throw error;
   }
-  const canonical = respell(printCode(result.ir, metaCheck === "as-written" ? hasMeta : metaCheck), spellings);
-  if (canonical !== text) {
+  // A JSON trailer of an earlier version is checked by the code decoder; the rest must be canonical.
+  const checked = metaForm === "json" ? text.slice(0, metaAt) : text;
+  const canonical = respell(printCode(result.ir, inlineMetaToCheck(metaCheck, metaForm, result.reqIdDerived)), spellings);
+  if (canonical !== checked) {
     let at = 0;
-    while (at < text.length && at < canonical.length && text.charCodeAt(at) === canonical.charCodeAt(at)) at++;
+    while (at < checked.length && at < canonical.length && checked.charCodeAt(at) === canonical.charCodeAt(at)) at++;
     const expected = at < canonical.length ? [JSON.stringify(canonical.slice(at, at + 12))] : ["the end of the payload"];
     throw new SilpSyntaxError(`not this dialect's canonical spelling of the payload (strict decoder): at offset ${at} the printer writes ${expected[0]}`, {
       source: text,

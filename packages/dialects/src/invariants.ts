@@ -28,7 +28,7 @@ export interface SpellingRoles {
 }
 
 /** The only non-word characters a spelling may use: none of them can be part of a bare value. */
-const STRUCTURE = " \n(),;:@=!<>[]";
+const STRUCTURE = " \n(),;:@=!<>[]{}";
 /** Characters a word of a spelling may use: ASCII letters, and the bare marks & | # (docs/grammar.md). */
 const isWordChar = (char: string): boolean => (char >= "a" && char <= "z") || (char >= "A" && char <= "Z") || char === "&" || char === "|" || char === "#";
 

@@ -24,22 +24,30 @@ export interface Unspelled {
   readonly code: string;
   /** Offset in `code` -> offset in the dialect text (for errors the code decoder reports). */
   readonly toTextOffset: (codeOffset: number) => number;
-  /** The text ends with a meta trailer. */
-  readonly hasMeta: boolean;
+  /** How the text's meta trailer is written: items (`#{p2}`), an earlier version's JSON object, or none. */
+  readonly metaForm: "items" | "json" | undefined;
+  /** Where the trailer starts in the dialect text (its length when there is none). */
+  readonly metaAt: number;
 }
+
+/** The start of a JSON trailer object of earlier versions: its first key is silp, version or meta. */
+const JSON_TRAILER = /^\s*"(?:silp|version|meta)"\s*:/;
 
 type ValueRole = "function" | "name" | "value";
 
 class Unspeller {
   private pos = 0;
   private out = "";
-  private hasMeta = false;
+  private metaForm: "items" | "json" | undefined;
+  private metaAt: number;
   private readonly marks: { code: number; text: number; length: number }[] = [];
 
   constructor(
     private readonly text: string,
     private readonly spellings: Spellings,
-  ) {}
+  ) {
+    this.metaAt = text.length;
+  }
 
   run(): Unspelled {
     this.statement();
@@ -55,7 +63,7 @@ class Unspeller {
       const mark = marks[low];
       return mark === undefined ? 0 : mark.text + Math.min(Math.max(0, codeOffset - mark.code), mark.length);
     };
-    return { code: this.out, toTextOffset, hasMeta: this.hasMeta };
+    return { code: this.out, toTextOffset, metaForm: this.metaForm, metaAt: this.metaAt };
   }
 
   private statement(): void {
@@ -82,11 +90,16 @@ class Unspeller {
         this.call(false);
       }
     }
-    if (this.is(s.meta)) {
-      this.take(s.meta, " #meta ");
-      this.hasMeta = true;
-      // The rest is the meta object; the code decoder parses and checks it as JSON.
-      this.emit(this.text.slice(this.pos), this.pos);
+    const marker = this.is(s.meta) ? s.meta : s.metaJson !== undefined && this.is(s.metaJson) ? s.metaJson : undefined;
+    if (marker !== undefined) {
+      // The rest is the trailer's items and "}" as the code frontend writes them, which the code
+      // decoder reads and checks. Payloads of earlier versions carry a JSON object instead (the
+      // code spelling ` #meta {"meta":…}`), which the code decoder still reads.
+      const rest = this.text.slice(this.pos + marker.length);
+      this.metaForm = JSON_TRAILER.test(rest) ? "json" : "items";
+      this.metaAt = this.pos;
+      this.take(marker, this.metaForm === "json" ? " #meta {" : " #{");
+      this.emit(rest, this.pos);
       this.pos = this.text.length;
     }
     if (this.pos < this.text.length) this.fail(`unexpected ${this.describeHere()}`, ["the end of the payload"]);

@@ -1,7 +1,7 @@
 /**
  * The dialect printer: the code frontend's canonical payload, re-spelled token by token. The code
  * printer decides everything about meaning (which arguments are positional, keyword or `@`, when
- * a value is quoted, when `#meta` is needed); a dialect only changes how each abstract token is
+ * a value is quoted, when the meta trailer is needed); a dialect only changes how each abstract token is
  * written, and quotes a bare value that is one of its reserved words (docs/dialects.md); with
  * `keywords: ordered` it also leaves out the names of an action call's leading arguments that
  * follow the agreed order (argument-order.ts, rule 6).
@@ -10,7 +10,11 @@ import { CodeLexer, type CodeToken, functionNameToAction, quoteString } from "si
 import { LeadingRun, orderOf, POSITIONAL } from "./argument-order.js";
 import type { Spellings } from "./spellings.js";
 
-/** Reads the code payload's tokens up to `#meta`; returns them and where the meta JSON starts. */
+/**
+ * Reads the code payload's tokens up to the meta trailer; returns them and where the trailer's
+ * items start (just after ` #{`). The trailer is a bare `#` then `{` after the last call, at depth
+ * 0; no value can be followed by `{`. Its items are copied as the code frontend writes them.
+ */
 function tokensOf(code: string): { tokens: CodeToken[]; metaStart: number | undefined } {
   const lexer = new CodeLexer(code);
   const tokens: CodeToken[] = [];
@@ -20,8 +24,7 @@ function tokensOf(code: string): { tokens: CodeToken[]; metaStart: number | unde
     if (token.kind === "eof") return { tokens, metaStart: undefined };
     if (token.kind === "(" || token.kind === "[") depth++;
     else if (token.kind === ")" || token.kind === "]") depth--;
-    // `#meta` is a keyword (a value "#meta" prints quoted); the JSON after it is not code tokens.
-    if (depth === 0 && token.kind === "bare" && token.text === "#meta") return { tokens, metaStart: token.end + 1 };
+    if (depth === 0 && token.kind === "bare" && token.text === "#" && code.charCodeAt(token.end) === 0x7b /* { */) return { tokens, metaStart: token.end + 1 };
     tokens.push(token);
   }
 }

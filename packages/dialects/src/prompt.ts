@@ -57,7 +57,11 @@ export function buildDialectPrompt(spec: DialectSpec, options: DialectPromptOpti
       `- Argument order agreed for these verbs: ${ordered.map(([verb, names]) => `${verb.slice(1).toLowerCase()}(${names.join(", ")})`).join("; ")}. In a main or further action (not after ${show(s.else)}), arguments given in that order from the first one on are written without their names (act is a plain value); from the first argument out of that order on, every name is written, and a plain value there is written act${s.equals}value while the order still has names left.`,
     );
   }
-  if (options.role === "read") rules.push(`- ${show(s.meta)} {...} at the end, if present, carries message metadata; it is not part of the task.`);
+  if (options.role === "read") {
+    rules.push(
+      `- ${show(`${s.meta}…}`)} at the end, if present, carries message metadata, not part of the task: p2 priority 2, c.75 confidence 0.75, sid= the session, seq=[…] the order of steps, next= the next agent, id= the request id.`,
+    );
+  }
   const examples = APPENDIX_EXAMPLES.map(({ title, ir }) => ({ title, ir, payload: dialect.print(ir, { whitelist: "off", inlineMeta: false }) }));
   const opening =
     options.role === "write"

@@ -69,7 +69,9 @@ const TABLES: readonly GeneTable[] = [
     words: "words",
   }),
   gene("time", "between a compared value and its time: temp>30, t+1 or temp>30 at t+1", { ",": ", ", at: " at " }),
-  gene("meta", "before the inline meta object (only printed when the IR's meta needs it)", { "#meta": " #meta ", meta: " meta " }),
+  // "#meta" is the code frontend's own marker, " #{" since the terse trailer (` #{p2 c.75}`); the
+  // name stays so that dialect files keep their meaning.
+  gene("meta", "before the inline meta items (only printed when the IR's meta needs it): #{p2} or meta {p2}", { "#meta": " #{", meta: " meta {" }),
   // Not a spelling but a rule: "ordered" leaves out the names of a call's leading keyword arguments
   // that follow the dialect file's agreed per-verb argument_order (argument-order.ts).
   gene("keywords", "names of a call's keyword arguments: always written, or left out for a leading run that follows the agreed argument_order", {

@@ -25,6 +25,11 @@ export interface Spellings extends SpellingRoles {
   readonly quoteReservedFunctionNames: boolean;
   /** Words that are structure in this dialect (and the code frontend's keywords): quoted as values. */
   readonly reserved: ReadonlySet<string>;
+  /**
+   * The code frontend's marker before an earlier version's JSON meta object (` #meta {"meta":…}`),
+   * which dialects spelling meta as the code frontend does still read; undefined otherwise.
+   */
+  readonly metaJson: string | undefined;
   /** Every distinct non-empty spelling, longest first. */
   readonly longestFirst: readonly string[];
 }
@@ -82,8 +87,12 @@ export function resolveSpellings(input: DialectSpec): Spellings {
   ];
   const reserved = new Set<string>(CODE_KEYWORDS);
   for (const text of texts) {
-    for (const word of text.split(STRUCTURE_CHARS)) if (word !== "") reserved.add(word);
+    // A word holding "{" (the meta marker " #{") is never a value: no bare value holds "{".
+    for (const word of text.split(STRUCTURE_CHARS)) if (word !== "" && !word.includes("{")) reserved.add(word);
   }
-  const longestFirst = [...new Set(texts)].filter((text) => text !== "").sort((a, b) => b.length - a.length);
-  return Object.freeze({ ...spellings, quoteReservedFunctionNames: spellings.omitEmptyArgs, reserved, longestFirst });
+  const metaJson = spec.genes.meta === "#meta" ? " #meta {" : undefined;
+  const longestFirst = [...new Set([...texts, ...(metaJson === undefined ? [] : [metaJson])])]
+    .filter((text) => text !== "")
+    .sort((a, b) => b.length - a.length);
+  return Object.freeze({ ...spellings, quoteReservedFunctionNames: spellings.omitEmptyArgs, reserved, metaJson, longestFirst });
 }

@@ -57,7 +57,7 @@ describe("the invariants of every dialect", () => {
     ["then and time spelled alike", { thenWord: ", ", time: ", " }, /same point differ.*after a condition/],
     ["and and then spelled alike", { and: " then ", thenWord: " then " }, /same point differ/],
     ["actions and else spelled alike", { else: "; " }, /after a call/],
-    ["alternatives and meta spelled alike", { alternatives: " #meta " }, /after an alternative/],
+    ["alternatives and meta spelled alike", { alternatives: " #{" }, /after an alternative/],
     ["equals and location spelled alike", { equals: "@" }, /after an argument's first value/],
     ["an operator spelled like another", { operators: { ...code.operators, "<": "==" } }, /after a condition's name/],
     ["a bare character in a spelling", { actions: " - " }, /structure characters and words only.*"-"/],

@@ -80,7 +80,10 @@ describe("buildDialectPrompt", () => {
   });
 
   test("the read prompt explains the meta trailer; the write prompt does not", () => {
-    assert.match(buildDialectPrompt(CODE_DIALECT, { role: "read" }).text, /" #meta " \{\.\.\.\} at the end/);
+    assert.match(
+      buildDialectPrompt(CODE_DIALECT, { role: "read" }).text,
+      /" #\{…\}" at the end, if present, carries message metadata, not part of the task: p2 priority 2, c\.75 confidence 0\.75/,
+    );
     assert.doesNotMatch(buildDialectPrompt(CODE_DIALECT, { role: "write" }).text, /metadata/);
     assert.throws(() => buildDialectPrompt(CODE_DIALECT, { role: "edit" as "write" }), TypeError);
   });

@@ -59,8 +59,11 @@ describe("registerDialect", () => {
   test("meta that must travel goes inline, and a trailer forced by inlineMeta: true is accepted", () => {
     const withMeta = { ...A1, meta: { req_id: "a1b2c3d4", priority: 2 } };
     const payload = compile(withMeta, "x-plain");
-    assert.equal(payload, `${A1_PLAIN} #meta {"meta":{"req_id":"a1b2c3d4","priority":2,"confidence":1,"seq":[],"out":"natural"}}`);
-    assert.deepEqual(decode(payload, "x-plain").ir.meta, { req_id: "a1b2c3d4", priority: 2, confidence: 1, seq: [], out: "natural" });
+    assert.equal(payload, `${A1_PLAIN} #{p2}`);
+    assert.deepEqual({ ...decode(payload, "x-plain").ir.meta, req_id: "" }, { req_id: "", priority: 2, confidence: 1, seq: [], out: "natural" });
+    // A payload of an earlier version, with the whole meta as JSON, still decodes.
+    const earlier = `${A1_PLAIN} #meta {"meta":{"req_id":"a1b2c3d4","priority":2,"confidence":1,"seq":[],"out":"natural"}}`;
+    assert.deepEqual(decode(earlier, "x-plain").ir.meta, { req_id: "a1b2c3d4", priority: 2, confidence: 1, seq: [], out: "natural" });
     const forced = compile(A1, "x-plain", { inlineMeta: true });
     assert.equal(decode(forced, "x-plain", { strict: true }).ir.meta.req_id, "a1b2c3d4");
   });

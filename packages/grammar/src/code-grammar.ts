@@ -4,11 +4,12 @@
  * exactly what `compile(ir, "code")` prints: canonical spacing, the printer's quoting and escapes,
  * the printer's argument orders. It is deliberately tighter than the lenient decoder and, where a
  * context-free grammar can say so, never looser than the strict one: a field is never given twice
- * by role, a secondary call never repeats the primary verb and always has arguments, the `#meta`
- * trailer carries a schema-valid meta. What no context-free grammar can say (two keys of one
+ * by role, a secondary call never repeats the primary verb and always has arguments, the meta
+ * trailer's items have their schema's types. What no context-free grammar can say (two keys of one
  * object differ) is marked `distinct` (docs/models.md, "What the grammar cannot say").
  */
 import { APPROVED_VERBS } from "silp";
+import { CODE_KEYWORDS, META_FIELDS, META_RESERVED_NAMES } from "silp/util";
 import { mergeRanges, rangesWhere, single, subtract } from "./char-class.js";
 import { type Alphabet, anyWordExcept, unit, wordExcept } from "./complement.js";
 import { type CodePointRange, chars, choice, type Expr, type Grammar, list, literal, optional, plus, type Rule, ref, seq, star } from "./grammar.js";
@@ -35,6 +36,12 @@ export function verbCodes(verbs: readonly string[]): readonly string[] {
 }
 
 const TIME_PREFIXES = ["t+", "t-"];
+/** The code frontend's keywords: the meta trailer is code syntax in every dialect. */
+const CODE_WORDS: readonly string[] = [...CODE_KEYWORDS];
+/** Bare names of the meta trailer that are not extra fields (the codec's list). */
+const META_RESERVED: readonly string[] = [...META_RESERVED_NAMES];
+/** The known meta fields: never an extra field's name, bare or quoted. */
+const KNOWN_META: readonly string[] = [...META_FIELDS];
 const DIGITS = "0123456789".split("");
 
 interface CharSets {
@@ -114,6 +121,27 @@ function jsonRules(prefix: string, stringRule: string): Rule[] {
   ];
 }
 
+/**
+ * Rules `<prefix>-items`: one or more of `items`, each at most once and in their order, then
+ * optionally the `rest`, separated by single spaces: a chain of rules, one per item, each naming
+ * what may follow it (so the grammar says "at most once, in order" without a distinct check).
+ */
+function orderedItems(prefix: string, items: readonly Expr[], rest: Expr): Rule[] {
+  const after = (index: number): string => `${prefix}-after-${index}`;
+  const rules: Rule[] = [
+    {
+      name: `${prefix}-items`,
+      expr: choice(...items.map((item, index) => seq(item, ref(after(index)))), ref(`${prefix}-rest`)),
+    },
+    { name: `${prefix}-rest`, expr: rest },
+  ];
+  items.forEach((_, index) => {
+    const later = items.slice(index + 1).map((item, offset) => seq(literal(" "), item, ref(after(index + 1 + offset))));
+    rules.push({ name: after(index), expr: optional(choice(...later, seq(literal(" "), ref(`${prefix}-rest`)))) });
+  });
+  return rules;
+}
+
 function ruleName(functionName: string): string {
   return functionName.replace(/_/g, "-");
 }
@@ -135,8 +163,8 @@ export function codeGrammar(options: CodeGrammarOptions = {}): Grammar {
  * `printerQuoting` (dialects: their strict decoder accepts only what their printer writes) quotes
  * only what the printer quotes: a value only when it is empty, has a character that is not bare
  * or is a reserved word; a name only when it is not an ASCII identifier or is a reserved word; a
- * `json` literal only for what is not a string; and the meta trailer without `"silp"` and with
- * the printer's integers. The code frontend's strict decoder accepts the other spellings, so its
+ * `json` literal only for what is not a string; and the meta trailer's values, seq entries and
+ * integers as the code printer writes them. The code frontend's strict decoder accepts the other spellings, so its
  * grammar keeps them.
  */
 export function spelledCodeGrammar(s: GrammarSpellings, verbs: readonly string[], frontend: string, describe: string, printerQuoting = false): Grammar {
@@ -160,27 +188,21 @@ export function spelledCodeGrammar(s: GrammarSpellings, verbs: readonly string[]
   const inLiteral: Alphabet = { ascii: subtract(asciiPart(sets.stringRaw), single("`")), opaque: [ref("string-char-ext"), ref("l-escape")] };
 
   const value = ref("value");
-  const comma = literal(sep); // between arguments; JSON (the meta trailer) keeps its own ","
+  const comma = literal(sep); // between arguments; the meta trailer keeps the code frontend's ","
   // What the printer quotes (printerQuoting): a unit of a quoted string that is not bare / not an identifier character.
   const notBare: Expr = choice(chars(subtract(asciiPart(sets.stringRaw), asciiPart(sets.bare))), ref("string-char-ext-not-bare"), ref("s-escape"));
   const notIdent: Expr = choice(chars(subtract(asciiPart(sets.stringRaw), ident.ascii)), ref("string-char-ext"), ref("s-escape"));
   const anyQuoted = star(unit(quoted));
   const reservedWords = (words: readonly string[]): Expr[] => words.map((word) => literal(word));
-  /** `"…"` holding what the printer quotes as a value: nothing, a unit that is not bare, or a reserved word. */
-  const quotedValue = (): Expr => seq(literal('"'), optional(choice(seq(anyQuoted, notBare, anyQuoted), ...reservedWords(reserved))), literal('"'));
-  /** The same for a name: nothing, a leading digit, a unit that is not an identifier character, a reserved word (or `loc`, a literal field name). */
-  const quotedName = (roleWords: readonly string[]): Expr =>
-    seq(
-      literal('"'),
-      optional(
-        choice(
-          seq(chars(single(...DIGITS)), anyQuoted),
-          seq(anyQuoted, notIdent, anyQuoted),
-          ...reservedWords([...reserved, ...(roleWords.includes("loc") ? ["loc"] : [])]),
-        ),
-      ),
-      literal('"'),
-    );
+  /** `"…"` holding what the printer quotes as a value: nothing, a unit that is not bare, or one of `words`. */
+  const quotedValueOf = (words: readonly string[]): Expr =>
+    seq(literal('"'), optional(choice(seq(anyQuoted, notBare, anyQuoted), ...reservedWords(words))), literal('"'));
+  const quotedValue = (): Expr => quotedValueOf(reserved);
+  /** The same for a name: nothing, a leading digit, a unit that is not an identifier character, or one of `words`. */
+  const quotedNameOf = (words: readonly string[]): Expr =>
+    seq(literal('"'), optional(choice(seq(chars(single(...DIGITS)), anyQuoted), seq(anyQuoted, notIdent, anyQuoted), ...reservedWords(words))), literal('"'));
+  /** A name as the printer quotes it: also a reserved word (or `loc`, a literal field name). */
+  const quotedName = (roleWords: readonly string[]): Expr => quotedNameOf([...reserved, ...(roleWords.includes("loc") ? ["loc"] : [])]);
   /** A quoted value the printer writes that does not start with t+ or t- (reserved words never do; "t" is bare). */
   const quotedNotTimeLike = (): Expr => {
     const bareNot = (...excluded: string[]): Expr => choice(chars(subtract(asciiPart(sets.bare), single(...excluded))), ref("bare-char-ext"));
@@ -198,21 +220,32 @@ export function spelledCodeGrammar(s: GrammarSpellings, verbs: readonly string[]
       literal('"'),
     );
   };
-  /** A quoted string whose text is not shaped like an action code: not "!" + an upper-case letter + upper-case letters and "_". */
-  const seqFreeForm = (): Expr => {
+  /**
+   * A seq entry as the code printer quotes it: empty, a keyword, or holding a unit that is not
+   * bare, and never shaped like an action code ("!" + an upper-case letter + upper-case letters
+   * and "_"), which the printer writes bare.
+   */
+  const seqQuoted = (): Expr => {
     const other = (...excluded: [number, number][]): Expr =>
       choice(chars(subtract(asciiPart(sets.stringRaw), excluded)), ref("string-char-ext"), ref("s-escape"));
     const upper: [number, number] = [0x41, 0x5a];
     const underscore: [number, number] = [0x5f, 0x5f];
+    const notBareNorBang: Expr = choice(
+      chars(subtract(asciiPart(sets.stringRaw), [...asciiPart(sets.bare), [0x21, 0x21]])),
+      ref("string-char-ext-not-bare"),
+      ref("s-escape"),
+    );
     return seq(
       literal('"'),
       optional(
         choice(
-          seq(other([0x21, 0x21]), anyQuoted),
+          seq(notBareNorBang, anyQuoted),
+          seq(plus(unit(bare)), notBare, anyQuoted),
           seq(
             literal("!"),
             optional(choice(seq(other(upper), anyQuoted), seq(chars([upper]), star(chars([upper, underscore])), other(upper, underscore), anyQuoted))),
           ),
+          ...reservedWords(CODE_WORDS),
         ),
       ),
       literal('"'),
@@ -489,7 +522,6 @@ export function spelledCodeGrammar(s: GrammarSpellings, verbs: readonly string[]
     ...stringRules("s", quoted, sets.escaped),
     ...stringRules("l", inLiteral, mergeRanges([...sets.escaped, [0x60, 0x60]])),
     ...jsonRules("l", "l-string"),
-    ...jsonRules("m", "s-string"),
     {
       name: "json-number",
       lexical: true,
@@ -502,80 +534,96 @@ export function spelledCodeGrammar(s: GrammarSpellings, verbs: readonly string[]
     },
     { name: "json-int-digits", lexical: true, expr: choice(literal("0"), seq(chars([[0x31, 0x39]]), star(ref("digit")))) },
     { name: "digit", lexical: true, expr: chars([[0x30, 0x39]]) },
-    // The #meta trailer: schema-valid meta in the printer's field order.
-    { name: "meta-part", expr: seq(literal(s.meta), ref("meta-trailer")) },
+    // The meta trailer (docs/grammar.md, "Meta trailer"): items in code syntax whatever the
+    // dialect (the dialect copies them as the code printer writes them), in the printer's order
+    // (the IR's version; then extra fields named like array indexes, as JavaScript orders object
+    // keys; then id, sid, p, c, seq, out, next; then the other extra fields), each at most once.
+    { name: "meta-part", expr: seq(literal(s.meta), ref("m-body"), literal("}")) },
+    { name: "m-body", expr: choice(seq(literal("version="), ref("m-value"), optional(seq(literal(" "), ref("m-meta")))), ref("m-meta")) },
+    { name: "m-meta", expr: choice(seq(list(ref("m-index-extra"), " "), optional(seq(literal(" "), ref("m-items")))), ref("m-items")) },
+    ...orderedItems(
+      "m",
+      [
+        seq(literal("id="), ref("req-id")),
+        seq(literal("sid="), ref("m-value")),
+        seq(literal("p"), ref("m-priority")),
+        seq(literal("c"), ref("m-confidence")),
+        seq(literal("seq=["), optional(list(ref("m-seq-entry"), ",")), literal("]")),
+        seq(literal("out="), ref("m-value")),
+        seq(literal("next="), ref("m-value")),
+      ],
+      list(ref("m-extra"), " "),
+    ),
+    { name: "m-extra", expr: seq(ref("m-extra-key"), literal("="), ref("m-extra-value")) },
+    { name: "m-index-extra", expr: seq(ref("m-index-key"), literal("="), ref("m-extra-value")) },
     {
-      name: "meta-trailer",
-      expr: seq(
-        literal("{"),
-        ...(printerQuoting ? [] : [optional(literal('"silp":"v1",'))]), // the one SILP version this implementation speaks (the printer leaves it out)
-        optional(seq(literal('"version":'), ref("s-string"), literal(","))),
-        literal('"meta":'),
-        ref("meta-object"),
-        literal("}"),
+      name: "m-index-key",
+      lexical: true,
+      distinct: true,
+      comment: "an extra meta field named like an array index",
+      expr: seq(literal('"'), choice(literal("0"), seq(chars([[0x31, 0x39]]), star(ref("digit")))), literal('"')),
+    },
+    {
+      name: "m-priority",
+      lexical: true,
+      comment: "an integer as JSON.stringify prints it",
+      expr: printerQuoting
+        ? choice(literal("0"), seq(optional(literal("-")), chars([[0x31, 0x39]]), star(ref("digit"))))
+        : seq(optional(literal("-")), ref("json-int-digits")),
+    },
+    {
+      name: "m-confidence",
+      lexical: true,
+      comment: 'a number in [0, 1] as JSON.stringify prints it, "0." written "."',
+      expr: choice(
+        literal("0"),
+        seq(literal("."), plus(ref("digit"))),
+        literal("1"),
+        seq(chars([[0x31, 0x39]]), optional(seq(literal("."), plus(ref("digit")))), literal("e-"), chars([[0x31, 0x39]]), star(ref("digit"))),
       ),
     },
     {
-      name: "meta-object",
-      comment: "JavaScript prints integer-like keys first, so extra fields named 0, 1, 42 … precede req_id",
-      expr: seq(
-        literal("{"),
-        star(seq(ref("meta-index-key"), literal(":"), ref("m-json"), literal(","))),
-        literal('"req_id":"'),
-        ref("req-id"),
-        literal('"'),
-        optional(seq(literal(',"session_id":'), ref("s-string"))),
-        literal(',"priority":'),
-        printerQuoting
-          ? choice(literal("0"), seq(optional(literal("-")), chars([[0x31, 0x39]]), star(ref("digit"))))
-          : seq(optional(literal("-")), ref("json-int-digits")),
-        literal(',"confidence":'),
-        ref("confidence"),
-        literal(',"seq":['),
-        optional(list(ref(printerQuoting ? "seq-entry" : "s-string"), ",")),
-        literal('],"out":'),
-        ref("s-string"),
-        optional(seq(literal(',"next_agent":'), ref("s-string"))),
-        star(seq(literal(","), ref("meta-extra"))),
-        literal("}"),
+      name: "m-value",
+      lexical: true,
+      comment: "a value as the code frontend writes it",
+      expr: choice(ref("m-bare"), ref(printerQuoting ? "m-quoted-value" : "s-string")),
+    },
+    { name: "m-bare", lexical: true, expr: wordExcept(bare, { words: CODE_WORDS }) },
+    {
+      name: "m-seq-entry",
+      lexical: true,
+      comment: "an action code of a verb in force as the IR writes it (!FETCH), or a value",
+      expr: printerQuoting ? choice(ref("m-bare"), ref("m-seq-quoted"), ...verbs.map(literal)) : choice(ref("m-value"), ...verbs.map(literal)),
+    },
+    { name: "m-extra-value", expr: choice(ref("m-value"), seq(literal("`"), ref(printerQuoting ? "l-json-not-string" : "l-json"), literal("`"))) },
+    {
+      name: "m-extra-key",
+      lexical: true,
+      distinct: true,
+      comment: "an extra meta field: bare unless an item's name or a known field's; quoted otherwise",
+      expr: choice(
+        wordExcept(ident, { words: [...CODE_WORDS, ...META_RESERVED], prefixes: DIGITS }),
+        printerQuoting ? quotedNameOf([...CODE_WORDS, ...META_RESERVED.filter((word) => !KNOWN_META.includes(word))]) : quotedExcept(quoted, KNOWN_META),
       ),
     },
     ...(printerQuoting
       ? [
           {
-            name: "seq-entry",
+            name: "m-quoted-value",
             lexical: true,
-            comment: "a seq entry shaped like an action code (^![A-Z][A-Z_]*$) names a verb, which must be in force",
-            expr: choice(seqFreeForm(), ...verbs.map((code) => literal(JSON.stringify(code)))),
+            comment: "what the code printer quotes: empty, not all bare, or a keyword",
+            expr: quotedValueOf(CODE_WORDS),
+          },
+          {
+            name: "m-seq-quoted",
+            lexical: true,
+            comment: "a quoted seq entry the printer writes: quoted as a value, and not shaped like an action code (those stay bare)",
+            expr: seqQuoted(),
           },
         ]
       : []),
     { name: "req-id", lexical: true, expr: seq(...Array.from({ length: 4 }, () => ref("hex")), ...Array.from({ length: 4 }, () => optional(ref("hex")))) },
     { name: "hex", lexical: true, expr: chars([...single(..."0123456789".split("")), [0x61, 0x66]]) },
-    {
-      name: "confidence",
-      lexical: true,
-      comment: "a number in [0, 1] as JSON.stringify prints it",
-      expr: choice(
-        seq(literal("0"), optional(seq(literal("."), plus(ref("digit"))))),
-        seq(literal("1"), optional(seq(literal("."), plus(literal("0"))))),
-        seq(chars([[0x31, 0x39]]), optional(seq(literal("."), plus(ref("digit")))), literal("e-"), chars([[0x31, 0x39]]), star(ref("digit"))),
-      ),
-    },
-    {
-      name: "meta-index-key",
-      lexical: true,
-      distinct: true,
-      expr: seq(literal('"'), choice(literal("0"), seq(chars([[0x31, 0x39]]), star(ref("digit")))), literal('"')),
-    },
-    { name: "meta-extra", expr: seq(ref("meta-key"), literal(":"), ref("m-json")) },
-    {
-      name: "meta-key",
-      lexical: true,
-      distinct: true,
-      comment: "an extra meta field",
-      expr: quotedExcept(quoted, ["req_id", "session_id", "priority", "confidence", "seq", "out", "next_agent"]),
-    },
   ];
   return { frontend, root: "payload", rules, verbs };
 }

@@ -84,7 +84,11 @@ function codeRules(verbs: readonly string[], role: PromptRole): string[] {
     '- Words of letters, digits and _ - + . % / stay bare; anything else (spaces, commas, quotes, parentheses) goes in double quotes with JSON escapes: "old town".',
     '- Spaces only where the shape shows them: after ": ", "; ", " else: ", around " and ". None inside parentheses or after commas.',
   ];
-  if (role === "read") lines.push("- `#meta {...}` at the end, if present, carries message metadata (request id, priority); it is not part of the task.");
+  if (role === "read") {
+    lines.push(
+      "- `#{...}` at the end, if present, carries message metadata, not part of the task: p2 priority 2, c.75 confidence 0.75, sid= the session, seq=[...] the order of steps, next= the next agent, id= the request id.",
+    );
+  }
   return lines;
 }
 

@@ -40,7 +40,7 @@ export interface GrammarSpellings {
   readonly operators: Readonly<Record<string, string>>;
   /** Between a compared value and its time, e.g. ", ". */
   readonly time: string;
-  /** Before the inline meta object, e.g. " #meta ". */
+  /** Before the inline meta items, with the opening brace: " #{" (the code frontend), " meta {". */
   readonly meta: string;
   /**
    * Words that are structure (the code frontend's keywords and every word of a spelling): never
@@ -116,7 +116,7 @@ const GENES: Readonly<Record<string, (draft: Draft, option: string) => boolean>>
     return true;
   },
   time: text("time", { ",": ", ", at: " at " }),
-  meta: text("meta", { "#meta": " #meta ", meta: " meta " }),
+  meta: text("meta", { "#meta": " #{", meta: " meta {" }),
   keywords: (draft, option) => {
     if (option !== "named" && option !== "ordered") return false;
     draft.orderedKeywords = option === "ordered";
@@ -168,7 +168,8 @@ export function dialectSpellings(input: DialectSpec): GrammarSpellings {
     ...OPERATORS.map((operator) => draft.operators[operator] as string),
   ];
   const reserved = new Set<string>(CODE_KEYWORDS);
-  for (const spelling of texts) for (const word of spelling.split(STRUCTURE)) if (word !== "") reserved.add(word);
+  // A word holding "{" (the meta marker " #{") is never a value: no bare value holds "{".
+  for (const spelling of texts) for (const word of spelling.split(STRUCTURE)) if (word !== "" && !word.includes("{")) reserved.add(word);
   const { orderedKeywords, ...spellings } = draft;
   return Object.freeze({
     ...spellings,
@@ -199,7 +200,7 @@ export const CODE_SPELLINGS: GrammarSpellings = Object.freeze({
   negation: "!",
   operators: OPERATOR_STYLES.symbols as Readonly<Record<string, string>>,
   time: ", ",
-  meta: " #meta ",
+  meta: " #{",
   reserved: Object.freeze([...CODE_KEYWORDS]),
   quoteReservedFunctionNames: false,
   argumentOrder: NO_ORDER,

@@ -31,21 +31,23 @@ function rulesOf(gbnf: string): Map<string, string> {
 }
 
 describe("the code frontend's grammar is the CODE_DIALECT point", () => {
-  it("codeGrammar() prints byte for byte what it printed before dialects (hashes recorded under Unicode 17.0)", (context) => {
-    // Recorded from the code grammar at commit 618287d (before the change); the character classes
-    // come from the runtime's Unicode tables, so the hashes hold for that Unicode version only.
+  it("codeGrammar() prints byte for byte what it printed when recorded (hashes recorded under Unicode 17.0)", (context) => {
+    // Recorded from the code grammar before dialects existed, and again when the meta trailer
+    // became `#{p2 c.75}` (the one intended change since); a change of the code grammar's text
+    // must be deliberate. The character classes come from the runtime's Unicode tables, so the
+    // hashes hold for that Unicode version only.
     if (process.versions.unicode !== "17.0") {
       context.skip(`recorded under Unicode 17.0, this runtime has ${process.versions.unicode}`);
       return;
     }
     const recorded: [string[] | undefined, string, string][] = [
-      [undefined, "d8e08b071196db30f72130be9c635d94bb2c41228072f2fb8950a1e83d7df642", "2dd72eaa0d0fe46d5bf6a9a1f59de0325fb36256a6394752ec2b6ead29477169"],
+      [undefined, "345d8a2a6ef5b166bcfeb4f9cf07e92a8e10ecece1664b6464bd4b82360f44f7", "6d9d972e083943021ada5ec63bbd619526385d798ed6c2dd9d01f9539143c139"],
       [
         ["!REFUND", "!START", "!A_B"],
-        "0bc75cd0724389eccb6a021f32d960507296f1018ada8b4d21b9db0e26f198cb",
-        "adb7ed2ecba1d62e52b6c83f595a2feda4ced23608932b3959d11aa9a152ff5c",
+        "d848f3b94613d380e57eedb2581f78a2dbe1a94271d97c78043bc49e9fff7ad0",
+        "4afac303817ee657e8907a2edf2f2e2c9187a16557f060305bd56c340cef7091",
       ],
-      [["!ELSE"], "f407294c649294ed706a542e866373615567614ab35139f53955ff2d7c2bfb4c", "3469f07ba753a99da4a718a35cd66f36ff35244de100eb47fdfbba4e4fee4b31"],
+      [["!ELSE"], "09fd9ca24e3841333ca561004f8189984706d4b20d06e8c8bf89dc5062f8fa0d", "8cbcfd3126c9f3492d345b4f8efdaaaac408b318082fee109595fced82abd0a7"],
     ];
     for (const [verbs, gbnf, lark] of recorded) {
       const grammar = codeGrammar(verbs === undefined ? {} : { verbs });
@@ -60,8 +62,8 @@ describe("the code frontend's grammar is the CODE_DIALECT point", () => {
     const quoting = ["value", "extra-value", "time-like", "not-time-like", "name", "c-key", "c-key-no-subject", "entity-id", "e-key", "alt-key"];
     // ... and writes argument roles as the printer does (positional when they read back by count).
     // ... and a meta seq entry shaped like an action code is a verb in force.
-    const tightened = new Set([...quoting, "negation-args", "constraint-args", "meta-trailer", "meta-object"]);
-    const added = ["value-not-true", "l-json-not-string", "quoted-value", "string-char-ext-not-bare", "seq-entry"];
+    const tightened = new Set([...quoting, "negation-args", "constraint-args", "m-priority", "m-value", "m-seq-entry", "m-extra-value", "m-extra-key"]);
+    const added = ["value-not-true", "l-json-not-string", "quoted-value", "string-char-ext-not-bare", "m-quoted-value", "m-seq-quoted"];
     for (const verbs of [undefined, ["!REFUND", "!START", "!A_B"], ["!ELSE", "!OR"]]) {
       const options = verbs === undefined ? {} : { verbs };
       const code = rulesOf(toGbnf(codeGrammar(options)));
@@ -106,7 +108,7 @@ function promptLines(s: GrammarSpellings): string[] {
       .sort()
       .join(", ")}`,
     `as values they go in double quotes: ${[...s.reserved].sort().join(" ")}.`,
-    `- ${show(s.meta)} {...} at the end`,
+    `- ${show(`${s.meta}…}`)} at the end`,
   ];
 }
 

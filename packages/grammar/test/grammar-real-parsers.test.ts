@@ -97,6 +97,15 @@ describe("the code grammar against real parsers", () => {
       "start(a[k=b[j=c]])",
       "if !rain(t+1,time=x): start(hike)",
       'start() #meta {"meta":{"req_id":"xyz"}}',
+      "start(hike) #{}",
+      "start(hike) #{p1",
+      "start(hike) #{priority=2}",
+      "start(hike) #{p1  c.5}",
+      "start(hike) #{c2}",
+      "start(hike) #{seq=a}",
+      "start(hike) #{sid=[a]}",
+      "start(hike) #{p1} ",
+      "start(hike) #{id=xyz}",
     ];
     for (const text of bad) assert.throws(() => decode(text, "code", { strict: true }), Error, `the strict decoder accepts ${text}`);
     const verdicts = await larkVerdicts(lark, bad);
@@ -134,6 +143,8 @@ describe("the code grammar against real parsers", () => {
       "fetch(data); process(result)",
       "if price<=500: book(hotel)",
       'email("Li, Wei")',
+      "start(hike) #{p2 c.75}",
+      'cancel(flight) #{sid=a1 seq=[!CANCEL,"x y"] next=b}',
     ];
     for (const text of good) decode(text, "code", { strict: true });
     const verdicts = await larkVerdicts(lark, good);

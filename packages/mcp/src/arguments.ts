@@ -3,7 +3,7 @@
  * fields next to the tool's own parameters, so the tool's input schema keeps its contract.
  *
  *   wrapSilpArguments(ir, { user_id: "u1" })
- *     -> { silp_encoding: "code", silp_payload: "book(hotel)", silp: "v1", silp_meta: {...}, user_id: "u1" }
+ *     -> { silp_encoding: "code", silp_payload: "book(hotel)", silp_meta: { req_id, and what differs from the defaults }, user_id: "u1" }
  *   unwrapSilpArguments(args) -> { ir, params: { user_id: "u1" }, repairs, warnings, ... }
  */
 import type { SilpIRInput } from "silp";

@@ -4,11 +4,14 @@
  *
  * Why the IR goes in `structuredContent` and the compact payload in `content`: MCP asks tools with
  * structured output to also put "the serialized JSON" in a text block, so a model that reads only
- * `content` sees the result. That would send the same IR twice. The compact payload is a lossless
- * rendering of the same IR (spec 4.6) at a fraction of the tokens, so the model reads the payload
- * while programs read the IR, and nothing is paid for twice.
+ * `content` sees the result. That would send the same IR twice. The compact payload renders the
+ * task of the same IR (spec 4.6) at a fraction of the tokens, so the model reads the task while
+ * programs read the whole IR, meta included, and nothing is paid for twice. The meta (req_id,
+ * priority, session, ...) is for the programs on both ends, not for the model, so it stays out of
+ * the text (docs/integrations.md, "What a model reads").
  */
 import { applySafetyFilter, compile, decode, unwrapSilp, type SafetyFilter } from "silp";
+import { MAX_LISTED } from "silp";
 import { WRAPPER_FIELDS } from "silp/util";
 import { isKnownErrorCode } from "silp/util";
 import { SilpError, isSilpError, type SilpErrorJSON } from "silp";
@@ -33,19 +36,21 @@ export interface SilpCallToolResult {
 }
 
 export interface SilpResultOptions extends SilpOptions {
-  /** Frontend of the text in `content`; default "code". Must be lossless so content and IR agree. */
+  /**
+   * Frontend of the text in `content`; default "code". Must be lossless so content and IR agree.
+   * The text is the compact payload (`inlineMeta` false) unless `inlineMeta` says otherwise.
+   */
   frontend?: string;
   /** More members for `structuredContent`, next to `ir` and `silp_encoding`. */
   extra?: Record<string, JsonValue>;
   /**
-   * Lines for a second text block after the payload (see `decodeNotes`): what a model that reads
+   * Lines for a second text block after the payload (see `decodeNotes` in silp): what a model that reads
    * only `content` must also see. No second block when empty.
    */
   notes?: readonly string[];
 }
 
-/** At most this many entries of a list (issues, repairs, hits) are written into a tool result. */
-export const MAX_LISTED = 100;
+export { MAX_LISTED };
 
 /** `{content: [payload], structuredContent: {silp_encoding, ir, ...extra}}` for a valid IR. */
 export function silpToolResult(ir: SilpIRInput, options: SilpResultOptions = {}): SilpCallToolResult {
@@ -53,60 +58,12 @@ export function silpToolResult(ir: SilpIRInput, options: SilpResultOptions = {})
   if (!getFrontend(frontend).lossless) {
     throw new TypeError(`the content of a SILP tool result must use a lossless frontend, not ${frontend}`);
   }
-  // The text carries the meta too (#meta trailer), unless the caller says otherwise: a host that
-  // shows the model only `content` must not lose the req_id or the session.
-  const resolved = resolveOptions({ ...options, inlineMeta: options.inlineMeta ?? true });
+  // The model reads the compact payload; the meta travels once, in structuredContent.ir.
+  const resolved = resolveOptions({ ...options, inlineMeta: options.inlineMeta ?? false });
   const normal = assertValid(ir, resolved).ir;
   const content: TextBlock[] = [{ type: "text", text: compile(normal, frontend, resolved) }];
   if (options.notes && options.notes.length > 0) content.push({ type: "text", text: options.notes.join("\n") });
   return { content, structuredContent: { ...options.extra, silp_encoding: frontend, ir: normal } };
-}
-
-/** What `decodeNotes` reads: the parts of a DecodeResult besides the IR. */
-export interface DecodeFindings {
-  repairs: readonly { kind: string; offset: number }[];
-  repairsDropped?: number;
-  warnings: readonly { rule: string; path: string }[];
-  sanitizer: {
-    hits: readonly { kind: string; offset: number; action: string; codePoint?: number }[];
-    counts: Record<string, number>;
-    truncated: boolean;
-    changed: boolean;
-  };
-}
-
-/**
- * The compact text form of a decode's findings, one line per kind, only for kinds with entries
- * (docs/integrations.md, "Text content"):
- *
- *   repairs 2: else_without_colon@27 code_fence@0 (+3 dropped)
- *   warnings 1: verb-whitelist@/intent
- *   sanitizer 1 (changed): zero_width U+200B stripped@18
- *
- * Offsets are UTF-16 offsets into the payload sent. Peer text never appears here (kinds, rules,
- * pointers and code points only), and each list is cut after MAX_LISTED entries.
- */
-export function decodeNotes(findings: DecodeFindings): string[] {
-  const lines: string[] = [];
-  const list = <T>(items: readonly T[], show: (item: T) => string, total: number): string => {
-    const shown = items.slice(0, MAX_LISTED).map(show).join(" ");
-    return total > Math.min(items.length, MAX_LISTED) ? `${shown} (+${total - Math.min(items.length, MAX_LISTED)} more)` : shown;
-  };
-  const dropped = findings.repairsDropped ?? 0;
-  if (findings.repairs.length + dropped > 0) {
-    lines.push(`repairs ${findings.repairs.length + dropped}: ${list(findings.repairs, (r) => `${r.kind}@${r.offset}`, findings.repairs.length + dropped)}`);
-  }
-  if (findings.warnings.length > 0) {
-    lines.push(`warnings ${findings.warnings.length}: ${list(findings.warnings, (w) => `${w.rule}@${w.path || "/"}`, findings.warnings.length)}`);
-  }
-  const { sanitizer } = findings;
-  const hitCount = Object.values(sanitizer.counts).reduce((sum, n) => sum + n, 0);
-  if (hitCount > 0) {
-    const codePoint = (cp: number | undefined): string => (cp === undefined ? "" : ` U+${cp.toString(16).toUpperCase().padStart(4, "0")}`);
-    const hits = list(sanitizer.hits, (h) => `${h.kind}${codePoint(h.codePoint)} ${h.action}@${h.offset}`, hitCount);
-    lines.push(`sanitizer ${hitCount}${sanitizer.changed ? " (changed)" : ""}: ${hits}`);
-  }
-  return lines;
 }
 
 /**

@@ -129,14 +129,14 @@ export function compileSchemas(
       properties: {
         ir,
         frontend: { type: "string", enum: [...frontends], description: 'target frontend; default "code"' },
-        inline_meta: { type: "boolean", description: "also append the meta to a code or json payload (#meta trailer)" },
+        inline_meta: { type: "boolean", description: "also carry the meta, req_id included, inside a code or json payload (the #{...} trailer)" },
         whitelist: whitelistInput(whitelist),
       },
       additionalProperties: false,
     },
     output: withErrorBranch({
       type: "object",
-      required: ["silp", "silp_encoding", "silp_payload", "silp_meta"],
+      required: ["silp_encoding", "silp_payload", "silp_meta"],
       properties: { ...WRAPPER_PROPERTIES },
     }),
   };

@@ -3,15 +3,14 @@
  * a CallToolResult. server.ts registers them on an McpServer. Every handler turns a SilpError into
  * an `isError` result carrying the code (result.ts), so bad input never becomes a protocol error.
  */
-import { compileAsync } from "silp";
+import { compileAsync, envelopeOf } from "silp";
 import { SilpLimitError } from "silp";
 import { listFrontends } from "silp";
 import type { JsonValue } from "silp";
-import { DEFAULT_IR_VERSION, SUPPORTED_SILP_VERSIONS } from "silp/util";
+import { SUPPORTED_SILP_VERSIONS } from "silp/util";
 import { assertValid, validate } from "silp";
 import type { SilpOptions, WhitelistMode } from "silp";
 import { resolveOptions } from "silp/util";
-import type { SilpEnvelope } from "silp";
 import { answerPing, type Capabilities } from "silp/negotiation";
 import { formatProbe, probeToJson } from "silp/negotiation";
 import { loadTokensModule, type TokensModule } from "./optional-tokens.js";
@@ -19,7 +18,8 @@ import { readPing } from "silp/negotiation";
 import { applySafetyFilter, completeMeta, unwrapSilp, type SafetyFilter, type SilpIR, type SilpIRInput } from "silp";
 import type { JsonSchemaObject } from "./arguments.js";
 import { checkArguments } from "./arguments-check.js";
-import { MAX_LISTED, checkTimeout, decodeNotes, silpErrorResult, silpToolResult, withSilpErrors, type SilpCallToolResult } from "./result.js";
+import { decodeNotes } from "silp";
+import { MAX_LISTED, checkTimeout, silpErrorResult, silpToolResult, withSilpErrors, type SilpCallToolResult } from "./result.js";
 import { compileSchemas, countTokensSchemas, decodeSchemas, irInputSchema, negotiateSchemas, validateSchemas } from "./schemas.js";
 
 export { loadTokensModule, type TokensModule };
@@ -158,7 +158,7 @@ function compileTool(policy: Policy): SilpToolDefinition {
     title: "Compile a SILP IR",
     description:
       `Compiles a SILP IR to a payload of one frontend (${frontends.join(", ")}; default code). ` +
-      "Returns the envelope {silp, silp_encoding, silp_payload, silp_meta}: the -02 wrapper fields plus the meta.",
+      "Returns the envelope {silp_encoding, silp_payload, silp_meta}: the -02 wrapper fields plus the meta fields that differ from their defaults.",
     inputSchema: schemas.input,
     outputSchema: schemas.output,
     annotations: READ_ONLY,
@@ -169,18 +169,10 @@ function compileTool(policy: Policy): SilpToolDefinition {
       const completed = completeMeta(args.ir as SilpIRInput, frontend, options);
       const ir = assertValid(completed.ir, resolveOptions(options)).ir;
       await screen(policy, ir);
-      const envelope: SilpEnvelope = {
-        silp: ir.silp,
-        silp_encoding: frontend,
-        silp_payload: await compileAsync(ir, frontend, { ...options }),
-        silp_meta: ir.meta,
-      };
-      if (ir.version !== DEFAULT_IR_VERSION) envelope.silp_ir_version = ir.version;
-      // The meta travels beside the payload (silp_meta), so the text shows it beside the payload too.
-      const content: SilpCallToolResult["content"] = [
-        { type: "text", text: envelope.silp_payload },
-        { type: "text", text: `silp_meta: ${JSON.stringify(envelope.silp_meta)}` },
-      ];
+      // The envelope's own rule: silp_meta holds the req_id and what differs from the defaults.
+      const envelope = envelopeOf(ir, frontend, await compileAsync(ir, frontend, { ...options }));
+      // The text is what a model reads: the payload; the meta is in structuredContent.
+      const content: SilpCallToolResult["content"] = [{ type: "text", text: envelope.silp_payload }];
       if (completed.filled) content.push({ type: "text", text: `note: ${completed.filled.path} was missing: generated req_id ${completed.filled.reqId}` });
       return { content, structuredContent: { ...envelope } };
     },

@@ -151,37 +151,45 @@ describe("2. the operator's whitelist and strictness are a ceiling for the clien
   });
 });
 
-describe("3. the text content carries meta, repairs, warnings and sanitizer findings", () => {
+describe("3. the text content is the compact payload and what a model must know; the meta stays structured", () => {
   let client: Client;
   before(async () => {
     client = await connect(await createSilpMcpServer({ countTokens: false, whitelist: "advisory" }));
   });
   after(() => client.close());
 
-  test("decode: a model reading only content sees the req_id, each repair, each warning and each sanitizer hit", async () => {
+  test("decode: the text is the payload as decoded, then one line per kind of finding; no meta", async () => {
     const result = await callOn(client, "decode", {
       silp_encoding: "code",
       silp_payload: "if !rain(t+1): de\u200blete(hike) else start(cards)",
-      silp_meta: { req_id: "0badc0de", session_id: "k3" },
+      silp_meta: { req_id: "0badc0de", session_id: "k3", priority: 2 },
     });
     assert.equal(result.isError, undefined);
-    const text = textOf(result);
-    assert.match(text, /0badc0de/);
-    assert.match(text, /k3/);
-    assert.match(text, /else_without_colon/);
-    assert.match(text, /verb-whitelist/);
-    assert.match(text, /zero_width/);
-    assert.match(text, /U\+200B/);
-    // structuredContent keeps everything, plus the count of repairs past the cap.
+    const blocks = (result.content as { type: string; text: string }[]).map((block) => block.text);
+    assert.equal(blocks[0], "if !rain(t+1): delete(hike) else: start(cards)");
+    assert.deepEqual(blocks[1]?.split("\n"), [
+      "repairs 1: else_without_colon@33",
+      "warnings 1: verb-whitelist@/intent",
+      "sanitizer 1 (changed): zero_width U+200B stripped@17",
+    ]);
+    assert.equal(blocks.length, 2);
+    assert.doesNotMatch(blocks.join("\n"), /0badc0de|k3/);
+    // The meta travels once, in structuredContent, with everything else.
+    const ir = result.structuredContent?.ir as { meta: Record<string, unknown> };
+    assert.deepEqual(ir.meta, { req_id: "0badc0de", session_id: "k3", priority: 2, confidence: 1, seq: [], out: "natural" });
     assert.equal(result.structuredContent?.repairsDropped, 0);
     assert.equal((result.structuredContent?.repairs as unknown[] | undefined)?.length, 1);
   });
 
-  test("compile: the meta the payload does not carry is in the text too", async () => {
+  test("compile: the text is the compact payload; silp_meta holds the req_id and what differs from the defaults", async () => {
     const result = await callOn(client, "compile", {
-      ir: { intent: "!START", entities: [{ id: "act", value: "hike" }], meta: { req_id: "a1b2c3d4", session_id: "k9" } },
+      ir: { intent: "!START", entities: [{ id: "act", value: "hike" }], meta: { req_id: "a1b2c3d4", session_id: "k9", priority: 0, confidence: 1 } },
     });
-    assert.match(textOf(result), /k9/);
+    assert.deepEqual(
+      (result.content as { text: string }[]).map((block) => block.text),
+      ["start(hike)"],
+    );
+    assert.deepEqual(result.structuredContent, { silp_encoding: "code", silp_payload: "start(hike)", silp_meta: { req_id: "a1b2c3d4", session_id: "k9" } });
   });
 });
 

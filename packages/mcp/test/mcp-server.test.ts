@@ -62,19 +62,18 @@ describe("MCP server over the in-memory transport (2.x Client)", () => {
     assert.equal(compiled.isError, undefined);
     const envelope = compiled.structuredContent as Record<string, unknown>;
     assert.equal(envelope.silp_payload, compile(a2, "code", COMPACT));
-    // The payload, then the meta that travels beside it (a model reading only content sees both).
-    assert.deepEqual(compiled.content, [
-      { type: "text", text: compile(a2, "code", COMPACT) },
-      { type: "text", text: `silp_meta: ${JSON.stringify(envelope.silp_meta)}` },
-    ]);
-    assert.equal((envelope.silp_meta as { req_id: string }).req_id, "e5f6a7b8");
+    // The text a model reads is the payload alone; the meta travels once, in structuredContent:
+    // the req_id and what differs from the defaults (A.2's out: "code").
+    assert.deepEqual(compiled.content, [{ type: "text", text: compile(a2, "code", COMPACT) }]);
+    assert.deepEqual(envelope.silp_meta, { req_id: "e5f6a7b8", out: "code" });
+    assert.equal(envelope.silp, undefined, "the default protocol version is left out");
 
     const decoded = await call("decode", envelope);
     assert.equal(decoded.isError, undefined);
     assert.deepEqual(decoded.structuredContent?.ir, normalize(a2));
     assert.deepEqual(readSilpToolResult(decoded), normalize(a2));
-    // A tool result's text is the lossless rendering: A.2's meta (out: "code") travels inline.
-    assert.deepEqual(decoded.content, [{ type: "text", text: compile(a2, "code") }]);
+    // A tool result's text is the compact payload; A.2's meta stays in structuredContent.ir.
+    assert.deepEqual(decoded.content, [{ type: "text", text: compile(a2, "code", COMPACT) }]);
   });
 
   test("compile to json and every other frontend the server lists", async () => {
@@ -83,7 +82,7 @@ describe("MCP server over the in-memory transport (2.x Client)", () => {
     const natural = await call("compile", { ir: a1, frontend: "natural" });
     assert.equal((natural.structuredContent as { silp_payload: string }).silp_payload, compile(a1, "natural"));
     const inline = await call("compile", { ir: a1, inline_meta: true });
-    assert.match((inline.structuredContent as { silp_payload: string }).silp_payload, /#meta /);
+    assert.match((inline.structuredContent as { silp_payload: string }).silp_payload, / #\{id=a1b2c3d4 out=code\}$/);
   });
 
   test("decode repairs lenient input and lists each repair with its offset", async () => {

@@ -4,10 +4,10 @@
  * round-trip text (-02 4.6) says a decoded req_id "is regenerated from the compiled text via
  * SHA-256 hash truncation, so it may differ from the original if the original was not generated
  * by compile". So compile generates it: in lenient mode (the default) an IR without `meta`, or
- * whose meta has no `req_id`, gets the req_id decode would derive from the compact payload of the
- * same frontend. The id is deterministic, and a receiver decoding the compact payload derives the
- * very same id, so the two sides correlate without carrying meta. With `strict: true` the IR must
- * be spec-complete: a missing meta or req_id stays `invalid_ir`.
+ * whose meta has no `req_id`, gets the req_id decode would derive from the payload compile
+ * prints. The id is deterministic, and a receiver decoding that payload derives the very same
+ * id, so the two sides correlate without carrying it. With `strict: true` the IR must be
+ * spec-complete: a missing meta or req_id stays `invalid_ir`.
  */
 import { getFrontend, type Frontend } from "./frontends/registry.js";
 import { deriveReqId } from "./ir/req-id.js";
@@ -24,7 +24,7 @@ export interface MetaFill {
   reqId: string;
 }
 
-/** A placeholder req_id for printing the payload the real one is derived from (never printed: compact surface). */
+/** A placeholder req_id for printing the payload the real one is derived from (never printed there). */
 const PLACEHOLDER_REQ_ID = "0000";
 
 /**
@@ -40,16 +40,20 @@ export function completeMeta(ir: SilpIRInput | MetaOptionalIR, frontend = "code"
   const meta: unknown = input.meta;
   if (meta !== undefined && !isPlainObject(meta)) return asIs;
   if (meta !== undefined && meta.req_id !== undefined) return asIs;
-  const reqId = deriveReqId(compactPayload(input as unknown as MetaOptionalIR, frontend, resolved).trim(), resolved.scopeLimited);
+  const reqId = deriveReqId(payloadWithoutReqId(input as unknown as MetaOptionalIR, frontend, resolved).trim(), resolved.scopeLimited);
   const filled: MetaFill = { path: meta === undefined ? "/meta" : "/meta/req_id", reqId };
   return { ir: { ...(input as unknown as SilpIRInput), meta: { ...meta, req_id: reqId } }, filled };
 }
 
-/** The compact payload of `frontend` (code when it compiles only asynchronously: a lossy model). */
-function compactPayload(ir: MetaOptionalIR, frontend: string, resolved: ResolvedOptions): string {
+/**
+ * The payload `frontend` prints for this IR without its req_id: the payload itself unless the
+ * req_id travels inline (`inlineMeta: true`), then the compact one. Code's, when the frontend
+ * compiles only asynchronously (a lossy model).
+ */
+function payloadWithoutReqId(ir: MetaOptionalIR, frontend: string, resolved: ResolvedOptions): string {
   const target: Frontend = getFrontend(frontend);
   const printer = target.compile ? target : getFrontend("code");
-  const compact = resolveOptions({ ...resolved, inlineMeta: false });
+  const compact = resolved.inlineMeta === true ? resolveOptions({ ...resolved, inlineMeta: false }) : resolved;
   const probe: SilpIRInput = { ...ir, meta: { ...ir.meta, req_id: PLACEHOLDER_REQ_ID } };
   return (printer.compile as NonNullable<Frontend["compile"]>)(assertValid(probe, compact).ir, compact);
 }

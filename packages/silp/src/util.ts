@@ -13,6 +13,7 @@ export { CENSUS_TOKENIZERS, APPROVAL_CRITERION, actionToFunctionName, functionNa
 export * from "./ir/types.js";
 export { LOSSLESS_FRONTENDS } from "./frontends/registry.js";
 export { WRAPPER_FIELDS } from "./protocol/wrapper.js";
+export { carrierMeta, metaDelta } from "./frontends/meta-carriage.js";
 export { isPlainObject } from "./ir/normalize.js";
 export { VERSION } from "./version.js";
 export { importOptional } from "./optional-import.js";
@@ -20,4 +21,5 @@ export { pythonRepr, pythonListRepr } from "./python-repr.js";
 // The code frontend's lexer, keywords and string quoting, for @silp/dialects (re-spellings of its token stream).
 export { Lexer as CodeLexer, type Token as CodeToken, type TokenKind as CodeTokenKind } from "./frontends/code/lexer.js";
 export { KEYWORDS as CODE_KEYWORDS } from "./frontends/code/chars.js";
+export { META_RESERVED_NAMES } from "./frontends/code/meta-items.js";
 export { quoteString } from "./frontends/text-escape.js";

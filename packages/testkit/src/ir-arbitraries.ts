@@ -255,3 +255,6 @@ export const fullMetaArb: fc.Arbitrary<Meta> = fc
 export const fullMetaIrArb: fc.Arbitrary<SilpIRInput> = fc
   .tuple(irArb, fc.option(fullMetaArb, { nil: undefined }))
   .map(([ir, meta]) => (meta === undefined ? ir : { ...ir, meta }));
+
+/** Any valid IR with every meta field of spec 3.5 present (values may equal the defaults), plus extras. */
+export const everyMetaFieldIrArb: fc.Arbitrary<SilpIRInput> = fc.tuple(irArb, fullMetaArb).map(([ir, meta]) => ({ ...ir, meta }));

@@ -2,13 +2,21 @@
  * The SILP envelope: a compact payload plus the meta it does not carry, with the field names of
  * draft -02 section 7.2 (`silp_encoding`, `silp_payload`) and `silp_meta` for meta. It round-trips
  * the whole IR, meta included; the spec's compact surface alone carries no meta.
+ *
+ * The meta travels once, outside the text a model reads: `silp_meta` holds the req_id and only
+ * the fields that differ from their defaults (frontends/meta-carriage.ts), and `silp` is left out
+ * for the default "v1". Reading fills the defaults back in, so the round trip is the whole normal
+ * form. A payload that carries meta of its own (an older sender inlined it as well) must agree
+ * with `silp_meta`; two different metas are refused rather than one silently chosen.
  */
 import { compile, decode, type DecodeResult } from "../codec.js";
 import { completeMeta } from "../complete-meta.js";
 import { SilpDecodeError } from "../errors.js";
 import { assertDepth } from "../ir/depth.js";
+import { jsonEqual } from "../ir/json-equal.js";
 import { isPlainObject } from "../ir/normalize.js";
-import { DEFAULT_IR_VERSION, DEFAULT_SILP_VERSION, type Meta, type MetaOptionalIR, type SilpIRInput } from "../ir/types.js";
+import { carrierMeta, metaDelta, needsInlineMeta } from "../frontends/meta-carriage.js";
+import { DEFAULT_IR_VERSION, DEFAULT_SILP_VERSION, type Meta, type MetaOptionalIR, type SilpIR, type SilpIRInput } from "../ir/types.js";
 import { assertSupportedVersion, assertValid } from "../ir/validate.js";
 import { resolveOptions, type SilpOptions } from "../options.js";
 
@@ -29,12 +37,18 @@ export function toEnvelope(ir: SilpIRInput | MetaOptionalIR, frontend = "code", 
   const resolved = resolveOptions({ ...options, inlineMeta: false });
   // A missing req_id is generated from the compact payload (lenient mode); silp_meta shows it.
   const normal = assertValid(completeMeta(ir, frontend, resolved).ir, resolved).ir;
-  const envelope: SilpEnvelope = {
-    silp: normal.silp,
-    silp_encoding: frontend,
-    silp_payload: compile(normal, frontend, resolved),
-    silp_meta: normal.meta,
-  };
+  return envelopeOf(normal, frontend, compile(normal, frontend, resolved));
+}
+
+/**
+ * The envelope of an IR in normal form whose payload is already compiled (a carrier that chose
+ * the frontend itself, e.g. along the degradation chain): `silp_meta` holds the req_id and the
+ * fields that differ from their defaults, `silp` and `silp_ir_version` appear only when they are
+ * not "v1" and "ir-v0.1". The payload should be the compact one: the meta travels here.
+ */
+export function envelopeOf(normal: SilpIR, frontend: string, payload: string): SilpEnvelope {
+  const envelope: SilpEnvelope = { silp_encoding: frontend, silp_payload: payload, silp_meta: carrierMeta(normal.meta) };
+  if (normal.silp !== DEFAULT_SILP_VERSION) envelope.silp = normal.silp;
   if (normal.version !== DEFAULT_IR_VERSION) envelope.silp_ir_version = normal.version;
   return envelope;
 }
@@ -58,7 +72,7 @@ export function fromEnvelope(envelope: unknown, options?: SilpOptions): DecodeRe
   const result = decode(envelope.silp_payload, envelope.silp_encoding, resolved);
   const meta = envelope.silp_meta;
   if (meta === undefined) return result;
-  if (!isPlainObject(meta)) throw new SilpDecodeError("silp_meta must be an object");
+  if (!isPlainObject(meta)) throw new SilpDecodeError("silp_meta must be an object", { path: "/silp_meta" });
   const withMeta: SilpIRInput = {
     ...result.ir,
     silp: version,
@@ -66,5 +80,23 @@ export function fromEnvelope(envelope: unknown, options?: SilpOptions): DecodeRe
   };
   if (envelope.silp_ir_version !== undefined) withMeta.version = envelope.silp_ir_version;
   const { ir, warnings } = assertValid(withMeta, resolved);
+  assertSameInlineMeta(result, ir);
   return { ...result, ir, warnings, reqIdDerived: typeof meta.req_id !== "string" && result.reqIdDerived };
+}
+
+/** A payload's own inline meta, where it has any, must be the envelope's: else `decode_failed`. */
+function assertSameInlineMeta(decoded: DecodeResult, enveloped: SilpIR): void {
+  const inPayload = decoded.ir;
+  const carried = needsInlineMeta(inPayload) || !decoded.reqIdDerived;
+  if (!carried) return;
+  const differs =
+    inPayload.silp !== enveloped.silp ||
+    inPayload.version !== enveloped.version ||
+    (!decoded.reqIdDerived && inPayload.meta.req_id !== enveloped.meta.req_id) ||
+    !jsonEqual(metaDelta(inPayload.meta), metaDelta(enveloped.meta));
+  if (differs) {
+    throw new SilpDecodeError("the payload carries meta of its own that differs from silp_meta; which one holds is not for the receiver to guess", {
+      path: "/silp_meta",
+    });
+  }
 }

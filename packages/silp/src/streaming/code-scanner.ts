@@ -164,7 +164,7 @@ export class CodeScanner implements UnitScanner {
     } else if (word === "else" && this.callClosed) {
       this.mode = "alternatives";
       this.startUnit(at);
-    } else if (word === "#meta") {
+    } else if (word === "#meta" || (word === "#" && next === 0x7b) /* the meta trailer #{...} */) {
       this.mode = "done";
     }
   }

@@ -124,13 +124,19 @@ describe("reference compatibility on the study's 27 cases", () => {
     }
   });
 
-  test("by default the study cases' meta travels with them: decode(compile(case)) is the whole normal form", () => {
+  test("by default the study cases' meta travels with them: decode(compile(case)) is the normal form, req_id derived", () => {
     for (const [caseId, ir] of cases) {
       const expected = validate(ir, OFF).ir as SilpIR;
       for (const frontend of ["code", "json"]) {
         const payload = compile(ir as SilpIR, frontend, OFF);
         assert.ok(payload.startsWith(compile(ir as SilpIR, frontend, COMPACT).slice(0, -1)), `${caseId}/${frontend}: the compact text, then the meta`);
-        assert.deepStrictEqual(decode(payload, frontend, OFF).ir, expected, `${caseId}/${frontend}`);
+        const reqId = createHash("sha256").update(payload).digest("hex").slice(0, 8);
+        assert.deepStrictEqual(decode(payload, frontend, OFF).ir, { ...expected, meta: { ...expected.meta, req_id: reqId } }, `${caseId}/${frontend}`);
+        assert.deepStrictEqual(
+          decode(compile(ir as SilpIR, frontend, { ...OFF, inlineMeta: true }), frontend, OFF).ir,
+          expected,
+          `${caseId}/${frontend}: inlineMeta true`,
+        );
       }
     }
   });

@@ -29,16 +29,23 @@ describe("compile: an IR without meta (lenient, the default)", () => {
     assert.equal(await compileAsync(hike, "json"), payload);
   });
 
-  test("meta without req_id: the meta travels inline with the generated id, decode gives both back", () => {
+  test("meta without req_id: the id is the hash of the payload with its trailer, which decode derives again", () => {
     const ir = { ...hike, meta: { priority: 2 } };
     const { filled } = completeMeta(ir, "code");
-    assert.deepEqual(filled, { path: "/meta/req_id", reqId: sha256Hex("start(hike)") });
+    assert.deepEqual(filled, { path: "/meta/req_id", reqId: sha256Hex("start(hike) #{p2}") });
     const payload = compile(ir, "code");
-    assert.equal(payload, `start(hike) #meta {"meta":{"req_id":"${filled?.reqId}","priority":2,"confidence":1,"seq":[],"out":"natural"}}`);
+    assert.equal(payload, "start(hike) #{p2}");
     const decoded = decode(payload, "code");
     assert.equal(decoded.ir.meta.req_id, filled?.reqId);
     assert.equal(decoded.ir.meta.priority, 2);
-    assert.equal(decoded.reqIdDerived, false);
+    assert.equal(decoded.reqIdDerived, true);
+  });
+
+  test("with inlineMeta: true the generated id travels in the trailer, hashed from the compact payload", () => {
+    const ir = { ...hike, meta: { priority: 2 } };
+    const payload = compile(ir, "code", { inlineMeta: true });
+    assert.equal(payload, `start(hike) #{id=${sha256Hex("start(hike)")} p2}`);
+    assert.equal(decode(payload, "code").reqIdDerived, false);
   });
 
   test("a scope-limited session gets 4 hex characters", () => {
@@ -46,7 +53,7 @@ describe("compile: an IR without meta (lenient, the default)", () => {
   });
 
   test("the envelope's silp_meta shows the generated id", () => {
-    assert.deepEqual(toEnvelope(hike, "code").silp_meta, { req_id: sha256Hex("start(hike)"), priority: 0, confidence: 1, seq: [], out: "natural" });
+    assert.deepEqual(toEnvelope(hike, "code").silp_meta, { req_id: sha256Hex("start(hike)") });
   });
 
   test("an IR with a req_id is left alone (same object, nothing filled)", () => {

@@ -105,23 +105,23 @@ describe("json printer: flat slots or the entities list, as exact strings", () =
         { id: "to", value: "Paris", action: "!BOOK" },
         { id: "act", value: "x", action: "!BOOK" },
       ]),
-      false,
+      undefined,
     );
     assert.equal(printed, '{"intent":"!BOOK","to":"Paris","act":"x"}');
   });
 
   test("a primary id starting with action_ cannot be a flat slot: the entities list is printed", () => {
-    const printed = printJson(fullIr("!BOOK", [{ id: "action_x", value: "v", action: "!BOOK" }]), false);
+    const printed = printJson(fullIr("!BOOK", [{ id: "action_x", value: "v", action: "!BOOK" }]), undefined);
     assert.equal(printed, '{"intent":"!BOOK","entities":[{"id":"action_x","value":"v"}]}');
   });
 
   test("a primary id __proto__ cannot be a flat slot (assigning it would set the prototype): the entities list is printed", () => {
-    const printed = printJson(fullIr("!BOOK", [{ id: "__proto__", value: "v", action: "!BOOK" }]), false);
+    const printed = printJson(fullIr("!BOOK", [{ id: "__proto__", value: "v", action: "!BOOK" }]), undefined);
     assert.equal(printed, '{"intent":"!BOOK","entities":[{"id":"__proto__","value":"v"}]}');
   });
 
   test("a primary id ending in action_ is an ordinary flat slot", () => {
-    const printed = printJson(fullIr("!BOOK", [{ id: "re_action_", value: "v", action: "!BOOK" }]), false);
+    const printed = printJson(fullIr("!BOOK", [{ id: "re_action_", value: "v", action: "!BOOK" }]), undefined);
     assert.equal(printed, '{"intent":"!BOOK","re_action_":"v"}');
   });
 
@@ -132,7 +132,7 @@ describe("json printer: flat slots or the entities list, as exact strings", () =
         { id: "via", value: "sms", action: "!NOTIFY", x: 1 } as SilpIR["entities"][number],
         { id: "act", value: "me", action: "!NOTIFY" },
       ]),
-      false,
+      undefined,
     );
     assert.equal(printed, '{"intent":"!BOOK","act":"a","action_notify":[{"id":"via","value":"sms","x":1},"me"]}');
   });
@@ -145,13 +145,13 @@ describe("json printer: flat slots or the entities list, as exact strings", () =
         { id: "act", value: "c", action: "!EMAIL" },
         { id: "to", value: "d", action: "!EMAIL" },
       ]),
-      false,
+      undefined,
     );
     assert.equal(printed, '{"intent":"!BOOK","action_email":["a",{"id":"to","value":"b"},"c",{"id":"to","value":"d"}]}');
   });
 
   test("inline meta writes a non-default silp and version before the meta", () => {
-    const printed = printJson(fullIr("!BOOK", [], { silp: "v2", version: "ir-v0.2" }), true);
+    const printed = printJson(fullIr("!BOOK", [], { silp: "v2", version: "ir-v0.2" }), { silp: "v2", version: "ir-v0.2", meta: { ...META } });
     assert.equal(printed, `{"intent":"!BOOK","silp":"v2","version":"ir-v0.2","meta":${JSON.stringify(META)}}`);
   });
 });

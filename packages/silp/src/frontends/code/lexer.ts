@@ -24,6 +24,8 @@ export type TokenKind =
   | "!"
   | "["
   | "]"
+  | "{" // the meta trailer's braces: #{p2 c.75}
+  | "}"
   | "eof";
 
 export interface Token {
@@ -86,6 +88,10 @@ export class Lexer {
         return this.single("[", start, wsStart);
       case 0x5d:
         return this.single("]", start, wsStart);
+      case 0x7b:
+        return this.single("{", start, wsStart);
+      case 0x7d:
+        return this.single("}", start, wsStart);
       case 0x22:
         return this.readString(start, wsStart);
       case 0x60:

@@ -7,7 +7,7 @@
  *   arguments name fields directly (`value`, `time`, `subject`, or any extra field);
  * - else-branch calls: one positional `target[@location]`; bare `loc=` is the spec's spelling of
  *   `location`; a quoted key is always a literal field name;
- * - the `#meta` trailer carries meta (and non-default silp / version).
+ * - the meta trailer (`#p2 sid=a1`, or `#meta {...}` JSON) carries meta (and non-default silp / version).
  *
  * Every structural conflict (a field given twice, a JSON literal where a string is required) is
  * an error: decoding never silently drops or merges data.
@@ -23,6 +23,7 @@ import {
   type Constraint,
   type Entity,
   type JsonValue,
+  META_FIELDS,
   type Meta,
   type SilpIRInput,
 } from "../../ir/types.js";
@@ -31,7 +32,11 @@ import type { DecodeContext } from "../decode-context.js";
 import { parseEmbeddedJson } from "../json-value.js";
 import { FUNCTION_NAME, isTimeLike } from "./chars.js";
 import { assignConstraintRoles, type ConstraintRole } from "./roles.js";
-import type { ArgNode, CallNode, ConstraintNode, Lexeme, Statement } from "./syntax.js";
+import { CONFIDENCE_ITEM, META_ITEM_FIELDS, META_RESERVED_NAMES, PRIORITY_ITEM } from "./meta-items.js";
+import type { ArgNode, CallNode, ConstraintNode, Lexeme, MetaItemNode, Statement } from "./syntax.js";
+
+/** Where a meta trailer item goes: a string or list field of meta, the IR's silp/version, or an extra meta field. */
+type MetaTarget = { kind: "string" | "list" | "ir" | "extra"; field: string };
 
 export function lowerStatement(statement: Statement, context: DecodeContext): SilpIRInput {
   const lowering = new Lowering(context);
@@ -182,6 +187,10 @@ class Lowering {
   }
 
   private trailer(trailer: NonNullable<Statement["trailer"]>, ir: SilpIRInput): void {
+    if (trailer.form === "items") {
+      this.metaItems(trailer.items, ir);
+      return;
+    }
     const parsed = parseEmbeddedJson(trailer.json, this.context.options.limits.maxDepth, this.context.source, trailer.start);
     if (!isPlainObject(parsed)) throw this.decode(trailer.start, "#meta must be followed by a JSON object");
     for (const key of Object.keys(parsed)) {
@@ -193,6 +202,82 @@ class Lowering {
     ir.meta = parsed.meta as unknown as Meta;
     if (parsed.silp !== undefined) ir.silp = parsed.silp as string;
     if (parsed.version !== undefined) ir.version = parsed.version as string;
+  }
+
+  /**
+   * The meta trailer's items (docs/grammar.md, "Meta trailer"): `p<number>` priority,
+   * `c<number>` confidence, `id=` `sid=` `out=` `next=` the string fields, `seq=[...]`,
+   * `silp=` `version=` the IR's own, any other `name=value` an extra field (a quoted name always
+   * is one). What an item leaves out is the field's default, filled by validation.
+   */
+  private metaItems(items: readonly MetaItemNode[], ir: SilpIRInput): void {
+    const meta: Record<string, unknown> = {};
+    const top: Record<string, unknown> = {};
+    for (const item of items) {
+      const written = this.fieldName(item.name);
+      if (item.value === undefined && item.list === undefined) {
+        const priority = item.name.kind === "bare" ? PRIORITY_ITEM.exec(written) : null;
+        const confidence = item.name.kind === "bare" ? CONFIDENCE_ITEM.exec(written) : null;
+        const number = priority ?? confidence;
+        if (!number) {
+          throw this.syntax(item.start, `"${written}" is not a meta item (p<number>, c<number> or name=value)`, ["p2", "c.75", "name=value"]);
+        }
+        this.setOnce(meta, priority ? "priority" : "confidence", Number(number[1]), item.start);
+        continue;
+      }
+      const target = item.name.kind === "bare" ? this.metaTarget(written, item.start) : this.extraTarget(written, item.start);
+      if (target.kind === "list") {
+        if (item.list === undefined) throw this.decode(item.start, `${written} is a list: ${written}=[a,b]`);
+        this.setOnce(
+          meta,
+          target.field,
+          item.list.map((entry) => this.stringValue(entry, `an entry of ${written}`)),
+          item.start,
+        );
+        continue;
+      }
+      if (item.list !== undefined) {
+        throw this.decode(
+          item.start,
+          target.kind === "extra" ? `only seq takes a [...] list; a JSON array is written ${written}=\`[...]\`` : `${written} takes a string, not a list`,
+        );
+      }
+      const value = item.value as Lexeme;
+      const into = target.kind === "ir" ? top : meta;
+      this.setOnce(
+        into,
+        target.field,
+        target.kind === "extra" ? this.anyValue({ value, start: item.start }) : this.stringValue(value, `the ${target.field}`),
+        item.start,
+      );
+    }
+    ir.meta = meta as unknown as Meta;
+    if (top.silp !== undefined) ir.silp = top.silp as string;
+    if (top.version !== undefined) ir.version = top.version as string;
+  }
+
+  /**
+   * What a bare item name stands for: a known meta field by its item name, the IR's silp or
+   * version, or an extra field; the other reserved names are refused with the item to write.
+   */
+  private metaTarget(name: string, offset: number): MetaTarget {
+    if (name === "seq") return { kind: "list", field: "seq" };
+    if (Object.hasOwn(META_ITEM_FIELDS, name)) return { kind: "string", field: META_ITEM_FIELDS[name] as string };
+    if (name === "silp" || name === "version") return { kind: "ir", field: name };
+    if (!META_RESERVED_NAMES.has(name)) return { kind: "extra", field: name };
+    if (name === "priority" || name === "confidence") {
+      throw this.decode(offset, `the meta trailer writes ${name} as ${name[0]}<number>, e.g. ${name === "priority" ? "p2" : "c.75"}`);
+    }
+    const item = Object.keys(META_ITEM_FIELDS).find((short) => META_ITEM_FIELDS[short] === name);
+    throw this.decode(offset, item ? `the meta trailer writes ${name} as ${item}=` : `"${name}" is reserved in the meta trailer; quote it for an extra field`);
+  }
+
+  /** A quoted item name is an extra field's literal name; the known fields have items of their own. */
+  private extraTarget(name: string, offset: number): MetaTarget {
+    if ((META_FIELDS as readonly string[]).includes(name)) {
+      throw this.decode(offset, `"${name}" is a known meta field and is written by its own item, not as a quoted name`);
+    }
+    return { kind: "extra", field: name };
   }
 
   private rejectDecorations(arg: ArgNode): void {

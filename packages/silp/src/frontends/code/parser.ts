@@ -10,7 +10,7 @@ import { SilpSyntaxError } from "../../errors.js";
 import type { DecodeContext, RepairKind } from "../decode-context.js";
 import { KEYWORDS } from "./chars.js";
 import { Lexer, type Token, type TokenKind } from "./lexer.js";
-import type { ArgNode, CallNode, ConstraintNode, Lexeme, Statement } from "./syntax.js";
+import type { ArgNode, CallNode, ConstraintNode, Lexeme, MetaItemNode, MetaTrailerNode, Statement } from "./syntax.js";
 
 export function parseStatement(context: DecodeContext, start: number, end: number): Statement {
   return new Parser(context, start, end).statement();
@@ -33,7 +33,7 @@ class Parser {
 
   /**
    * statement = [ "if" SP condition ":" SP ] actions [ SP "else:" SP alt-actions ]
-   *             [ SP "#meta" SP json-object ]
+   *             [ meta-trailer / SP "#meta" SP json-object ]
    */
   statement(): Statement {
     const statement: Statement = { conditions: [], actions: [], alternatives: [] };
@@ -69,6 +69,11 @@ class Parser {
       statement.alternatives = this.calls();
       next = this.peek();
     }
+    if (next.kind === "bare" && next.text === "#") {
+      this.space(next, " ", "whitespace", "one space before the meta trailer");
+      statement.trailer = this.metaItems(this.take());
+      return statement;
+    }
     if (next.kind === "bare" && this.keyword(next) === "#meta") {
       this.space(next, " ", "whitespace", "one space before #meta");
       const metaToken = this.takeKeyword();
@@ -82,7 +87,7 @@ class Parser {
       while (jsonEnd > jsonStart && /\s/.test(source[jsonEnd - 1] as string)) jsonEnd--;
       if (jsonEnd !== this.end) this.context.repair("whitespace", jsonEnd, "trailing whitespace after the payload");
       if (jsonStart >= jsonEnd) this.fail(jsonStart, "expected a JSON object after #meta", ["{"]);
-      statement.trailer = { json: source.slice(jsonStart, jsonEnd), start: jsonStart };
+      statement.trailer = { form: "json", json: source.slice(jsonStart, jsonEnd), start: jsonStart };
       return statement;
     }
     const eof = this.peek();
@@ -91,6 +96,74 @@ class Parser {
     }
     this.space(eof, "", "whitespace", "no whitespace after the payload");
     return statement;
+  }
+
+  /**
+   * meta-trailer = SP "#{" meta-item *( SP meta-item ) "}", the end of the payload.
+   * meta-item = flag / key "=" ( value / json-literal / "[" [ entry *( "," entry ) "]" ),
+   * where a flag is a bare word such as `p2` or `c.75` (lower.ts gives items their meaning). The
+   * closing brace matters: a payload cut inside the trailer is an error, never a shorter value.
+   */
+  private metaItems(hash: Token): MetaTrailerNode {
+    const open = this.take();
+    if (open.kind !== "{") this.fail(open.start, `expected { after # (the meta trailer is #{...}), not ${describe(open)}`, ["{"]);
+    this.space(open, "", "whitespace", "no space between # and {");
+    const items: MetaItemNode[] = [];
+    for (;;) {
+      const token = this.take();
+      if (token.kind === "}" && items.length > 0) {
+        this.space(token, "", "whitespace", "no space before }");
+        break;
+      }
+      if (token.kind === "eof")
+        this.fail(token.start, "unexpected end of payload inside the meta trailer", items.length > 0 ? ["}", "a meta item"] : ["a meta item"]);
+      this.space(token, items.length === 0 ? "" : " ", "whitespace", items.length === 0 ? "no space after {" : "one space between meta items");
+      items.push(this.metaItem(token));
+    }
+    const eof = this.peek();
+    if (eof.kind !== "eof") this.fail(eof.start, `unexpected ${describe(eof)} after the meta trailer`, ["end of payload"]);
+    this.space(eof, "", "whitespace", "no whitespace after the payload");
+    return { form: "items", items, start: hash.start };
+  }
+
+  private metaItem(token: Token): MetaItemNode {
+    if (token.kind !== "bare" && token.kind !== "string") {
+      this.fail(token.start, `unexpected ${describe(token)} in the meta trailer`, ["a meta item such as p2, c.75 or sid=a1", "}"]);
+    }
+    const name = this.lexeme(token);
+    if (this.peek().kind !== "=") {
+      if (token.kind === "string") this.fail(this.peek().start, `expected = after the meta field ${JSON.stringify(token.text)}`, ["="]);
+      return { name, start: token.start };
+    }
+    const eq = this.take();
+    this.space(eq, "", "whitespace", "no space before =");
+    const valueToken = this.take();
+    this.space(valueToken, "", "whitespace", "no space after =");
+    if (valueToken.kind !== "[") return { name, value: this.value(valueToken, `a value for ${token.text}`), start: token.start };
+    const list: Lexeme[] = [];
+    let next = this.peek();
+    if (next.kind === "]") {
+      this.space(next, "", "whitespace", "no space inside []");
+      this.take();
+      return { name, list, start: token.start };
+    }
+    for (;;) {
+      const entry = this.take();
+      this.space(entry, "", "whitespace", "no space inside [...]");
+      list.push(entry.kind === "!" ? this.actionCode(entry) : this.value(entry, "a list entry"));
+      next = this.take();
+      this.space(next, "", "whitespace", "no space inside [...]");
+      if (next.kind === "]") return { name, list, start: token.start };
+      if (next.kind !== ",")
+        this.fail(next.start, next.kind === "eof" ? "unexpected end of payload inside a list" : `unexpected ${describe(next)} in a list`, [",", "]"]);
+    }
+  }
+
+  /** `!FETCH` in a list: an action code as the IR writes it, one bare word glued to the `!`. */
+  private actionCode(bang: Token): Lexeme {
+    const word = this.take();
+    if (word.kind !== "bare" || word.wsStart !== word.start) this.fail(word.start, "expected an action code such as !FETCH after !", ["!VERB"]);
+    return { kind: "string", text: `!${word.text}`, start: bang.start, end: word.end };
   }
 
   /** condition = constraint *( SP "and" SP constraint ), closed by ":" (or, lenient, "then"). */
@@ -189,12 +262,15 @@ class Parser {
     }
   }
 
-  /** Lenient only: what may follow a stray `;` after the last call. */
+  /**
+   * Lenient only: what may follow a stray `;` after the last call. A word directly followed by
+   * `(` is a call, whatever it spells: `a(); else(x)` calls a verb ELSE.
+   */
   private endsCalls(token: Token): boolean {
     if (token.kind === "eof") return true;
-    if (token.kind !== "bare") return false;
+    if (token.kind !== "bare" || this.context.source.charCodeAt(token.end) === 0x28 /* ( */) return false;
     const word = this.keyword(token);
-    return word === "else" || word === "#meta";
+    return word === "else" || word === "#meta" || word === "#";
   }
 
   /** call = fn-name "(" [ arg *( "," arg ) ] ")" */

@@ -7,11 +7,10 @@
  */
 import { extraEntries } from "../../ir/fields.js";
 import {
+  ACTION_CODE_PATTERN,
   ALTERNATIVE_FIELDS,
   CONSTRAINT_FIELDS,
   CONSTRAINT_OPERATORS,
-  DEFAULT_IR_VERSION,
-  DEFAULT_SILP_VERSION,
   ENTITY_FIELDS,
   type Alternative,
   type Constraint,
@@ -20,8 +19,10 @@ import {
   type SilpIR,
 } from "../../ir/types.js";
 import { actionToFunctionName } from "../../ir/verbs.js";
+import type { InlineMeta } from "../meta-carriage.js";
 import { quoteString, stringifyJson } from "../text-escape.js";
 import { isBareName, isBareValue, isTimeLike } from "./chars.js";
+import { META_ITEM_NAMES, META_RESERVED_NAMES } from "./meta-items.js";
 import { assignConstraintRoles } from "./roles.js";
 
 const OPERATORS: ReadonlySet<string> = new Set(CONSTRAINT_OPERATORS);
@@ -29,7 +30,7 @@ const OPERATORS: ReadonlySet<string> = new Set(CONSTRAINT_OPERATORS);
 const ALTERNATIVE_ALIASES: ReadonlySet<string> = new Set(["loc"]);
 const NO_ALIASES: ReadonlySet<string> = new Set();
 
-export function printCode(ir: SilpIR, inlineMeta: boolean): string {
+export function printCode(ir: SilpIR, inlineMeta: InlineMeta | undefined): string {
   let out = "";
   if (ir.constraints.length > 0) {
     out = "if ";
@@ -47,17 +48,37 @@ export function printCode(ir: SilpIR, inlineMeta: boolean): string {
       out += printAlternative(ir.alternatives[i] as Alternative);
     }
   }
-  if (inlineMeta) out += ` #meta ${stringifyJson(metaTrailer(ir))}`;
+  if (inlineMeta) out += printMetaTrailer(inlineMeta);
   return out;
 }
 
-/** The `#meta` trailer object: meta, plus silp/version only when they differ from the defaults. */
-export function metaTrailer(ir: SilpIR): Record<string, unknown> {
-  const trailer: Record<string, unknown> = {};
-  if (ir.silp !== DEFAULT_SILP_VERSION) trailer.silp = ir.silp;
-  if (ir.version !== DEFAULT_IR_VERSION) trailer.version = ir.version;
-  trailer.meta = ir.meta;
-  return trailer;
+/**
+ * The meta trailer (docs/grammar.md, "Meta trailer"): ` #{`, one item per field separated by
+ * single spaces, `}`: `p2` and `c.75` for priority and confidence, `name=value` for the rest
+ * (`seq=[a,b]`), so `start(hike) #{p1 c.9}` carries priority 1 and confidence 0.9.
+ */
+export function printMetaTrailer(inline: InlineMeta): string {
+  const items: string[] = [];
+  if (inline.silp !== undefined) items.push(`silp=${printValue(inline.silp)}`);
+  if (inline.version !== undefined) items.push(`version=${printValue(inline.version)}`);
+  for (const key of Object.keys(inline.meta)) items.push(printMetaItem(key, inline.meta[key] as JsonValue));
+  return ` #{${items.join(" ")}}`;
+}
+
+/** A seq entry: an action code (`!FETCH`) stays as the IR writes it; any other as a value. */
+function printSeqEntry(entry: string): string {
+  return ACTION_CODE_PATTERN.test(entry) ? entry : printValue(entry);
+}
+
+function printMetaItem(key: string, value: JsonValue): string {
+  // Compile validated the IR, so the known fields have their schema's types here.
+  if (key === "priority") return `p${stringifyJson(value)}`;
+  if (key === "confidence") return `c${stringifyJson(value).replace(/^0\./, ".")}`;
+  if (key === "seq") return `seq=[${(value as string[]).map(printSeqEntry).join(",")}]`;
+  const short = Object.hasOwn(META_ITEM_NAMES, key) ? META_ITEM_NAMES[key] : undefined;
+  if (short !== undefined) return `${short}=${printValue(value as string)}`;
+  const name = isBareName(key) && !META_RESERVED_NAMES.has(key) ? key : quoteString(key);
+  return `${name}=${printExtraValue(value)}`;
 }
 
 /** Primary call, then one call per secondary action (entities are grouped in normal form). */

@@ -37,6 +37,21 @@ export interface Statement {
   conditions: ConstraintNode[];
   actions: CallNode[];
   alternatives: CallNode[];
-  /** The `#meta {...}` trailer: JSON source and its offset. */
-  trailer?: { json: string; start: number };
+  /** The meta trailer: items (`#p2 sid=a1`), or the JSON object of `#meta {...}` with its offset. */
+  trailer?: MetaTrailerNode | { form: "json"; json: string; start: number };
+}
+
+/** One item of the meta trailer: a flag (`p2`), `name=value`, or `name=[a,b]`. */
+export interface MetaItemNode {
+  name: Lexeme;
+  value?: Lexeme;
+  list?: Lexeme[];
+  start: number;
+}
+
+export interface MetaTrailerNode {
+  form: "items";
+  items: MetaItemNode[];
+  /** Offset of the `#`. */
+  start: number;
 }

@@ -8,7 +8,8 @@
  * printer writes the lossless `"entities": [...]` list instead of flat slots (docs/json.md).
  */
 import { extraEntries, setField } from "../../ir/fields.js";
-import { DEFAULT_IR_VERSION, DEFAULT_SILP_VERSION, ENTITY_FIELDS, type Entity, type SilpIR } from "../../ir/types.js";
+import { ENTITY_FIELDS, type Entity, type SilpIR } from "../../ir/types.js";
+import type { InlineMeta } from "../meta-carriage.js";
 import { stringifyJson } from "../text-escape.js";
 
 /** Top-level keys with a meaning of their own; entity ids equal to them cannot be flat slots. */
@@ -16,16 +17,17 @@ export const RESERVED_KEYS: ReadonlySet<string> = new Set(["intent", "constraint
 export const SECONDARY_PREFIX = "action_";
 const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
 
-export function printJson(ir: SilpIR, inlineMeta: boolean): string {
+export function printJson(ir: SilpIR, inlineMeta: InlineMeta | undefined): string {
   const slots: Record<string, unknown> = { intent: ir.intent };
   if (canFlatten(ir)) addFlatSlots(ir, slots);
   else if (ir.entities.length > 0) slots.entities = ir.entities.map((entity) => fullEntity(entity, ir.intent));
   if (ir.constraints.length > 0) slots.constraints = ir.constraints;
   if (ir.alternatives.length > 0) slots.alternatives = ir.alternatives;
   if (inlineMeta) {
-    if (ir.silp !== DEFAULT_SILP_VERSION) slots.silp = ir.silp;
-    if (ir.version !== DEFAULT_IR_VERSION) slots.version = ir.version;
-    slots.meta = ir.meta;
+    if (inlineMeta.silp !== undefined) slots.silp = inlineMeta.silp;
+    if (inlineMeta.version !== undefined) slots.version = inlineMeta.version;
+    // Only what differs from the defaults (meta-carriage.ts); decode fills in the rest.
+    if (Object.keys(inlineMeta.meta).length > 0) slots.meta = inlineMeta.meta;
   }
   return stringifyJson(slots);
 }

@@ -1,0 +1,47 @@
+/**
+ * MCP's two carriers give back the whole normal form, and the text a model reads is the compact
+ * payload (docs/integrations.md, "What a model reads"): tool-call arguments (the -02 wrapper
+ * fields) and tool results (text content + structuredContent). Over the study's 27 cases and
+ * generated IRs with every meta field set; the oracle is the input's own normal form.
+ */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import fc from "fast-check";
+import { compile, validate, type SilpIR, type SilpIRInput } from "silp";
+import { readSilpToolResult, silpToolResult, unwrapSilpArguments, wrapSilpArguments } from "@silp/mcp";
+import { everyMetaFieldIrArb } from "@silp/testkit/ir-arbitraries.js";
+import { assertProperty } from "@silp/testkit/property.js";
+import { loadStudyCases } from "@silp/testkit/study-cases.js";
+
+const OFF = { whitelist: "off" } as const;
+const RUNS = Math.max(100, Math.ceil(Number(process.env.SILP_PROPERTY_RUNS ?? 1000) / 3));
+
+function checkCarriers(input: SilpIRInput): void {
+  const expected = validate(input, OFF).ir as SilpIR;
+  for (const frontend of ["code", "json"]) {
+    const compact = compile(input, frontend, { ...OFF, inlineMeta: false });
+    const args = wrapSilpArguments(input, { user_id: "u1" }, { ...OFF, frontend });
+    assert.equal(args.silp_payload, compact);
+    const unwrapped = unwrapSilpArguments(JSON.parse(JSON.stringify(args)), OFF);
+    assert.deepStrictEqual(unwrapped.ir, expected, `arguments ${frontend}`);
+    assert.deepStrictEqual(unwrapped.params, { user_id: "u1" });
+    const result = silpToolResult(input, { ...OFF, frontend });
+    assert.deepEqual(result.content, [{ type: "text", text: compact }], "a model reads the compact payload only");
+    assert.deepStrictEqual(readSilpToolResult(JSON.parse(JSON.stringify(result)), OFF), expected, `result ${frontend}`);
+  }
+}
+
+describe("MCP carriers give back the whole normal form; the text is the compact payload", () => {
+  test("the study's 27 cases", () => {
+    for (const { ir } of loadStudyCases()) checkCarriers(ir as SilpIRInput);
+  });
+
+  test("generated IRs with every meta field set", () => {
+    assertProperty(
+      fc.property(everyMetaFieldIrArb, (ir) => {
+        checkCarriers(ir);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
