@@ -10,9 +10,14 @@ import { HighlightStyle, LanguageSupport, StreamLanguage, type StringStream, syn
 import { tags } from "@lezer/highlight";
 
 export interface SilpStreamState {
-  /** After "#meta": the rest is the JSON meta object. */
+  /** After "#meta" (earlier versions' trailer): the rest is the JSON meta object. */
   inMeta: boolean;
+  /** Inside the meta trailer `#{p2 c.75 sid=a1}`, until its "}". */
+  inItems?: boolean;
 }
+
+/** A meta trailer item written as its letter and a number: p2 (priority), c.75 (confidence). */
+const NUMBER_ITEM = /^[pc]-?(\d|\.\d)/;
 
 const KEYWORDS = new Set(["if", "else", "and", "then"]);
 /** bare-char of the grammar: letters, marks, numbers and the listed symbols. */
@@ -41,6 +46,11 @@ export function silpToken(stream: StringStream, state: SilpStreamState): string 
     if (stream.match(/^(true|false|null)\b/)) return "atom";
     stream.next();
     return "meta";
+  }
+  if (state.inItems) return metaItemToken(stream, state);
+  if (stream.match("#{")) {
+    state.inItems = true;
+    return "keyword";
   }
   if (stream.match("#meta")) {
     state.inMeta = true;
@@ -91,7 +101,7 @@ export function silpToken(stream: StringStream, state: SilpStreamState): string 
 
 const silpStream = StreamLanguage.define<SilpStreamState>({
   name: "silp",
-  startState: () => ({ inMeta: false }),
+  startState: () => ({ inMeta: false, inItems: false }),
   copyState: (state) => ({ ...state }),
   token: silpToken,
   tokenTable: {
@@ -121,3 +131,38 @@ const silpColours = HighlightStyle.define([
 
 /** The code frontend's editor language: the stream parser and its colours. */
 export const silpCode = new LanguageSupport(silpStream, [syntaxHighlighting(silpColours)]);
+
+/** One token of the meta trailer's items (docs/grammar.md, "Meta trailer"). */
+function metaItemToken(stream: StringStream, state: SilpStreamState): string | null {
+  const char = stream.peek() ?? "";
+  if (char === "}") {
+    stream.next();
+    state.inItems = false;
+    return "keyword";
+  }
+  if (char === '"') {
+    readQuoted(stream);
+    return stream.peek() === "=" ? "key" : "string";
+  }
+  if (char === "`") {
+    stream.next();
+    stream.skipTo("`") ? stream.next() : stream.skipToEnd();
+    return "literal";
+  }
+  if (char === "[" || char === "]") {
+    stream.next();
+    return "bracket";
+  }
+  if (char === "," || char === "=" || char === "!") {
+    stream.next();
+    return "punctuation";
+  }
+  if (BARE.test(char)) {
+    let word = "";
+    while (!stream.eol() && BARE.test(stream.peek() ?? "")) word += stream.next();
+    if (stream.peek() === "=") return "key";
+    return NUMBER_ITEM.test(word) ? "number" : "value";
+  }
+  stream.next();
+  return "meta";
+}

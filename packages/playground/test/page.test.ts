@@ -191,7 +191,7 @@ describe("SILP highlighting (stream parser)", () => {
     ]);
   });
 
-  test("keyword arguments, quoted values, operators, json literals and #meta", () => {
+  test("keyword arguments, quoted values, operators, json literals and an earlier version's #meta JSON", () => {
     assert.deepEqual(tokens('email("Li, Wei"[lang=zh]) and price>=500 budget(w=`0.5`) #meta {"meta":{"priority":2}}'), [
       ["email", "verb"],
       ["(", "bracket"],
@@ -222,6 +222,33 @@ describe("SILP highlighting (stream parser)", () => {
       ["2", "number"],
       ["}", "meta"],
       ["}", "meta"],
+    ]);
+  });
+
+  test("the meta trailer #{...}: letter-number items, keys, values, lists and json literals", () => {
+    assert.deepEqual(tokens('start(hike) #{p2 c.75 sid=a1 seq=[!START,"x y"] trace=`{"hop":3}`}'), [
+      ["start", "verb"],
+      ["(", "bracket"],
+      ["hike", "value"],
+      [")", "bracket"],
+      ["#{", "keyword"],
+      ["p2", "number"],
+      ["c.75", "number"],
+      ["sid", "key"],
+      ["=", "punctuation"],
+      ["a1", "value"],
+      ["seq", "key"],
+      ["=", "punctuation"],
+      ["[", "bracket"],
+      ["!", "punctuation"],
+      ["START", "value"],
+      [",", "punctuation"],
+      ['"x y"', "string"],
+      ["]", "bracket"],
+      ["trace", "key"],
+      ["=", "punctuation"],
+      ['`{"hop":3}`', "literal"],
+      ["}", "keyword"],
     ]);
   });
 

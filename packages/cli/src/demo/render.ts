@@ -36,6 +36,7 @@ function turnLines(turn: DemoTurn): string[] {
     if (turn.decoded.repairs.length > 0) lines.push(`             repairs: ${turn.decoded.repairs.join(", ")}`);
     if (turn.decoded.warnings.length > 0) lines.push(`             warnings: ${turn.decoded.warnings.join("; ")}`);
   }
+  if (turn.meta) lines.push(`  meta       ${JSON.stringify(turn.meta)} (in the part's metadata: the model reads the payload only)`);
   if (turn.session) {
     const s = turn.session;
     const renewal = s.renewed ? ` -> heartbeat: context renewed after this turn (renewal ${s.renewals})` : "";
@@ -78,6 +79,11 @@ export function renderTranscript(transcript: DemoTranscript): string {
   lines.push(
     "",
     `${s.delivered} payloads delivered and dispatched, ${s.refused} refused, ${s.degraded} degraded along the chain, ${s.renewals} heartbeat renewal${s.renewals === 1 ? "" : "s"}.`,
+    ...(s.read
+      ? [
+          `What the models read, requests and replies of the delivered turns: ${s.read.payloads} tokens ${s.read.tokenizer}; the same IRs as JSON: ${s.read.irJson} (${(s.read.payloads / s.read.irJson).toFixed(2)}x).`,
+        ]
+      : []),
     "Both agents are stopped and their ports closed.",
   );
   return lines.join("\n");

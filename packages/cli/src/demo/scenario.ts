@@ -53,9 +53,11 @@ export interface DemoTurn {
   /** Tokens of the same IR as pretty-free JSON, for comparison. */
   irJsonTokens?: TokenCounts;
   decoded?: { summary: string; reqId: string; repairs: string[]; warnings: string[] };
+  /** The meta that travelled beside the payload, in the text part's metadata (silp_meta): never read by the model. */
+  meta?: Record<string, unknown>;
   session?: SessionSummary;
   handlers?: { action: string; summary: string; data?: Record<string, string> }[];
-  reply?: { frontend: string; payload: string; summary: string; tokens?: TokenCounts };
+  reply?: { frontend: string; payload: string; summary: string; tokens?: TokenCounts; irJsonTokens?: TokenCounts };
   refused?: { code: string; message: string };
 }
 
@@ -72,7 +74,14 @@ export interface DemoTranscript {
   tokens: { tokenizers: string[] } | { unavailable: string };
   turns: DemoTurn[];
   negotiation: DemoNegotiation[];
-  summary: { delivered: number; refused: number; renewals: number; degraded: number };
+  summary: {
+    delivered: number;
+    refused: number;
+    renewals: number;
+    degraded: number;
+    /** Over the delivered turns, in the first tokenizer: what the models read (payloads both ways) and the same IRs as JSON. */
+    read?: { tokenizer: string; payloads: number; irJson: number };
+  };
 }
 
 interface Step {
@@ -181,11 +190,26 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoTranscript
         refused: turns.filter((t) => t.refused).length,
         renewals: turns.filter((t) => t.session?.renewed).length,
         degraded: turns.filter((t) => t.attempts.length > 1).length,
+        ...readTotals(turns, "tokenizers" in info ? info.tokenizers[0] : undefined),
       },
     };
   } finally {
     await Promise.all(agents.map((agent) => agent.close()));
   }
+}
+
+/** What the models read over the delivered turns (the delivered payload and the reply), next to the IRs as JSON. */
+function readTotals(turns: readonly DemoTurn[], tokenizer: string | undefined): Pick<DemoTranscript["summary"], "read"> {
+  if (tokenizer === undefined) return {};
+  let payloads = 0;
+  let irJson = 0;
+  for (const turn of turns) {
+    const delivered = turn.attempts.find((attempt) => attempt.outcome === "delivered");
+    if (!turn.reply || !delivered) continue;
+    payloads += (delivered.tokens?.[tokenizer] ?? 0) + (turn.reply.tokens?.[tokenizer] ?? 0);
+    irJson += (turn.irJsonTokens?.[tokenizer] ?? 0) + (turn.reply.irJsonTokens?.[tokenizer] ?? 0);
+  }
+  return { read: { tokenizer, payloads, irJson } };
 }
 
 async function negotiate(from: string, to: string, peer: SilpPeer, form: "text" | "data"): Promise<DemoNegotiation> {
@@ -215,6 +239,8 @@ async function runTurn(turn: number, step: Step, peer: SilpPeer, events: Executo
     record.reply = { frontend: result.reply.envelope.silp_encoding, payload, summary: summarizeIr(result.reply.decoded.ir) };
     const replyTokens = count(payload);
     if (replyTokens) record.reply.tokens = replyTokens;
+    const replyIrTokens = count(JSON.stringify(result.reply.decoded.ir));
+    if (replyIrTokens) record.reply.irJsonTokens = replyIrTokens;
   } catch (error) {
     if (!(error instanceof SilpError)) throw error;
     attempts = (error.details?.attempts as AttemptRecord[] | undefined) ?? [];
@@ -240,6 +266,7 @@ async function runTurn(turn: number, step: Step, peer: SilpPeer, events: Executo
       warnings: dispatched.warnings.map((w) => `${w.rule}: ${w.message}`),
     };
     record.session = dispatched.session;
+    record.meta = dispatched.request.silp_meta as Record<string, unknown>;
     record.handlers = dispatched.records.map((r) => ({ action: r.action, summary: r.summary, ...(r.data ? { data: r.data } : {}) }));
   }
   return record;

@@ -1,0 +1,110 @@
+/**
+ * `npm run bench:tokens`: what a model reads of each carrier, and what each carrier puts on the
+ * wire, in tokens on the six tokenizers, for the study's 27 cases (docs/tokens.md, "Delivered
+ * tokens"). Every text comes from the carriers' own code with default options:
+ *
+ * - the offline texts of `silpc tokens --delivered` (packages/cli/src/delivered.ts);
+ * - on the wire, captured from a real exchange: SilpPeer.send to a SILP A2A agent on 127.0.0.1
+ *   (the JSON-RPC body the SDK client posts, and its message parts), and the MCP SDK client
+ *   calling the SILP server's decode tool over the in-memory transport (each JSON-RPC message as
+ *   the stdio transport frames it).
+ *
+ * The A2A text part captured on the wire must equal the offline one; the script fails otherwise.
+ * `--json FILE` also writes the rows; `--tokenizers gpt-4o` counts with fewer tokenizers.
+ */
+import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { Client } from "@modelcontextprotocol/client";
+import { InMemoryTransport } from "@modelcontextprotocol/server";
+import { SILP_EXTENSION_URI, SilpPeer, startSilpAgent } from "@silp/a2a";
+import { createSilpMcpServer, wrapSilpArguments } from "@silp/mcp";
+import { loadTokenizers, parseTokenizerList, textTable } from "@silp/tokens";
+import { APPROVED_VERBS, type SilpIRInput } from "silp";
+import { type DeliveredText, deliveredTable, deliveredTexts, renderDelivered } from "../packages/cli/src/delivered.js";
+import { corpusCases } from "./datasets.js";
+
+const { values } = parseArgs({ options: { json: { type: "string" }, tokenizers: { type: "string", default: "all" } } });
+const cases = corpusCases();
+if (cases === undefined) throw new Error("the study's cases are not in data/study/cases");
+
+interface WireTexts {
+  a2aParts: string;
+  a2aTextPart: string;
+  a2aRequest: string;
+  mcpRequest: string;
+  mcpResponse: string;
+}
+
+/** The A2A request of one SilpPeer.send, as the SDK client posts it. */
+async function a2aWire(peer: SilpPeer, ir: SilpIRInput): Promise<Pick<WireTexts, "a2aParts" | "a2aTextPart" | "a2aRequest">> {
+  const original = globalThis.fetch;
+  let body = "";
+  globalThis.fetch = async (input, init) => {
+    if (typeof init?.body === "string" && init.body.includes('"SendMessage"')) body = init.body;
+    return original(input, init);
+  };
+  try {
+    await peer.send(ir, { codec: { whitelist: "off" } });
+  } finally {
+    globalThis.fetch = original;
+  }
+  const parts = (JSON.parse(body) as { params: { message: { parts: { text?: string; metadata?: Record<string, unknown> }[] } } }).params.message.parts;
+  const text = parts.map((part) => part.text ?? "").join("");
+  assert.ok(parts.every((part) => part.metadata === undefined || Object.keys(part.metadata).every((key) => key === SILP_EXTENSION_URI)));
+  return { a2aParts: JSON.stringify(parts), a2aTextPart: text, a2aRequest: body };
+}
+
+/** One tools/call of the SILP server's decode tool with the IR's wrapper fields, both messages as framed on stdio. */
+async function mcpWire(client: Client, sent: unknown[], ir: SilpIRInput): Promise<Pick<WireTexts, "mcpRequest" | "mcpResponse">> {
+  const from = sent.length;
+  await client.callTool({ name: "decode", arguments: { ...wrapSilpArguments(ir, {}, { whitelist: "off" }) } });
+  const [request, response] = sent.slice(from);
+  return { mcpRequest: `${JSON.stringify(request)}\n`, mcpResponse: `${JSON.stringify(response)}\n` };
+}
+
+async function main(): Promise<void> {
+  const verbs = Object.fromEntries(APPROVED_VERBS.map((verb) => [verb.code, () => "ok"]));
+  const agent = await startSilpAgent({ name: "measured", handlers: verbs, whitelist: "off" });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const sent: unknown[] = [];
+  for (const side of [clientSide, serverSide]) {
+    const send = side.send.bind(side);
+    side.send = async (message, options) => {
+      sent.push(message);
+      return send(message, options);
+    };
+  }
+  const server = await createSilpMcpServer({ whitelist: "off", countTokens: false });
+  await server.connect(serverSide);
+  const client = new Client({ name: "silp-bench", version: "0.0.0" });
+  await client.connect(clientSide);
+  const peer = await SilpPeer.connect(agent.url);
+  const sets: DeliveredText[][] = [];
+  try {
+    for (const ir of cases as SilpIRInput[]) {
+      const offline = await deliveredTexts(ir);
+      const wire = { ...(await a2aWire(peer, ir)), ...(await mcpWire(client, sent, ir)) };
+      const offlineText = offline.find((entry) => entry.label === "a2a_text_part")?.text;
+      assert.equal(wire.a2aTextPart, offlineText, "the A2A text part on the wire is the offline one");
+      sets.push([
+        ...offline,
+        { label: "a2a_wire_parts", description: "on the wire: the message parts SilpPeer.send posts, as JSON", kind: "wire", text: wire.a2aParts },
+        { label: "a2a_wire_request", description: "on the wire: the whole A2A JSON-RPC SendMessage body", kind: "wire", text: wire.a2aRequest },
+        { label: "mcp_wire_request", description: "on the wire: the MCP tools/call request (JSON-RPC, as stdio frames it)", kind: "wire", text: wire.mcpRequest },
+        { label: "mcp_wire_response", description: "on the wire: the MCP tools/call response (text content and structuredContent)", kind: "wire", text: wire.mcpResponse },
+      ]);
+    }
+  } finally {
+    await client.close();
+    await agent.close();
+  }
+  const tokenizers = await loadTokenizers(parseTokenizerList(values.tokenizers ?? "all"));
+  const rows = deliveredTable(sets, tokenizers);
+  const names = tokenizers.map((tokenizer) => tokenizer.name);
+  console.log(`Delivered tokens, mean over the study's ${sets.length} cases (ratios to the compact code payload)\n`);
+  console.log(renderDelivered(rows, names, textTable));
+  if (values.json) writeFileSync(values.json, `${JSON.stringify({ tokenizers: names, cases: sets.length, rows }, null, 2)}\n`);
+}
+
+await main();
