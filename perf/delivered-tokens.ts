@@ -91,8 +91,18 @@ async function main(): Promise<void> {
         ...offline,
         { label: "a2a_wire_parts", description: "on the wire: the message parts SilpPeer.send posts, as JSON", kind: "wire", text: wire.a2aParts },
         { label: "a2a_wire_request", description: "on the wire: the whole A2A JSON-RPC SendMessage body", kind: "wire", text: wire.a2aRequest },
-        { label: "mcp_wire_request", description: "on the wire: the MCP tools/call request (JSON-RPC, as stdio frames it)", kind: "wire", text: wire.mcpRequest },
-        { label: "mcp_wire_response", description: "on the wire: the MCP tools/call response (text content and structuredContent)", kind: "wire", text: wire.mcpResponse },
+        {
+          label: "mcp_wire_request",
+          description: "on the wire: the MCP tools/call request (JSON-RPC, as stdio frames it)",
+          kind: "wire",
+          text: wire.mcpRequest,
+        },
+        {
+          label: "mcp_wire_response",
+          description: "on the wire: the MCP tools/call response (text content and structuredContent)",
+          kind: "wire",
+          text: wire.mcpResponse,
+        },
       ]);
     }
   } finally {

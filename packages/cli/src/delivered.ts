@@ -86,7 +86,9 @@ export function deliveredTable(sets: readonly (readonly DeliveredText[])[], toke
   const first = sets[0];
   if (first === undefined) return [];
   const rows = first.map((entry, index) => {
-    const tokens = tokenizers.map((tokenizer) => sets.reduce((sum, texts) => sum + tokenizer.encode((texts[index] as { text: string }).text).length, 0) / sets.length);
+    const tokens = tokenizers.map(
+      (tokenizer) => sets.reduce((sum, texts) => sum + tokenizer.encode((texts[index] as { text: string }).text).length, 0) / sets.length,
+    );
     return { label: entry.label, description: entry.description, kind: entry.kind, tokens, mean: average(tokens) };
   });
   const compact = rows.find((row) => row.label === "compact");
@@ -99,7 +101,11 @@ export function deliveredTable(sets: readonly (readonly DeliveredText[])[], toke
 }
 
 /** The table as text, laid out by `table` (@silp/tokens' textTable), then one line per row saying what it is. */
-export function renderDelivered(rows: readonly DeliveredRow[], names: readonly string[], table: (header: readonly string[], rows: readonly (readonly string[])[]) => string): string {
+export function renderDelivered(
+  rows: readonly DeliveredRow[],
+  names: readonly string[],
+  table: (header: readonly string[], rows: readonly (readonly string[])[]) => string,
+): string {
   const header = ["what is delivered", ...names, "mean", "x compact (mean)", `x compact (${names[0]})`];
   const lines = rows.map((row) => [
     row.kind === "model" ? row.label : `${row.label} (${row.kind})`,

@@ -70,10 +70,10 @@ describe("silpc conformance", () => {
     assert.match(reason("lock-valid-chain"), /answer is not JSON/);
     // The adapter is restarted after it exits: every negotiate case still gets its own verdict.
     assert.equal(sectionScore(report, "negotiate").fail, sectionScore(report, "negotiate").total);
-    // Always answering decode_failed is right for exactly the two envelope cases that expect it.
+    // Always answering decode_failed is right for exactly the three envelope cases that expect it.
     assert.deepEqual(
       report.cases.filter((c) => c.section === "envelope" && c.status === "pass").map((c) => c.id),
-      ["envelope-not-envelope", "envelope-meta-not-object"],
+      ["envelope-not-envelope", "envelope-meta-not-object", "envelope-meta-conflict"],
     );
     assert.match(run.stdout, /failures:\n/);
   });

@@ -6,7 +6,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { connect } from "node:net";
-import { compile } from "silp";
 import { appendixExample } from "silp/examples";
 import type { DemoTranscript } from "../src/demo/scenario.js";
 import { countTokens, loadTokenizers } from "@silp/tokens";
@@ -70,7 +69,9 @@ describe("silpc demo", () => {
         ["json", "delivered", undefined],
       ],
     );
-    assert.equal(first?.attempts[0]?.payload, compile(appendixExample("A.1").ir, "code"));
+    // The compact payload: A.1's meta (out: "code") travels once, beside it.
+    assert.equal(first?.attempts[0]?.payload, "if !rain(t+1): start(hike) else: start(cards@indoor)");
+    assert.deepEqual(first?.meta, { req_id: "a1b2c3d4", out: "code" });
 
     // The appendix examples were decoded with their own req_ids (A.2's corrected to hex).
     const delivered = transcript.turns.filter((t) => t.decoded);

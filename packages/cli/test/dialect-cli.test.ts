@@ -1,5 +1,6 @@
 /** `silpc compile` and `silpc decode` with `--dialect <file>`: a dialect file's frontend is used like a built-in one. */
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,7 +8,7 @@ import { after, test } from "node:test";
 import { parseDialectSpec, registerDialect } from "@silp/dialects";
 import { runCli } from "@silp/testkit/cli.js";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
-import { compile, validate } from "silp";
+import { compile, type SilpIR, validate } from "silp";
 
 const dir = mkdtempSync(join(tmpdir(), "silpc-dialect-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -24,7 +25,10 @@ test("compile and decode through a registered dialect file round-trip the IR; wi
   writeFileSync(payload, compiled.stdout);
   const decoded = runCli(["decode", payload, "--dialect", DIALECT, "-f", "x-evolved", "--whitelist", "off", "--strict"]);
   assert.equal(decoded.status, 0, decoded.stderr);
-  assert.deepEqual(JSON.parse(decoded.stdout), validate(ir, { whitelist: "off" }).ir);
+  // Everything comes back; the req_id, left out of the payload by default, is the text's hash (spec 4.6).
+  const normal = validate(ir, { whitelist: "off" }).ir as SilpIR;
+  const reqId = createHash("sha256").update(compiled.stdout.trimEnd()).digest("hex").slice(0, 8);
+  assert.deepEqual(JSON.parse(decoded.stdout), { ...normal, meta: { ...normal.meta, req_id: reqId } });
   const unknown = runCli(["decode", payload, "-f", "x-evolved", "--json"]);
   assert.equal(unknown.status, 1);
   assert.match(unknown.stdout, /unsupported_frontend/);

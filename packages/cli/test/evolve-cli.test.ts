@@ -11,7 +11,7 @@ import { writeFileSync } from "node:fs";
 import { after, describe, test } from "node:test";
 import { CODE_DIALECT, parseDialectSpec, registerDialect } from "@silp/dialects";
 import { runCli } from "@silp/testkit/cli.js";
-import { compile, decode } from "silp";
+import { compile, decode, validate } from "silp";
 
 const dir = mkdtempSync(join(tmpdir(), "silpc-evolve-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -92,9 +92,9 @@ describe("silpc evolve", () => {
       alternatives: [{ action: "!START", target: "cards", location: "indoor" }],
       meta: { req_id: "a1b2", priority: 2 },
     };
-    const payload = compile(ir, "x-evolved", { whitelist: "off" });
-    const expected = decode(compile(ir, "code", { whitelist: "off" }), "code", { whitelist: "off", strict: true }).ir;
-    assert.deepEqual(decode(payload, "x-evolved", { whitelist: "off", strict: true }).ir, expected);
+    // With the req_id in the payload too, the whole IR comes back from the dialect's text.
+    const payload = compile(ir, "x-evolved", { whitelist: "off", inlineMeta: true });
+    assert.deepEqual(decode(payload, "x-evolved", { whitelist: "off", strict: true }).ir, validate(ir, { whitelist: "off" }).ir);
     const points = JSON.parse(readFileSync(front, "utf8")).dialects;
     assert.ok(points.length >= 1);
     for (const point of points) {

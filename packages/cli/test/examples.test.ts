@@ -20,7 +20,7 @@ test("examples/quickstart.ts prints what the README promises", () => {
       'json: {"intent":"!START","act":"hike","constraints":[{"type":"!rain","value":"true","time":"t+1"}],"alternatives":[{"action":"!START","target":"cards","location":"indoor"}]}',
       "natural: If not rain at t+1, start hike otherwise start cards indoors.",
       "lossless: true",
-      'with meta: if !rain(t+1): start(hike) else: start(cards@indoor) #meta {"meta":{"req_id":"a1b2c3d4","priority":2,"confidence":1,"seq":["!START","!NOTIFY"],"out":"natural"}}',
+      "with meta: if !rain(t+1): start(hike) else: start(cards@indoor) #{p2 seq=[!START,!NOTIFY]}",
       "lossless with meta: true",
       "repairs: code_fence, else_without_colon",
       "error: invalid_syntax line 1, column 24",

@@ -78,7 +78,7 @@ describe("silpc lock", () => {
       // The case's meta (priority 1, confidence 0.9) travels with the payload by default (docs/ir.md).
       assert.equal(
         run.stdout,
-        'if !rain(t+1): start(hike) else: start(cards@indoor) #meta {"meta":{"req_id":"b7e2","priority":1,"confidence":0.9,"seq":[],"out":"natural"}}\n',
+        "if !rain(t+1): start(hike) else: start(cards@indoor) #{p1 c.9}\n",
       );
     });
   });

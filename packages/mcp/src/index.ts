@@ -20,6 +20,7 @@ export {
   silpErrorResult,
   withSilpErrors,
   readSilpToolResult,
+  decodeNotes,
   MAX_LISTED,
   DEFAULT_TOOL_TIMEOUT_MS,
   type SilpGuardOptions,

@@ -11,7 +11,7 @@
  * the text (docs/integrations.md, "What a model reads").
  */
 import { applySafetyFilter, compile, decode, unwrapSilp, type SafetyFilter } from "silp";
-import { MAX_LISTED } from "silp";
+import { MAX_LISTED } from "silp/util";
 import { WRAPPER_FIELDS } from "silp/util";
 import { isKnownErrorCode } from "silp/util";
 import { SilpError, isSilpError, type SilpErrorJSON } from "silp";
@@ -51,6 +51,8 @@ export interface SilpResultOptions extends SilpOptions {
 }
 
 export { MAX_LISTED };
+/** The note lines of a decode (silp's), for tool authors building results by hand. */
+export { decodeNotes } from "silp/util";
 
 /** `{content: [payload], structuredContent: {silp_encoding, ir, ...extra}}` for a valid IR. */
 export function silpToolResult(ir: SilpIRInput, options: SilpResultOptions = {}): SilpCallToolResult {

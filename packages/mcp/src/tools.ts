@@ -3,7 +3,8 @@
  * a CallToolResult. server.ts registers them on an McpServer. Every handler turns a SilpError into
  * an `isError` result carrying the code (result.ts), so bad input never becomes a protocol error.
  */
-import { compileAsync, envelopeOf } from "silp";
+import { compileAsync } from "silp";
+import { envelopeOf } from "silp/util";
 import { SilpLimitError } from "silp";
 import { listFrontends } from "silp";
 import type { JsonValue } from "silp";
@@ -18,7 +19,7 @@ import { readPing } from "silp/negotiation";
 import { applySafetyFilter, completeMeta, unwrapSilp, type SafetyFilter, type SilpIR, type SilpIRInput } from "silp";
 import type { JsonSchemaObject } from "./arguments.js";
 import { checkArguments } from "./arguments-check.js";
-import { decodeNotes } from "silp";
+import { decodeNotes } from "silp/util";
 import { MAX_LISTED, checkTimeout, silpErrorResult, silpToolResult, withSilpErrors, type SilpCallToolResult } from "./result.js";
 import { compileSchemas, countTokensSchemas, decodeSchemas, irInputSchema, negotiateSchemas, validateSchemas } from "./schemas.js";
 

@@ -30,9 +30,9 @@ export type {
 } from "./ir/types.js";
 export { getFrontend, listFrontends, registerFrontend, type Frontend, type FrontendInfo } from "./frontends/registry.js";
 export type { DecodeContext, Repair, RepairKind } from "./frontends/decode-context.js";
-export { toEnvelope, fromEnvelope, envelopeOf, isEnvelope, type SilpEnvelope } from "./protocol/envelope.js";
+export { toEnvelope, fromEnvelope, isEnvelope, type SilpEnvelope } from "./protocol/envelope.js";
 export { wrapSilp, unwrapSilp, splitSilp, hasSilpFields, type SilpWrapped, type Unwrapped } from "./protocol/wrapper.js";
-export { modelText, decodeNotes, MAX_LISTED, type DecodeFindings } from "./protocol/model-text.js";
+export { modelText } from "./protocol/model-text.js";
 export type { SilpOptions, WhitelistMode, WhitelistOptions, Limits } from "./options.js";
 export type { SanitizeOptions, SanitizerReport, SanitizerHit } from "./security/index.js";
 export {

@@ -5,7 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { decode, decodeNotes, fromEnvelope, modelText } from "silp";
+import { decode, fromEnvelope, modelText } from "silp";
+import { decodeNotes } from "silp/util";
 
 describe("modelText", () => {
   test("a clean payload: the compact payload alone, its meta left out", () => {
