@@ -273,6 +273,13 @@ export function decodeVocabulary(bytes: Uint8Array): Vocabulary {
     throw new VocabularyFormatError("vocabulary file has an unreadable header");
   }
   const reader = new ByteReader(bytes, end + 1);
+  // Every counted entry takes at least one byte: a count above what is left is a damaged file,
+  // refused before anything is allocated for it.
+  const left = bytes.length - reader.at;
+  const counts = header.kind === "tiktoken" ? [header.tokens] : [header.vocab, header.vocabTextBytes, header.merges];
+  if (!counts.every((count) => Number.isSafeInteger(count) && count >= 0 && count <= left)) {
+    throw new VocabularyFormatError("vocabulary file has impossible counts");
+  }
   const vocabulary = header.kind === "tiktoken" ? readTiktoken(header, reader) : header.kind === "huggingface" ? readHuggingFace(header, reader) : undefined;
   if (vocabulary === undefined) throw new VocabularyFormatError("vocabulary file has an unknown kind");
   if (reader.at !== bytes.length) throw new VocabularyFormatError("vocabulary file has trailing bytes");

@@ -106,6 +106,8 @@ describe("the compact vocabulary form", () => {
       ["no header end", good.subarray(0, 20)],
       ["unreadable header", new TextEncoder().encode('SILPVOCAB1\n{"kind":\n')],
       ["unknown kind", new TextEncoder().encode('SILPVOCAB1\n{"kind":"wordpiece"}\n')],
+      ["impossible count", new TextEncoder().encode('SILPVOCAB1\n{"kind":"tiktoken","tokens":1000000000}\n\u0001a')],
+      ["count not a number", new TextEncoder().encode('SILPVOCAB1\n{"kind":"huggingface","vocab":"3","vocabTextBytes":0,"merges":0}\n\u0000')],
       ["truncated body", good.subarray(0, good.length - 3)],
       ["trailing bytes", Uint8Array.from([...good, 0])],
     ];
