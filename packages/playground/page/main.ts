@@ -337,7 +337,7 @@ showNegotiation();
 performance.mark("silp-first-render");
 document.body.dataset.ready = "true";
 
-// After the first render: the worker, then gpt-4o's and gpt-3.5's ranks (1-2 MB each); the other
+// After the first render: the worker, then gpt-4o's and gpt-3.5's vocabularies (0.4-1 MB each); the other
 // four on request.
 tokenizers = new TokenizerClient(new URL("tokenizer-worker.js", import.meta.url), (name, tokenizerState) => {
   const entry = tokenizerItems.get(name);

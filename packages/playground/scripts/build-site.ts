@@ -3,10 +3,10 @@
  *
  *   index.html, playground.css, playground.js (the page: codec + CodeMirror, one minified bundle)
  *   tokenizer-worker.js (the Web Worker that loads the tokenizers and counts; with @lenml/tokenizers)
- *   ranks/o200k_base.json, ranks/cl100k_base.json (js-tiktoken's ranks, gpt-4o and gpt-3.5)
- *   tokenizers/llama-2.js, tokenizers/{qwen2.5,claude,gemini}.json (the other four, on request)
+ *   tokenizers/{gpt-4o,gpt-3.5,qwen2.5,claude,gemini}.vocab.gz (@silp/tokens' compact vocabularies)
+ *   tokenizers/llama-2.js (llama-tokenizer-js as one ES module)
  *
- * and prints the budgets: the page without the tokenizer data (ranks/, tokenizers/) must stay
+ * and prints the budgets: the page without the tokenizer data (tokenizers/) must stay
  * within PAGE_BUDGET gzipped, or the build fails. The codec's run-time schema compile is swapped
  * for Ajv's standalone code (schema-validator-plugin.ts). Run: `node --import tsx packages/playground/scripts/build-site.ts [outDir]`
  * (default packages/playground/dist/site; `npm run build` runs it).
@@ -25,7 +25,7 @@ const PAGE = join(PACKAGE, "page");
 const REPO = resolve(PACKAGE, "../..");
 export const DEFAULT_SITE_DIR = join(PACKAGE, "dist/site");
 
-/** The issue's budget for the page without tokenizer ranks: 400 KB gzipped. */
+/** The issue's budget for the page without tokenizer data: 400 KB gzipped. */
 export const PAGE_BUDGET = 400 * 1024;
 
 export interface SiteFile {
@@ -37,9 +37,9 @@ export interface SiteFile {
 export interface SiteReport {
   outDir: string;
   files: SiteFile[];
-  /** Gzipped bytes of everything but the tokenizer data in ranks/ and tokenizers/. */
+  /** Gzipped bytes of everything but the tokenizer data in tokenizers/. */
   pageGzipped: number;
-  /** Bytes of the tokenizer data (ranks/ and tokenizers/), fetched on demand. */
+  /** Bytes of the tokenizer data (tokenizers/), fetched on demand. */
   ranksBytes: number;
 }
 
@@ -108,7 +108,7 @@ export function formatReport(report: SiteReport): string {
     `playground -> ${report.outDir}`,
     ...lines,
     `  budget: page without tokenizer data ${kb(report.pageGzipped)} gzipped of ${kb(PAGE_BUDGET)}: ${verdict}`,
-    `  tokenizer data (ranks/, tokenizers/; fetched on demand): ${kb(report.ranksBytes)}`,
+    `  tokenizer data (tokenizers/; fetched on demand): ${kb(report.ranksBytes)}`,
   ].join("\n");
 }
 

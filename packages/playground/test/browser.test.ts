@@ -86,13 +86,13 @@ test("the build writes a static folder within the budget and prints it", (t) => 
     "index.html",
     "playground.css",
     "playground.js",
-    "ranks/cl100k_base.json",
-    "ranks/o200k_base.json",
     "tokenizer-worker.js",
-    "tokenizers/claude.json",
-    "tokenizers/gemini.json",
+    "tokenizers/claude.vocab.gz",
+    "tokenizers/gemini.vocab.gz",
+    "tokenizers/gpt-3.5.vocab.gz",
+    "tokenizers/gpt-4o.vocab.gz",
     "tokenizers/llama-2.js",
-    "tokenizers/qwen2.5.json",
+    "tokenizers/qwen2.5.vocab.gz",
   ]);
   // The schema is compiled at build time: nothing in the page generates code at run time (the
   // policy has no 'unsafe-eval'; the page tests below would also see the violation as an error).
@@ -101,15 +101,19 @@ test("the build writes a static folder within the budget and prints it", (t) => 
   }
   assert.doesNotMatch(SITE_CSP, /unsafe-eval/);
   assert.ok(site.pageGzipped <= PAGE_BUDGET, `page ${site.pageGzipped} bytes gzipped > ${PAGE_BUDGET}`);
-  // The ranks are not in the bundle: the bundle is smaller than the smaller rank file.
+  // No tokenizer data is in the bundles: the page's bundle is smaller than gpt-4o's vocabulary,
+  // and the worker far smaller than the smallest one (claude).
   const bundle = site.files.find((file) => file.path === "playground.js");
-  const ranks = site.files.find((file) => file.path === "ranks/cl100k_base.json");
-  assert.ok(bundle && ranks && bundle.bytes < ranks.bytes, "the ranks must not be bundled into the page");
-  // Nor the other tokenizers' data: the page and the worker stay far below the smallest (claude).
+  const gpt4o = site.files.find((file) => file.path === "tokenizers/gpt-4o.vocab.gz");
+  assert.ok(bundle && gpt4o && bundle.bytes < gpt4o.bytes, "the tokenizer data must not be bundled into the page");
   const worker = site.files.find((file) => file.path === "tokenizer-worker.js");
-  const claude = site.files.find((file) => file.path === "tokenizers/claude.json");
-  assert.ok(worker && claude && worker.bytes < claude.bytes / 10, "the tokenizer data must not be bundled into the worker");
-  assert.ok(/^\s*\{"pat_str":/.test(readFileSync(join(site.outDir, "ranks/o200k_base.json"), "utf8").slice(0, 20)));
+  const claude = site.files.find((file) => file.path === "tokenizers/claude.vocab.gz");
+  assert.ok(worker && claude && worker.bytes < claude.bytes / 2, "the tokenizer data must not be bundled into the worker");
+  // The files are @silp/tokens' own, byte for byte.
+  for (const name of ["gpt-4o", "gpt-3.5", "qwen2.5", "claude", "gemini"]) {
+    const ours = readFileSync(new URL(`vocabularies/${name}.vocab.gz`, import.meta.resolve("@silp/tokens/package.json")));
+    assert.ok(ours.equals(readFileSync(join(site.outDir, "tokenizers", `${name}.vocab.gz`))), name);
+  }
 });
 
 async function openPage(hash = ""): Promise<{ page: Page; firstRenderMs: number }> {
@@ -303,16 +307,16 @@ test("all six tokenizers load on request with progress, and count what @silp/tok
     await Promise.all(["llama-2", "qwen2.5", "claude", "gemini"].map(async (name) => [name, await page.textContent(`.tokenizer[data-name="${name}"] small`)])),
   );
   t.diagnostic(`four more tokenizers in ${seconds.toFixed(1)} s; ${JSON.stringify(statuses)}; longest main-thread task meanwhile ${longest.toFixed(0)} ms`);
-  // Progress in bytes of the file's size (gemini's file is 11 MB: many chunks, seen on the way).
-  const geminiBytes = site.files.find((file) => file.path === "tokenizers/gemini.json")?.bytes ?? 0;
+  // Progress in bytes of the file's size (gemini's file is 1.4 MB: many chunks, seen on the way).
+  const geminiBytes = site.files.find((file) => file.path === "tokenizers/gemini.vocab.gz")?.bytes ?? 0;
   const geminiTotal = `of ${(geminiBytes / 1024).toFixed(0)} KB`;
   assert.ok(
     seen.some((line) => line.startsWith("gemini ") && line.includes(geminiTotal)),
     `no gemini progress "${geminiTotal}" among ${seen.length} updates`,
   );
   for (const name of ["llama-2", "qwen2.5", "claude", "gemini"]) assert.match(statuses[name] ?? "", /^ready \(\d+ ms\)$/, name);
-  // The oracle: @silp/tokens' own loaders (the packages' bundled data, their own fromPreTrained),
-  // on the text each card shows.
+  // The oracle: @silp/tokens' own Node loaders (checked against the upstream packages by
+  // packages/tokens/test/identical-counts.test.ts), on the text each card shows.
   const { loadTokenizer } = await import("@silp/tokens");
   for (const frontend of ["code", "json", "natural", "nl_json"]) {
     const text = (await outputOf(page, frontend)) ?? "";
@@ -329,13 +333,13 @@ test("all six tokenizers load on request with progress, and count what @silp/tok
 test("a tokenizer whose data cannot be fetched shows as unavailable with the reason, and a retry works", { skip, timeout: 300_000 }, async () => {
   const { page } = await openPage();
   await page.waitForSelector("body[data-tokens=ready]", { timeout: 60_000 });
-  const file = join(site.outDir, "tokenizers", "claude.json");
+  const file = join(site.outDir, "tokenizers", "claude.vocab.gz");
   const aside = `${file}.aside`;
   renameSync(file, aside);
   try {
     await page.click('.tokenizer[data-name="claude"] button');
     await page.waitForSelector('.tokenizer[data-name="claude"][data-state="failed"]', { timeout: 60_000 });
-    assert.equal(await page.textContent('.tokenizer[data-name="claude"] small'), "unavailable: tokenizers/claude.json: HTTP 404");
+    assert.equal(await page.textContent('.tokenizer[data-name="claude"] small'), "unavailable: tokenizers/claude.vocab.gz: HTTP 404");
     assert.equal(await countOf(page, "code", "claude"), "claude: unavailable");
   } finally {
     renameSync(aside, file);

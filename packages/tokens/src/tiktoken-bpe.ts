@@ -1,5 +1,6 @@
 /**
- * A tiktoken encoder over the vocabularies that js-tiktoken ships (o200k_base, cl100k_base).
+ * A tiktoken encoder over o200k_base and cl100k_base: from our compact vocabulary files
+ * (vocabulary-format.ts, built from js-tiktoken's rank files) or from js-tiktoken's rank files.
  *
  * Why not js-tiktoken's own encoder: its byte-pair merge rescans every adjacent pair after each
  * merge, which is quadratic in the length of one pre-token; a 10,000-letter word took 16 s and
@@ -7,6 +8,8 @@
  * This merge keeps the candidate pairs in a min-heap ordered by (rank, position), which picks
  * exactly the pair tiktoken picks (lowest rank, leftmost on ties) in O(n log n).
  */
+
+import type { TiktokenVocabulary } from "./vocabulary-format.js";
 
 /** The shape of js-tiktoken's rank files (js-tiktoken/ranks/<name>). */
 export interface TiktokenRanks {
@@ -98,18 +101,24 @@ export class TiktokenBpe {
   // ignoreBOM keeps a U+FEFF token as U+FEFF (the default decoder would drop it, as Python does not).
   private readonly decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
-  constructor(ranks: TiktokenRanks) {
+  /** From js-tiktoken's rank file, or from our compact vocabulary (the tokens' bytes by rank). */
+  constructor(ranks: TiktokenRanks | TiktokenVocabulary) {
     this.pattern = new RegExp(ranks.pat_str, "gu");
+    if ("tokens" in ranks) {
+      for (let rank = 0; rank < ranks.tokens.length; rank++) this.add(rank, ranks.tokens[rank] as string);
+      return;
+    }
     for (const line of ranks.bpe_ranks.split("\n")) {
       if (line === "") continue;
       const [, offset, ...tokens] = line.split(" ");
       const first = Number.parseInt(offset ?? "", 10);
-      tokens.forEach((token, index) => {
-        const bytes = base64ToBinary(token);
-        this.rankByBytes.set(bytes, first + index);
-        this.bytesByRank[first + index] = bytes;
-      });
+      for (const [index, token] of tokens.entries()) this.add(first + index, base64ToBinary(token));
     }
+  }
+
+  private add(rank: number, bytes: string): void {
+    this.rankByBytes.set(bytes, rank);
+    this.bytesByRank[rank] = bytes;
   }
 
   /** Token ids of `text`. Special-token text ("<|endoftext|>") is encoded as ordinary text. */

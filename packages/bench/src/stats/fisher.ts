@@ -1,12 +1,21 @@
 /**
  * Fisher's exact test on a 2x2 table [[a, b], [c, d]], as scipy.stats.fisher_exact: the sample
  * odds ratio (a*d)/(b*c) (Infinity when b*c = 0 < a*d; NaN with p = 1 when a row or column is
- * empty) and a p-value from the hypergeometric distribution of `a` given the margins
- * (@stdlib hypergeometric PMF). Tails are summed term by term, never as 1 - cdf, so small p
- * stay exact. Two-sided p sums every table no more likely than the observed one, with scipy's
- * relative tolerance (1 + 1e-7) for ties.
+ * empty) and a p-value from the hypergeometric distribution of `a` given the margins. Tails are
+ * summed term by term, never as 1 - cdf, so small p stay exact. Two-sided p sums every table no
+ * more likely than the observed one, with scipy's relative tolerance (1 + 1e-7) for ties.
+ *
+ * The hypergeometric PMF is C(K, x) C(N - K, n - x) / C(N, n) from log-gamma (cephes' lgam),
+ * the formula @stdlib's PMF used (cephes and simple-statistics have no hypergeometric PMF).
  */
-import hypergeometricPmf from "@stdlib/stats-base-dists-hypergeometric-pmf";
+import { logGamma } from "./special-functions.js";
+
+const logChoose = (n: number, k: number): number => logGamma(n + 1) - logGamma(k + 1) - logGamma(n - k + 1);
+
+/** P(X = x) for X ~ Hypergeometric(population N, successes K, draws n); x within its support. */
+function hypergeometricPmf(x: number, population: number, successes: number, draws: number): number {
+  return Math.exp(logChoose(successes, x) + logChoose(population - successes, draws - x) - logChoose(population, draws));
+}
 
 export type Alternative = "two-sided" | "greater" | "less";
 

@@ -2,10 +2,10 @@
  * McNemar's test for paired binary outcomes, with continuity correction, as the study ran it:
  * chi2 = (|b - c| - 1)^2 / (b + c) on the discordant counts, p from the chi-square distribution
  * with one degree of freedom. For one degree of freedom the survival function is exactly
- * erfc(sqrt(chi2 / 2)); @stdlib's erfc keeps full relative precision for tiny p, where
+ * erfc(sqrt(chi2 / 2)); cephes' erfc keeps full relative precision for tiny p, where
  * 1 - cdf would round to 0.
  */
-import erfc from "@stdlib/math-base-special-erfc";
+import { erfc } from "./special-functions.js";
 
 export interface McNemarResult {
   /** Pairs where A passed and B failed. */

@@ -1,11 +1,12 @@
 /**
  * Spearman's rank correlation as scipy.stats.spearmanr computes it (the study's method): the
- * Pearson correlation of average ranks (ties share their mean rank, @stdlib/stats-ranks), with
- * a two-sided p from Student's t with n - 2 degrees of freedom (@stdlib t CDF, taken on -|t|
- * so small p keep their precision). A constant input has no ranks to correlate: rho and p NaN.
+ * Pearson correlation of average ranks (ties share their mean rank, ranks.ts), with a two-sided
+ * p from Student's t with n - 2 degrees of freedom (cephes' stdtr, scipy's own, taken on -|t|
+ * so small p keep their precision). A constant input has no ranks to correlate: rho and p NaN;
+ * so does an input with NaN in it (scipy's default, nan_policy="propagate").
  */
-import ranks from "@stdlib/stats-ranks";
-import tCdf from "@stdlib/stats-base-dists-t-cdf";
+import { averageRanks } from "./ranks.js";
+import { studentTCdf } from "./special-functions.js";
 
 export interface CorrelationResult {
   rho: number;
@@ -36,11 +37,11 @@ export function pearson(x: readonly number[], y: readonly number[]): number {
 export function spearman(x: readonly number[], y: readonly number[]): CorrelationResult {
   if (x.length !== y.length) throw new RangeError(`spearman: lengths differ (${x.length} vs ${y.length})`);
   const n = x.length;
-  if (n < 2) return { rho: Number.NaN, pValue: Number.NaN, n };
-  const rho = pearson(ranks([...x]), ranks([...y]));
+  if (n < 2 || x.some(Number.isNaN) || y.some(Number.isNaN)) return { rho: Number.NaN, pValue: Number.NaN, n };
+  const rho = pearson(averageRanks(x), averageRanks(y));
   if (Number.isNaN(rho)) return { rho, pValue: Number.NaN, n };
   const df = n - 2;
   if (df === 0 || Math.abs(rho) === 1) return { rho, pValue: df === 0 ? 1 : 0, n };
   const t = rho * Math.sqrt(df / ((1 + rho) * (1 - rho)));
-  return { rho, pValue: Math.min(1, 2 * tCdf(-Math.abs(t), df)), n };
+  return { rho, pValue: Math.min(1, 2 * studentTCdf(-Math.abs(t), df)), n };
 }

@@ -1,10 +1,10 @@
 /**
  * Wilson score interval for a binomial proportion: the interval a reader should see beside a
  * pass rate of a few dozen runs (the normal approximation collapses at 0 % and 100 %; Wilson does
- * not). The normal quantile is @stdlib's; the interval itself is the textbook formula, which no
- * maintained package exposes on its own (@stdlib's binomial test gives Clopper-Pearson).
+ * not). The normal quantile is cephes' ndtri; the interval itself is the textbook formula, which
+ * no maintained package exposes on its own (simple-statistics and jStat have none).
  */
-import quantile from "@stdlib/stats-base-dists-normal-quantile";
+import { normalQuantile } from "./special-functions.js";
 
 export interface Interval {
   low: number;
@@ -13,7 +13,7 @@ export interface Interval {
 
 export function wilson(successes: number, n: number, confidence = 0.95): Interval {
   if (n === 0) return { low: Number.NaN, high: Number.NaN };
-  const z = quantile(1 - (1 - confidence) / 2, 0, 1);
+  const z = normalQuantile(1 - (1 - confidence) / 2);
   const p = successes / n;
   const z2n = (z * z) / n;
   const center = (p + z2n / 2) / (1 + z2n);

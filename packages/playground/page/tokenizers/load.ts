@@ -4,11 +4,12 @@
  * which pass their own `fetch` and compare the counts with @silp/tokens'.
  *
  * Each tokenizer encodes exactly as @silp/tokens does (packages/tokens/src/loaders.ts): the same
- * libraries, the same options, the same data (the build copies it from the packages @silp/tokens
- * uses), so the page's counts are the CLI's counts.
+ * libraries, the same options, the same data (the build copies @silp/tokens' own compact
+ * vocabulary files, and bundles the llama-tokenizer-js it depends on), so the page's counts are
+ * the CLI's counts.
  */
 import { TokenizerLoader } from "@lenml/tokenizers";
-import { TiktokenBpe, type TiktokenRanks } from "@silp/tokens";
+import { decodeVocabulary, isVocabulary, TiktokenBpe } from "@silp/tokens/vocabulary";
 import { type PageTokenizer, TOKENIZER_DATA } from "./catalog.js";
 
 export interface PageEncoder {
@@ -19,7 +20,7 @@ export interface PageEncoder {
 export type Progress = (received: number, total: number | undefined) => void;
 
 export interface LoadEnvironment {
-  /** The folder holding ranks/ and tokenizers/ (the page's own URL in the browser). */
+  /** The folder holding tokenizers/ (the page's own URL in the browser). */
   base: URL;
   fetch: (url: URL) => Promise<Response>;
   /** Imports an ES module by URL (the browser's and Node's `import()`). */
@@ -27,7 +28,7 @@ export interface LoadEnvironment {
 }
 
 /** Reads a response body chunk by chunk so the page can show how much has arrived. */
-export async function readWithProgress(response: Response, progress: Progress): Promise<Uint8Array> {
+export async function readWithProgress(response: Response, progress: Progress): Promise<Uint8Array<ArrayBuffer>> {
   const header = Number(response.headers.get("content-length"));
   const total = Number.isFinite(header) && header > 0 ? header : undefined;
   if (!response.body) return new Uint8Array(await response.arrayBuffer());
@@ -50,36 +51,39 @@ export async function readWithProgress(response: Response, progress: Progress): 
   return bytes;
 }
 
-async function fetchBytes(env: LoadEnvironment, file: string, progress: Progress): Promise<Uint8Array> {
+async function fetchBytes(env: LoadEnvironment, file: string, progress: Progress): Promise<Uint8Array<ArrayBuffer>> {
   const response = await env.fetch(new URL(file, env.base));
   if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
   return readWithProgress(response, progress);
 }
 
-const readJson = (bytes: Uint8Array): unknown => JSON.parse(new TextDecoder().decode(bytes));
+/**
+ * The compact files are gzipped on disk; a host that serves them with Content-Encoding: gzip has
+ * had the browser undo that already, so only bytes without our magic are gunzipped here.
+ */
+async function gunzipUnlessDone(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  if (isVocabulary(bytes)) return bytes;
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
 
 /** The part of a @lenml (transformers.js) tokenizer the page uses; @silp/tokens uses the same. */
 interface HfTokenizer {
   encode(text: string, options: { add_special_tokens: boolean }): number[];
 }
 
-/** What the build writes for a Hugging Face tokenizer: the two files the package bundles. */
-interface HfData {
-  tokenizerJSON: object;
-  tokenizerConfig: object;
-}
-
 /** Downloads and builds tokenizer `name`. */
 export async function loadPageTokenizer(name: PageTokenizer, env: LoadEnvironment, progress: Progress): Promise<PageEncoder> {
   const data = TOKENIZER_DATA[name];
   switch (data.kind) {
-    case "tiktoken": {
-      const encoding = new TiktokenBpe(readJson(await fetchBytes(env, data.file, progress)) as TiktokenRanks);
-      return { count: (text) => encoding.encode(text).length };
-    }
-    case "huggingface": {
-      const { tokenizerJSON, tokenizerConfig } = readJson(await fetchBytes(env, data.file, progress)) as HfData;
-      // The packages' own fromPreTrained() is this call on the same two objects (their bundled copies).
+    case "compact": {
+      const vocabulary = decodeVocabulary(await gunzipUnlessDone(await fetchBytes(env, data.file, progress)));
+      if (vocabulary.kind === "tiktoken") {
+        const encoding = new TiktokenBpe(vocabulary);
+        return { count: (text) => encoding.encode(text).length };
+      }
+      // The call @silp/tokens makes (and the upstream packages' own fromPreTrained()), on the same two objects.
+      const { tokenizerJSON, tokenizerConfig } = vocabulary;
       const tokenizer = TokenizerLoader.fromPreTrained({ tokenizerJSON, tokenizerConfig } as never) as unknown as HfTokenizer;
       return { count: (text) => tokenizer.encode(text, { add_special_tokens: false }).length };
     }
