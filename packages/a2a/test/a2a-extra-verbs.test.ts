@@ -3,7 +3,7 @@
  * agent without it refuses it before any handler runs, whatever the sender's options say.
  */
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import { type ActionCall, SilpPeer, startSilpAgent, type RunningSilpAgent } from "../src/index.js";
 import { silpRejectionOf } from "@silp/testkit/silp-errors.js";
 
@@ -13,7 +13,7 @@ describe("A2A agents and application verbs", () => {
   const seen: string[] = [];
   let withShip: RunningSilpAgent;
   let without: RunningSilpAgent;
-  before(async () => {
+  beforeAll(async () => {
     const handlers = {
       "!SHIP": (call: ActionCall) => {
         seen.push(`${call.action} ${call.entities.map((e) => e.value).join(" ")}`);
@@ -23,7 +23,7 @@ describe("A2A agents and application verbs", () => {
     withShip = await startSilpAgent({ name: "shipper", frontends: ["code", "json"], handlers, whitelist: { extra: ["SHIP"] } });
     without = await startSilpAgent({ name: "plain", frontends: ["code", "json"], handlers });
   });
-  after(async () => {
+  afterAll(async () => {
     await withShip.close();
     await without.close();
   });

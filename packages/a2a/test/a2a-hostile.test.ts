@@ -3,7 +3,7 @@
  * across peers (finding 2), internal failures (finding 4), the safety filter (spec 8.2), the
  * request deadline (spec 5.1 `timeout`) and the transport details of finding 12.
  */
-import { after, before, describe, test } from "node:test";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import type { Request } from "express";
@@ -46,10 +46,10 @@ const silpError = (reply: { text: string }) => json(reply).result?.message?.part
 describe("finding 2: one peer cannot lock every new conversation out", () => {
   const events: ExecutorEvent[] = [];
   let agent: RunningSilpAgent;
-  before(async () => {
+  beforeAll(async () => {
     agent = await startSilpAgent({ name: "quota", handlers: { book: () => "booked" }, userBuilder: headerUser, onEvent: (e) => events.push(e) });
   });
-  after(() => agent.close());
+  afterAll(() => agent.close());
 
   test("peer A opens 2000 contexts; peer B's conversation keeps its session and new ones open", async () => {
     const b1 = json(await send(agent, [{ data: envelope() }], { peer: "B", contextId: "b-ctx" })).result.message;
@@ -87,7 +87,7 @@ describe("findings 4 and 12, spec 8.2 and 5.1: failures, filters, deadlines and 
   const logged: string[] = [];
   const events: ExecutorEvent[] = [];
   let agent: RunningSilpAgent;
-  before(async () => {
+  beforeAll(async () => {
     agent = await startSilpAgent({
       name: "hostile",
       handlers: {
@@ -107,7 +107,7 @@ describe("findings 4 and 12, spec 8.2 and 5.1: failures, filters, deadlines and 
       onEvent: (e) => events.push(e),
     });
   });
-  after(() => agent.close());
+  afterAll(() => agent.close());
 
   test("a stack overflow reaches the peer as decode_failed with a correlation id, no internals; one log line", async () => {
     const reply = await send(agent, [{ data: envelope() }]);

@@ -5,7 +5,7 @@
  * the compact payload of what was understood plus note lines, and the reply is the same shape.
  * The JSON-RPC bodies are read off the SDK client's own fetch calls.
  */
-import { after, before, describe, test } from "node:test";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { compile, normalize, type SilpIRInput } from "silp";
 import { SILP_EXTENSION_URI, SilpPeer, startSilpAgent, type RunningSilpAgent } from "../src/index.js";
@@ -47,7 +47,7 @@ const ir: SilpIRInput = {
 describe("A2A: the text a model reads is the compact payload; the meta travels once", () => {
   const handed: string[] = [];
   let agent: RunningSilpAgent;
-  before(async () => {
+  beforeAll(async () => {
     agent = await startSilpAgent({
       name: "booker",
       frontends: ["code", "json"],
@@ -59,7 +59,7 @@ describe("A2A: the text a model reads is the compact payload; the meta travels o
       },
     });
   });
-  after(() => agent.close());
+  afterAll(() => agent.close());
 
   test("the request: one text part, the payload without meta; silp_meta holds only what differs", async () => {
     const peer = await SilpPeer.connect(agent.url);

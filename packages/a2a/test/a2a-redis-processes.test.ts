@@ -3,7 +3,7 @@
  * conversation as one SILP session (the contextId binding lives in Redis with the session), and
  * a context whose session expired never joins the session that reused its id.
  */
-import { test } from "node:test";
+import { test } from "vitest";
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -49,7 +49,7 @@ async function turn(url: string, contextId: string): Promise<{ id: string; turn:
   return body.result.message.metadata[SILP_EXTENSION_URI].session;
 }
 
-test("two agent processes on one Redis serve one contextId as one session", { skip: REDIS.skip }, async () => {
+test("two agent processes on one Redis serve one contextId as one session", { skip: Boolean(REDIS.skip) }, async () => {
   const keyPrefix = `silp-test:${randomBytes(4).toString("hex")}:`;
   const agents = await Promise.all([startAgent(keyPrefix, 60_000), startAgent(keyPrefix, 60_000)]);
   try {
@@ -70,7 +70,7 @@ test("two agent processes on one Redis serve one contextId as one session", { sk
   }
 });
 
-test("reuse after expiry on Redis: the old context opens a new session, never joins the new owner's", { skip: REDIS.skip }, async () => {
+test("reuse after expiry on Redis: the old context opens a new session, never joins the new owner's", { skip: Boolean(REDIS.skip) }, async () => {
   const keyPrefix = `silp-test:${randomBytes(4).toString("hex")}:`;
   const store = await connectRedisSessionStore(REDIS.url as string, { keyPrefix });
   try {
@@ -90,7 +90,7 @@ test("reuse after expiry on Redis: the old context opens a new session, never jo
   }
 });
 
-test("Redis unavailable fails fast with dependency_missing, not the client's message", { skip: REDIS.skip }, async () => {
+test("Redis unavailable fails fast with dependency_missing, not the client's message", { skip: Boolean(REDIS.skip) }, async () => {
   const store = await connectRedisSessionStore(REDIS.url as string, { keyPrefix: "silp-test:closed:" });
   await store.close();
   const began = Date.now();

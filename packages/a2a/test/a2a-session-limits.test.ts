@@ -5,7 +5,7 @@
  * ceiling over all peers (maxTotalSessions) refuses new conversations with a clear error while
  * open ones go on.
  */
-import { after, before, describe, test } from "node:test";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import type { Request } from "express";
@@ -59,7 +59,7 @@ describe("a turn in progress is never evicted", () => {
   const events: ExecutorEvent[] = [];
   const slow = gate();
   let agent: RunningSilpAgent;
-  before(async () => {
+  beforeAll(async () => {
     agent = await startSilpAgent({
       name: "busy",
       handlers: { start: slow.handler, book: () => "booked" },
@@ -68,7 +68,7 @@ describe("a turn in progress is never evicted", () => {
       onEvent: (e) => events.push(e),
     });
   });
-  after(() => agent.close());
+  afterAll(() => agent.close());
 
   test("the peer's other conversations evict each other, not the one whose handler is running", async () => {
     const pending = send(agent, "start(job)", "A", "slow");
@@ -88,10 +88,10 @@ describe("a turn in progress is never evicted", () => {
 describe("every session of the scope busy", () => {
   const slow = gate();
   let agent: RunningSilpAgent;
-  before(async () => {
+  beforeAll(async () => {
     agent = await startSilpAgent({ name: "full", handlers: { start: slow.handler, book: () => "booked" }, userBuilder: headerUser, maxSessionsPerScope: 1 });
   });
-  after(() => agent.close());
+  afterAll(() => agent.close());
 
   test("a new conversation gets limit_exceeded; after the turn ends it opens, evicting the idle session", async () => {
     const pending = send(agent, "start(job)", "A", "slow");
@@ -109,10 +109,10 @@ describe("every session of the scope busy", () => {
 
 describe("the ceiling over all peers", () => {
   let agent: RunningSilpAgent;
-  before(async () => {
+  beforeAll(async () => {
     agent = await startSilpAgent({ name: "ceiling", handlers: { book: () => "booked" }, userBuilder: headerUser, maxTotalSessions: 2 });
   });
-  after(() => agent.close());
+  afterAll(() => agent.close());
 
   test("beyond maxTotalSessions a new conversation is limit_exceeded with the ceiling named; open ones go on", async () => {
     assert.equal(session(await send(agent, "book(hotel)", "A", "a")).opened, true);

@@ -4,7 +4,7 @@
  * the response headers before the executor runs, so activation inside execute() came too late;
  * startSilpAgent activates it in the call context builder, before dispatch.
  */
-import { after, before, describe, test } from "node:test";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { SILP_EXTENSION_URI, startSilpAgent, type RunningSilpAgent } from "../src/index.js";
@@ -35,10 +35,10 @@ async function stream(agent: RunningSilpAgent, withExtension: boolean) {
 
 describe("finding 12: SSE responses echo the activated extension", () => {
   let agent: RunningSilpAgent;
-  before(async () => {
+  beforeAll(async () => {
     agent = await startSilpAgent({ name: "streamer", streaming: true, handlers: { book: () => "booked" } });
   });
-  after(() => agent.close());
+  afterAll(() => agent.close());
 
   test("the card advertises streaming", async () => {
     const card = (await (await fetch(`${agent.url}/.well-known/agent-card.json`)).json()) as any;

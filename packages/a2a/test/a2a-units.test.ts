@@ -2,7 +2,7 @@
  * The A2A pieces that need no network: sessions by contextId, the dispatch plan, the card
  * extension and the part formats.
  */
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { normalize } from "silp";
 import { MemorySessionStore, SessionManager } from "silp/session";

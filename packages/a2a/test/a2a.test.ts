@@ -3,7 +3,7 @@
  * Client: the AgentCard extension, negotiation both ways, the degradation chain, sessions by
  * contextId with heartbeat, validation before dispatch, and the wire format of the parts.
  */
-import { after, before, describe, test } from "node:test";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import type { AgentCard } from "@a2a-js/sdk";
@@ -76,7 +76,7 @@ describe("two SILP agents over A2A on loopback", () => {
   let alpha: RunningSilpAgent;
   let beta: RunningSilpAgent;
 
-  before(async () => {
+  beforeAll(async () => {
     alpha = await startSilpAgent({ name: "alpha", frontends: ["code", "json"], handlers: recordingHandlers(alphaSeen) });
     beta = await startSilpAgent({
       name: "beta",
@@ -87,7 +87,7 @@ describe("two SILP agents over A2A on loopback", () => {
       onEvent: (event) => betaEvents.push(event),
     });
   });
-  after(async () => {
+  afterAll(async () => {
     await alpha.close();
     await beta.close();
   });
@@ -280,10 +280,10 @@ describe("two SILP agents over A2A on loopback", () => {
 describe("the A2A wire: activation header, part formats, hostile input", () => {
   let agent: RunningSilpAgent;
   const seen: Seen[] = [];
-  before(async () => {
+  beforeAll(async () => {
     agent = await startSilpAgent({ name: "gamma", frontends: ["code", "json"], handlers: recordingHandlers(seen), limits: { maxInputLength: 4096 } });
   });
-  after(() => agent.close());
+  afterAll(() => agent.close());
 
   const envelope = { silp: "v1", silp_encoding: "code", silp_payload: "book(hotel)", silp_meta: { req_id: "b00c0001" } };
 

@@ -1,5 +1,5 @@
 /** silp/aidip: the payload in an AIDIP invocation's inputs and outputs, against a loopback test double. */
-import { after, before, describe, test } from "node:test";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { compile, normalize } from "silp";
@@ -76,7 +76,7 @@ describe("placing and reading (no network)", () => {
 
 describe("POST /agents/{id}/invoke against a loopback AIDIP test double", () => {
   let agent: AidipTestDouble;
-  before(async () => {
+  beforeAll(async () => {
     agent = await aidipAgentTestDouble((read, agentId) => ({
       intent: "!NOTIFY",
       entities: [
@@ -87,7 +87,7 @@ describe("POST /agents/{id}/invoke against a loopback AIDIP test double", () => 
       meta: { req_id: "00c0ffee", reply_to: read.ir.meta.req_id },
     }));
   });
-  after(() => agent.close());
+  afterAll(() => agent.close());
 
   test("every appendix example reaches the agent intact, with its meta, and the answer decodes", async () => {
     for (const { ir } of APPENDIX_EXAMPLES) {

@@ -5,7 +5,7 @@
  * did not publish (heartbeat Fisher/BH, ablation McNemar) are compared with scipy 1.17.1 run on
  * the same records (values below), relative tolerance 1e-9.
  */
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { corpusDir } from "@silp/testkit/corpus.js";
 import { loadStudy } from "../src/study.js";

@@ -4,7 +4,7 @@
  * over every attempt, and the probe that runs before a benchmark. The servers are TEST DOUBLES
  * (scriptedChatServer, faultInjectingChatServer) on 127.0.0.1.
  */
-import { after, before, describe, test } from "node:test";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { OpenAIChatClient } from "../src/client/chat-client.js";
 import { scriptedChatServer, type Script, type ScriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
@@ -18,10 +18,10 @@ describe("OpenAIChatClient: streams that end badly, slow streams, provenance of 
   const ask = (c: OpenAIChatClient, extra: { timeoutMs?: number; totalTimeoutMs?: number } = {}) =>
     c.complete({ model: "m", messages: [{ role: "user", content: "hi" }], maxTokens: 64, temperature: 0, ...extra });
 
-  before(async () => {
+  beforeAll(async () => {
     server = await scriptedChatServer((body, i, headers) => script(body, i, headers), { models: ["m", "judge"] });
   });
-  after(() => server.close());
+  afterAll(() => server.close());
 
   test("a stream that ends without [DONE] and without finish_reason is cut short: retried, not judged", async () => {
     const start = server.calls.length;
@@ -99,10 +99,10 @@ describe("OpenAIChatClient: streams that end badly, slow streams, provenance of 
 
 describe("probe without /v1/models", () => {
   let server: ScriptedChatServer;
-  before(async () => {
+  beforeAll(async () => {
     server = await scriptedChatServer((body) => (body.model === "m" ? { text: "k" } : { status: 401 }));
   });
-  after(() => server.close());
+  afterAll(() => server.close());
 
   test("falls back to a one-token call; a 401 there fails the probe with the status", async () => {
     const c = new OpenAIChatClient({ baseUrl: server.baseUrl, sleep: async () => {} });

@@ -1,4 +1,4 @@
-import { after, before, describe, test } from "node:test";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { OpenAIChatClient, endpointFromEnv } from "../src/client/chat-client.js";
 import { SseDecoder } from "../src/client/sse.js";
@@ -33,10 +33,10 @@ describe("OpenAIChatClient against the scriptedChatServer test double", () => {
   const ask = (c: OpenAIChatClient, timeoutMs?: number) =>
     c.complete({ model: "m", messages: [{ role: "user", content: "hi" }], maxTokens: 256, temperature: 0, ...(timeoutMs ? { timeoutMs } : {}) });
 
-  before(async () => {
+  beforeAll(async () => {
     server = await scriptedChatServer((body, i, headers) => script(body, i, headers));
   });
-  after(() => server.close());
+  afterAll(() => server.close());
 
   test("streams SSE deltas, sends the study's parameters and the bearer key", async () => {
     script = () => ({ text: "  你好, decoded intent: cancel(flight)  ", chunkSize: 3 });

@@ -1,6 +1,6 @@
 /** CSV reading of the study's tables: RFC 4180 quoting, and positioned errors for broken input. */
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { test } from "vitest";
 import { parseCsv, parseCsvObjects } from "../src/analysis/csv.js";
 import { SilpError } from "silp";
 

@@ -2,7 +2,7 @@
  * Layer 4 (fitness) and Layer 5 (rank-preservation screening). Expected correlations on the
  * study's pass rates were computed with scipy.stats.spearmanr 1.17.1 (relative tolerance 1e-9).
  */
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { corpusDir } from "@silp/testkit/corpus.js";
 import { loadStudy } from "../src/study.js";

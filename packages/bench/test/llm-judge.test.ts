@@ -1,4 +1,4 @@
-import { after, before, describe, test } from "node:test";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -65,10 +65,10 @@ describe("judge prompt", () => {
 describe("LLM and dual judges through the scriptedChatServer test double", () => {
   let server: ScriptedChatServer;
   let answer: () => import("@silp/testkit/scripted-chat-server.js").ScriptedReply = () => ({ text: "" });
-  before(async () => {
+  beforeAll(async () => {
     server = await scriptedChatServer(() => answer());
   });
-  after(() => server.close());
+  afterAll(() => server.close());
   const judgeClient = () => new OpenAIChatClient({ baseUrl: server.baseUrl, maxRetries: 0 });
 
   test("the LLM verdict wins where the judge answered", async () => {

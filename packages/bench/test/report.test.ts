@@ -3,7 +3,7 @@
  * `silpc bench run` against the scriptedChatServer TEST DOUBLE, then `silpc bench report`), and
  * a render check in headless Chromium (skipped, with the install line, where it is absent).
  */
-import { after, before, describe, test } from "node:test";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -23,7 +23,7 @@ import { scriptedChatServer, type ScriptedChatServer } from "@silp/testkit/scrip
 const execFileAsync = promisify(execFile);
 import { CLI_MAIN, REPO_ROOT as repoRoot } from "@silp/testkit/paths.js";
 const tmp = mkdtempSync(join(tmpdir(), "silp-bench-report-"));
-after(() => rmSync(tmp, { recursive: true, force: true }));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const study = loadStudy(corpusDir());
 
@@ -112,7 +112,7 @@ describe("report model and HTML", () => {
 
 describe("silpc bench end to end with the scriptedChatServer test double", () => {
   let server: ScriptedChatServer;
-  before(async () => {
+  beforeAll(async () => {
     server = await scriptedChatServer((body) => {
       const prompt = body.messages.at(-1)!.content;
       if (body.model === "judge") {
@@ -127,7 +127,7 @@ describe("silpc bench end to end with the scriptedChatServer test double", () =>
       return { text: body.model === "echo" ? `The payload says: ${payload}` : "Sorry." };
     });
   });
-  after(() => server.close());
+  afterAll(() => server.close());
 
   const results = join(tmp, "run.jsonl");
   const report = join(tmp, "run.html");
@@ -211,7 +211,7 @@ describe("silpc bench end to end with the scriptedChatServer test double", () =>
 
 describe("render check in headless Chromium", () => {
   const chromium = findChromium();
-  test("the study report renders: a full-size, non-blank screenshot", { skip: chromiumSkip(chromium), timeout: 180_000 }, async () => {
+  test("the study report renders: a full-size, non-blank screenshot", { skip: Boolean(chromiumSkip(chromium)), timeout: 180_000 }, async () => {
     const htmlPath = join(tmp, "render.html");
     const pngPath = join(tmp, "render.png");
     writeFileSync(

@@ -3,7 +3,7 @@
  * exact test, Holm's correction. Oracles are hand-computed values and an independent
  * implementation of Holm written here, never the code under test.
  */
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { wilson } from "../src/stats/wilson.js";
 import { mcnemarExact } from "../src/stats/mcnemar-exact.js";

@@ -4,7 +4,7 @@
  * results file has one writer. The server is `faultInjectingChatServer`, a TEST DOUBLE on
  * 127.0.0.1 with seeded faults (SILP_TEST_SEED overrides the seed; it is printed on failure).
  */
-import { after, before, describe, test } from "node:test";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -26,7 +26,7 @@ import { faultInjectingChatServer, type FaultInjectingChatServer } from "@silp/t
 
 const seed = Number(process.env.SILP_TEST_SEED ?? 16);
 const tmp = mkdtempSync(join(tmpdir(), "silp-bench-faults-"));
-after(() => rmSync(tmp, { recursive: true, force: true }));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
 /** The oracle for harness_version: the codec's package.json, read independently of the code under test. */
 const codecVersion = (JSON.parse(readFileSync(join(REPO_ROOT, "packages/silp/package.json"), "utf8")) as { version: string }).version;
@@ -50,7 +50,7 @@ function faithfulAnswer(c: BenchCase): string {
 
 describe("a matrix run against the faultInjectingChatServer test double", () => {
   let server: FaultInjectingChatServer;
-  before(async () => {
+  beforeAll(async () => {
     const payloads = await preparePayloads(cases, ["code", "json"]);
     for (const p of payloads) byPayload.set(p.text!, cases.find((c) => c.id === p.caseId)!);
     server = await faultInjectingChatServer({
@@ -68,7 +68,7 @@ describe("a matrix run against the faultInjectingChatServer test double", () => 
       },
     });
   });
-  after(() => server.close());
+  afterAll(() => server.close());
   const client = () => new OpenAIChatClient({ baseUrl: server.baseUrl, maxRetries: 1, sleep: async () => {} });
   const target = (name: string) => ({ name, id: name, client: client() });
 

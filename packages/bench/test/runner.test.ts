@@ -3,7 +3,7 @@
  * chat-completions protocol on 127.0.0.1 with scripted answers (no real model is reachable
  * here). The real client, payload compilation, judges, results file and resume logic run.
  */
-import { after, before, describe, test } from "node:test";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,7 +26,7 @@ import { scriptedChatServer, type ChatCompletionBody, type ScriptedChatServer, t
 
 const study = loadStudy(corpusDir());
 const tmp = mkdtempSync(join(tmpdir(), "silp-bench-runner-"));
-after(() => rmSync(tmp, { recursive: true, force: true }));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** An answer that mentions everything the rule judge looks for, with a negation marker. */
 function faithfulAnswer(c: BenchCase): string {
@@ -134,7 +134,7 @@ describe("matrix run against the scriptedChatServer test double", () => {
     .slice(0, 6);
   const byPayload = new Map<string, BenchCase>();
 
-  before(async () => {
+  beforeAll(async () => {
     server = await scriptedChatServer((body) => {
       if (body.model === "judge") {
         const response = lastUserText(body).split("## Model Response\n")[1] ?? "";
@@ -144,7 +144,7 @@ describe("matrix run against the scriptedChatServer test double", () => {
       return modelReply(body);
     });
   });
-  after(() => server.close());
+  afterAll(() => server.close());
 
   const client = () => new OpenAIChatClient({ baseUrl: server.baseUrl, maxRetries: 1, sleep: async () => {} });
 
@@ -330,7 +330,7 @@ describe("interrupting a run", () => {
 describe("heartbeat run against the scriptedChatServer test double", () => {
   let server: ScriptedChatServer;
   let failTurnPrompt: string | undefined;
-  before(async () => {
+  beforeAll(async () => {
     server = await scriptedChatServer((body) => {
       const prompt = lastUserText(body);
       if (failTurnPrompt !== undefined && prompt.includes(failTurnPrompt)) return { status: 401 };
@@ -338,7 +338,7 @@ describe("heartbeat run against the scriptedChatServer test double", () => {
       return { text: `answer with ${turns} previous turns; not a real model` };
     });
   });
-  after(() => server.close());
+  afterAll(() => server.close());
 
   test("context accumulates within a cycle, clears at the heartbeat, and resumes from recorded answers", async () => {
     const cases = builtinCases().slice(0, 5);

@@ -6,7 +6,7 @@
  * float() (correctly rounded), computed outside this code.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { EXACT_TAIL_MAX_PAIRS, mcnemarExact, symmetricBinomialTail } from "../src/stats/mcnemar-exact.js";
 import { averageRanks } from "../src/stats/ranks.js";
 import { spearman } from "../src/stats/spearman.js";

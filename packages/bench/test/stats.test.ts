@@ -3,7 +3,7 @@
  * (spearmanr, fisher_exact) and R's p.adjust, computed independently of this code; the
  * tolerance is relative 1e-9 unless stated.
  */
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { fisherExact } from "../src/stats/fisher.js";
 import { mcnemar } from "../src/stats/mcnemar.js";

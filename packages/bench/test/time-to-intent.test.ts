@@ -4,7 +4,7 @@
  * ends. Against the scriptedChatServer test double (127.0.0.1), and with an injected clock.
  */
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import { scriptedChatServer, type Script, type ScriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
 import { OpenAIChatClient } from "../src/client/chat-client.js";
 import { watchIntent } from "../src/client/time-to-intent.js";
@@ -12,10 +12,10 @@ import { watchIntent } from "../src/client/time-to-intent.js";
 describe("time to intent", () => {
   let script: Script = () => ({ text: "" });
   let server: ScriptedChatServer;
-  before(async () => {
+  beforeAll(async () => {
     server = await scriptedChatServer((body, i, headers) => script(body, i, headers));
   });
-  after(() => server.close());
+  afterAll(() => server.close());
 
   const answer = "if !rain(t+1): start(hike, with=bob) else: start(cards@indoor)";
 

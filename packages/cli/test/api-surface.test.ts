@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { test } from "node:test";
+import { test } from "vitest";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
 
 const SNAPSHOT = new URL("./fixtures/api-surface.json", import.meta.url);

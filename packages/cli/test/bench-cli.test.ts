@@ -4,7 +4,7 @@
  * overrides the seed, printed on failure). silpc runs as a child process, asynchronously, so the
  * server in this process keeps answering.
  */
-import { after, before, describe, test } from "node:test";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -16,7 +16,7 @@ import { faultInjectingChatServer, refusedBaseUrl, type FaultInjectingChatServer
 
 const seed = Number(process.env.SILP_TEST_SEED ?? 16);
 const tmp = mkdtempSync(join(tmpdir(), "silp-bench-cli-"));
-after(() => rmSync(tmp, { recursive: true, force: true }));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 interface Run {
   code: number;
@@ -54,7 +54,7 @@ function caseFolder(name: string): string {
 
 describe("silpc bench with the faultInjectingChatServer test double", () => {
   let server: FaultInjectingChatServer;
-  before(async () => {
+  beforeAll(async () => {
     server = await faultInjectingChatServer({
       seed,
       models: ["good", "flaky", "slow", "judge"],
@@ -66,7 +66,7 @@ describe("silpc bench with the faultInjectingChatServer test double", () => {
       },
     });
   });
-  after(() => server.close());
+  afterAll(() => server.close());
   const common = (out: string, cases: string) => ["bench", "run", "--out", out, "--cases", cases, "--base-url", server.baseUrl, "--frontends", "code,json"];
 
   test("an unreachable endpoint stops before the first job: exit 1, a clear message, no file, no report hint", async () => {

@@ -8,7 +8,7 @@ import { execFile } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import { parseDialectSpec, registerDialect } from "@silp/dialects";
 import { corpusDir } from "@silp/testkit/corpus.js";
 import { type FaultInjectingChatServer, faultInjectingChatServer } from "@silp/testkit/fault-injecting-chat-server.js";
@@ -16,7 +16,7 @@ import { CLI_MAIN, REPO_ROOT } from "@silp/testkit/paths.js";
 import { compile } from "silp";
 
 const tmp = mkdtempSync(join(tmpdir(), "silp-bench-dialect-"));
-after(() => rmSync(tmp, { recursive: true, force: true }));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 function silpc(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -34,14 +34,14 @@ function silpc(args: readonly string[]): Promise<{ code: number; stdout: string;
 
 describe("silpc bench run with a dialect as a frontend", () => {
   let server: FaultInjectingChatServer;
-  before(async () => {
+  beforeAll(async () => {
     server = await faultInjectingChatServer({
       seed: 1,
       models: ["good"],
       answer: (body) => `The payload says: ${body.messages.at(-1)!.content.split("SILP payload:\n").at(-1)!.split("\n\nExplain")[0]}`,
     });
   });
-  after(() => server.close());
+  afterAll(() => server.close());
 
   test("the dialect's payloads are what its registered frontend compiles, recorded under its name", async () => {
     const cases = join(tmp, "cases");

@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { accessSync, constants, existsSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { test } from "node:test";
+import { test } from "vitest";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
 import { skipUnlessRequired } from "@silp/testkit/require-all.js";
 
@@ -18,7 +18,7 @@ const bin = fileURLToPath(new URL("../bin/silpc.js", import.meta.url));
 const linked = join(REPO_ROOT, "node_modules", ".bin", "silpc");
 const skip = existsSync(built) ? false : skipUnlessRequired("dist/ not built (npm run build)");
 
-test("npm's silpc link runs the committed bin file, which runs the build and answers --version", { skip }, () => {
+test("npm's silpc link runs the committed bin file, which runs the build and answers --version", { skip: Boolean(skip) }, () => {
   assert.equal(realpathSync(linked), realpathSync(bin));
   accessSync(bin, constants.X_OK);
   const result = spawnSync(linked, ["--version"], { encoding: "utf8", timeout: 60_000 });

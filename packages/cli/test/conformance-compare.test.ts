@@ -1,5 +1,5 @@
 /** The runner's answer grading (packages/cli/src/conformance/compare.ts), with hand-written IRs. */
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { grade, irDifference, normalizeIr } from "../src/conformance/compare.js";
 import { parseAnswer } from "../src/conformance/protocol.js";

@@ -5,7 +5,7 @@
  * index.json). The lists are read from the code's exported constants and type unions AND from
  * the docs' tables, so a newly documented rule without a case fails here.
  */
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

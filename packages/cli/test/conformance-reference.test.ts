@@ -5,7 +5,7 @@
  * copy of it), so the docs change with the score. Our own column must be a full pass.
  * Skipped, with the reason, when the reference folder or python3 with pydantic 2 is missing.
  */
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
@@ -52,7 +52,7 @@ function documentedScores(path: string): DocumentedScore[] {
 const reason = skipReason();
 
 describe("the reference implementation's conformance score", () => {
-  test("matches the table in docs/compatibility.md and README.md", { skip: reason ?? false }, () => {
+  test("matches the table in docs/compatibility.md and README.md", { skip: Boolean(reason ?? false) }, () => {
     const reportPath = join(mkdtempSync(join(tmpdir(), "silp-conformance-ref-")), "report.json");
     const adapter = `python3 conformance/adapters/polyglotir_adapter.py ${JSON.stringify(REFERENCE_SRC)}`;
     const run = spawnSync(process.execPath, ["--import", "tsx", CLI_MAIN, "conformance", "--adapter", adapter, "--report", reportPath], {

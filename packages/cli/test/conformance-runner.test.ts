@@ -3,7 +3,7 @@
  * on the built packages) passes every case, and a deliberately wrong adapter (the test double
  * WrongAnswersAdapter) fails with exit 1, each failure for its own reason.
  */
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";

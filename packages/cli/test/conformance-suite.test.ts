@@ -1,5 +1,5 @@
 /** The suite loader (packages/cli/src/conformance/suite.ts) names what is wrong with a malformed suite. */
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -3,12 +3,10 @@
  * would keep it alive until the spawn timeout kills it), print the transcript, and leave no
  * port open behind it.
  */
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { connect } from "node:net";
-import { appendixExample } from "silp/examples";
 import type { DemoTranscript } from "../src/demo/scenario.js";
-import { countTokens, loadTokenizers } from "@silp/tokens";
 import { spawnSync } from "node:child_process";
 
 import { CLI_MAIN, REPO_ROOT as repoRoot } from "@silp/testkit/paths.js";
@@ -33,7 +31,7 @@ function portIsClosed(url: string): Promise<boolean> {
 
 describe("silpc demo", () => {
   test("--json: negotiation, degradation, sessions with heartbeat, dispatch and refusal; exits 0 and closes its ports", async () => {
-    const run = runCli(["demo", "--json"]);
+    const run = runCli(["demo", "--json", "--no-tokens"]);
     assert.equal(run.signal, null, "the demo must end by itself");
     assert.equal(run.status, 0, run.stderr);
     const transcript = JSON.parse(run.stdout) as DemoTranscript;
@@ -113,12 +111,8 @@ describe("silpc demo", () => {
     assert.equal(refused[0]?.refused?.code, "invalid_ir");
     assert.equal(refused[0]?.handlers, undefined);
 
-    // Token counts are the real gpt-4o counts of the payloads.
-    assert.deepEqual(transcript.tokens, { tokenizers: ["gpt-4o"] });
-    const [gpt4o] = await loadTokenizers(["gpt-4o"]);
-    const sent = transcript.turns[1]!.attempts[0]!;
-    assert.deepEqual(sent.tokens, { "gpt-4o": countTokens(gpt4o!, sent.payload!) });
-    for (const turn of delivered) assert.ok(turn.reply?.tokens?.["gpt-4o"]);
+    // Token counts are asked off here (they need the lab's tokenizer data): demo-tokens.lab.test.ts.
+    assert.deepEqual(transcript.tokens, { unavailable: "token counting switched off" });
   });
 
   test("the readable transcript shows each payload, its frontend, tokens, the decoded IR and the handlers", () => {

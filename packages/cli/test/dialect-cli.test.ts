@@ -4,14 +4,14 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, test } from "node:test";
+import { afterAll, test } from "vitest";
 import { parseDialectSpec, registerDialect } from "@silp/dialects";
 import { runCli } from "@silp/testkit/cli.js";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
 import { compile, type SilpIR, validate } from "silp";
 
 const dir = mkdtempSync(join(tmpdir(), "silpc-dialect-"));
-after(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const DIALECT = join(REPO_ROOT, "dialects/x-evolved.json");
 const CASE = join(REPO_ROOT, "data/study/cases/case3_detail.json");
 

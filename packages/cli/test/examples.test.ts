@@ -1,7 +1,7 @@
 /** The runnable examples behind the README: their output is the documented behaviour. */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { test } from "node:test";
+import { test } from "vitest";
 
 import { REPO_ROOT as repoRoot } from "@silp/testkit/paths.js";
 

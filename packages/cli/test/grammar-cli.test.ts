@@ -1,6 +1,6 @@
 /** `silpc grammar` and `silpc prompt` end to end, as child processes (from source). */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { runCli } from "@silp/testkit/cli.js";
 import { APPROVED_VERBS, decode } from "silp";
 
@@ -61,15 +61,6 @@ describe("silpc prompt", () => {
     assert.deepEqual(parsed.verbs, ["!SEARCH", "!START", "!EMAIL"]);
     assert.equal(parsed.role, "read");
     assert.match(parsed.text, /^Messages you receive are SILP/);
-  });
-
-  test("--tokens counts the prompt on the chosen tokenizers", () => {
-    const result = runCli(["prompt", "--role", "write", "--tokens", "--tokenizers", "gpt-4o", "--quiet", "--json"]);
-    assert.equal(result.status, 0, result.stderr);
-    const parsed = JSON.parse(result.stdout) as { tokens: Record<string, number>; text: string };
-    assert.deepEqual(Object.keys(parsed.tokens), ["gpt-4o"]);
-    // A token is at least one character and, for English prose, rarely more than six.
-    assert.ok(parsed.tokens["gpt-4o"]! > parsed.text.length / 6 && parsed.tokens["gpt-4o"]! < parsed.text.length);
   });
 
   test("bad flags are usage errors (exit 2)", () => {

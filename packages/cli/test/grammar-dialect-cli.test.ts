@@ -3,14 +3,14 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, test } from "node:test";
+import { afterAll, test } from "vitest";
 import { parseDialectSpec } from "@silp/dialects";
 import { dialectGrammar, toGbnf, toLark } from "@silp/grammar";
 import { runCli } from "@silp/testkit/cli.js";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
 
 const dir = mkdtempSync(join(tmpdir(), "silpc-grammar-dialect-"));
-after(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const DIALECT = join(REPO_ROOT, "dialects/x-evolved.json");
 
 test("--dialect prints the dialect's grammar in either format, with its spellings and the verbs in force", () => {

@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { runCli } from "@silp/testkit/cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "silpc-hostile-"));
@@ -19,7 +19,7 @@ import { CLI_MAIN, REPO_ROOT as repoRoot } from "@silp/testkit/paths.js";
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 describe("silpc with hostile input", () => {
-  test("an endless input (/dev/zero) stops at the size bound with limit_exceeded", { skip: !existsSync("/dev/zero") }, () => {
+  test("an endless input (/dev/zero) stops at the size bound with limit_exceeded", { skip: Boolean(!existsSync("/dev/zero")) }, () => {
     // A hard memory cap for the child: reading until memory runs out must fail this test.
     const result = spawnSync(process.execPath, ["--max-old-space-size=256", "--import", "tsx", CLI_MAIN, "decode", "/dev/zero", "--json"], {
       cwd: repoRoot,

@@ -1,5 +1,5 @@
 /** `silpc negotiate`, run as a real process. */
-import { test } from "node:test";
+import { test } from "vitest";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { join } from "node:path";

@@ -4,7 +4,7 @@
  * its own origin only; the command serves on a loopback port and copies the folder with --build.
  * A small folder written here stands in for the built playground.
  */
-import { test } from "node:test";
+import { test, onTestFinished } from "vitest";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
@@ -49,12 +49,12 @@ function get(
   });
 }
 
-test("the static handler serves the folder's files and nothing else", async (t) => {
+test("the static handler serves the folder's files and nothing else", async (_t) => {
   const dir = fakeSite();
-  t.after(() => rmSync(join(dir, ".."), { recursive: true, force: true }));
+  onTestFinished(() => rmSync(join(dir, ".."), { recursive: true, force: true }));
   const server = createServer(staticSite(dir, SITE_CSP));
   const port = await listen(server, 0, "127.0.0.1");
-  t.after(() => closeServer(server));
+  onTestFinished(() => closeServer(server));
 
   const index = await get(port, "/");
   assert.equal(index.status, 200);
@@ -76,12 +76,12 @@ test("the static handler serves the folder's files and nothing else", async (t) 
   assert.equal((await get(port, "/index.html", "HEAD")).status, 200);
 });
 
-test("a revisit with the file's ETag gets 304 without a body; a changed file gets 200 again", async (t) => {
+test("a revisit with the file's ETag gets 304 without a body; a changed file gets 200 again", async (_t) => {
   const dir = fakeSite();
-  t.after(() => rmSync(join(dir, ".."), { recursive: true, force: true }));
+  onTestFinished(() => rmSync(join(dir, ".."), { recursive: true, force: true }));
   const server = createServer(staticSite(dir, SITE_CSP));
   const port = await listen(server, 0, "127.0.0.1");
-  t.after(() => closeServer(server));
+  onTestFinished(() => closeServer(server));
 
   const first = await get(port, "/playground.js");
   const etag = String(first.headers.etag);

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { test } from "node:test";
+import { test } from "vitest";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
 
 const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");

@@ -4,7 +4,7 @@
  * the sources, other packages resolved from this repository), extended by a few lines that use what
  * it built, and run as a child process.
  */
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

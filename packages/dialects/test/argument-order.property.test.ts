@@ -7,14 +7,14 @@
  * name are accepted only when they are another IR's canonical text.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import fc from "fast-check";
 import { DIALECT_SPACE, type DialectSpec, createDialect, randomDialectSpec } from "@silp/dialects";
 import { type SilpIR, isSilpError } from "silp";
 import { normalFormIrArb } from "@silp/testkit/normal-form-ir-arbitraries.js";
-import { assertProperty } from "@silp/testkit/property.js";
+import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
 
-const RUNS = Number(process.env.SILP_PROPERTY_RUNS ?? 1000);
+const RUNS = propertyRuns(1000);
 const OPTIONS = { whitelist: "off", inlineMeta: true } as const;
 const NAMES = ["act", "field", "new_value", "src", "__proto__", "if", "and", "constructor", "value"];
 const SCALE = 2 ** 31;

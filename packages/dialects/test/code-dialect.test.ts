@@ -7,17 +7,17 @@
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import fc from "fast-check";
 import { type SilpIRInput, compile, decode, isSilpError } from "silp";
 import { CODE_DIALECT, DIALECT_SPACE, createDialect } from "@silp/dialects";
 import { irArb } from "@silp/testkit/ir-arbitraries.js";
 import { normalFormIrArb } from "@silp/testkit/normal-form-ir-arbitraries.js";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
-import { assertProperty } from "@silp/testkit/property.js";
+import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 
-const RUNS = Number(process.env.SILP_PROPERTY_RUNS ?? 1000);
+const RUNS = propertyRuns(1000);
 const dialect = createDialect(CODE_DIALECT);
 
 function readJson(path: string): unknown {

@@ -3,7 +3,7 @@
  * this file, not the printer), each also decoded back to its IR.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { type ArgumentOrder, CODE_DIALECT, createDialect, parseDialectSpec } from "@silp/dialects";
 import { type SilpIRInput, decode } from "silp";
 import { readFileSync } from "node:fs";

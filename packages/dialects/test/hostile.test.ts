@@ -4,16 +4,16 @@
  * invalid_options and a message naming the problem.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import fc from "fast-check";
 import { CODE_DIALECT, DIALECT_SPACE, createDialect, parseDialectSpec, randomDialectSpec } from "@silp/dialects";
 import { isSilpError } from "silp";
-import { assertProperty } from "@silp/testkit/property.js";
+import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 import { ALL_SPELLINGS } from "../src/space.js";
 import { dialectSpecArb } from "./dialect-arbitraries.js";
 
-const RUNS = Number(process.env.SILP_PROPERTY_RUNS ?? 1000);
+const RUNS = propertyRuns(1000);
 /** Every spelling of the space (shared with the unambiguity test, so a new option is in both). */
 const FRAGMENTS = ALL_SPELLINGS;
 const textArb = fc.oneof(

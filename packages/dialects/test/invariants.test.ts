@@ -3,7 +3,7 @@
  * exhaustively, all combinations), and spellings that break one are refused with the rule named.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { CODE_DIALECT, DIALECT_SPACE, parseDialectSpec } from "@silp/dialects";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 import { checkInvariants } from "../src/invariants.js";

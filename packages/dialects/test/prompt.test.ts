@@ -3,7 +3,7 @@
  * IRs), and states every spelling the dialect uses.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import fc from "fast-check";
 import { CODE_DIALECT, DIALECT_EXAMPLE_MARK, buildDialectPrompt, createDialect } from "@silp/dialects";
 import { decode } from "silp";

@@ -4,7 +4,7 @@
  * Expected payloads are written by hand.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { CODE_DIALECT, type DialectSpec, parseDialectSpec, registerDialect } from "@silp/dialects";
 import { compile, createDecoder, decode, fromEnvelope, listFrontends, toEnvelope } from "silp";
 import { acceptPong, answerPing, createPing, formatProbe, parseProbeLine, readPing } from "silp/negotiation";

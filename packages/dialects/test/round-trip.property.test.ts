@@ -6,14 +6,14 @@
  */
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import fc from "fast-check";
 import { DIALECT_SPACE, createDialect } from "@silp/dialects";
 import { normalFormIrArb } from "@silp/testkit/normal-form-ir-arbitraries.js";
-import { assertProperty, sampleProperty } from "@silp/testkit/property.js";
+import { assertProperty, sampleProperty, propertyRuns } from "@silp/testkit/property.js";
 import { dialectSpecArb } from "./dialect-arbitraries.js";
 
-const RUNS = Number(process.env.SILP_PROPERTY_RUNS ?? 1500);
+const RUNS = propertyRuns(1500);
 /** Meta inline, so the whole IR (req_id included) comes back; whitelist off for random verbs. */
 const OPTIONS = { whitelist: "off", inlineMeta: true } as const;
 

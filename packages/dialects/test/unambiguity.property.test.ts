@@ -6,16 +6,16 @@
  * pairs of different IRs.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import fc from "fast-check";
 import { createDialect } from "@silp/dialects";
 import { type SilpIR, isSilpError } from "silp";
 import { normalFormIrArb } from "@silp/testkit/normal-form-ir-arbitraries.js";
-import { assertProperty } from "@silp/testkit/property.js";
+import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
 import { ALL_SPELLINGS } from "../src/space.js";
 import { dialectSpecArb } from "./dialect-arbitraries.js";
 
-const RUNS = Number(process.env.SILP_PROPERTY_RUNS ?? 1000);
+const RUNS = propertyRuns(1000);
 const OPTIONS = { whitelist: "off", inlineMeta: true } as const;
 
 /** Characters the dialects use as structure, plus quotes and escapes: the likeliest to confuse a parser. */

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { parseDialectSpec } from "@silp/dialects";
 import { actionCalls, deriveArgumentOrder, orderGain, repositoryIrSets } from "@silp/evolve";
 import { REPO_ROOT } from "@silp/testkit/paths.js";

@@ -1,6 +1,6 @@
 /** The fitness terms against values worked out by hand (in the comments), never by the code under test. */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { DEFAULT_WEIGHTS } from "@silp/bench";
 import {
   dialectName,

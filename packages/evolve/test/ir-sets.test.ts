@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { irsInJson, repositoryIrSets, uniqueByContent } from "@silp/evolve";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
 import { validate } from "silp";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { mutate, randomGenome, SeededRandom, tournament, uniformCrossover, type GeneSpace } from "@silp/evolve";
 
 const SPACE: GeneSpace = [

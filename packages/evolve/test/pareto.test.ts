@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { dominates, nonDominatedSort, paretoFront } from "@silp/evolve";
 
 describe("non-dominated sorting (hand-written examples)", () => {

@@ -8,16 +8,16 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { parseDialectSpec, registerDialect } from "@silp/dialects";
 import { repositoryIrSets } from "@silp/evolve";
 import { fullMetaIrArb, irArb, trickyString } from "@silp/testkit/ir-arbitraries.js";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
-import { assertProperty } from "@silp/testkit/property.js";
+import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
 import fc from "fast-check";
 import { compile, decode, deriveReqId, listFrontends, type SilpIR, validate } from "silp";
 
-const RUNS = Number(process.env.SILP_PROPERTY_RUNS ?? 3000);
+const RUNS = propertyRuns(3000);
 const OFF = { whitelist: "off" } as const;
 const spec = parseDialectSpec(JSON.parse(readFileSync(join(REPO_ROOT, "dialects/x-evolved.json"), "utf8")));
 registerDialect(spec);

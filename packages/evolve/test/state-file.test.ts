@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { assertResumable, parseStateFile, stateConflicts } from "@silp/evolve";
 import { SilpError } from "silp";
 

@@ -4,7 +4,7 @@
  * enumerating every short string, against oracles written directly from the definitions.
  */
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { describe, it } from "vitest";
 import { anyWordExcept, wordExcept } from "../src/complement.js";
 import { unicodeEscape } from "../src/hex-escape.js";
 import { matches } from "./expr-match.js";

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { after, before, describe, test } from "node:test";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
 import { type ChatCompletionBody, type ScriptedChatServer, type ScriptedReply, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
 
@@ -64,7 +64,7 @@ function system(body: ChatCompletionBody): string {
 }
 
 describe("docs/models.md recipes against an OpenAI-compatible test double", () => {
-  before(async () => {
+  beforeAll(async () => {
     server = await scriptedChatServer((body) => {
       const user = body.messages.find((message) => message.role === "user")?.content ?? "";
       const reply = Object.entries(replies).find(([key]) => user.includes(key));
@@ -72,7 +72,7 @@ describe("docs/models.md recipes against an OpenAI-compatible test double", () =
       return reply[1](body);
     });
   });
-  after(() => server.close());
+  afterAll(() => server.close());
 
   test("write: the write prompt goes out as the system message; the reply decodes (a fence repaired)", async () => {
     replies["If it rains tomorrow"] = (body) => {

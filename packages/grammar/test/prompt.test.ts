@@ -4,7 +4,7 @@
  * the prompt builder).
  */
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { describe, it } from "vitest";
 import { buildPrompt, EXAMPLE_MARK, WORKED_EXAMPLES } from "@silp/grammar";
 import { APPROVED_VERBS, decode, normalize } from "silp";
 

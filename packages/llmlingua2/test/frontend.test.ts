@@ -1,5 +1,5 @@
 /** The llmlingua2 frontend through the core API, on a tiny model built by the test. */
-import { after, before, describe, test } from "node:test";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -18,14 +18,14 @@ function studyCase(prefix: string): SilpIRInput {
 describe("the llmlingua2 frontend", () => {
   let model: TinyModel;
 
-  before(() => {
+  beforeAll(() => {
     // Content words of case 9b ("If stars is at least 4, search hotels, ...") score high.
     model = writeTinyModel({
       style: "metaspace",
       pieces: { "▁If": -4, "▁is": -4, "▁at": -4, "▁least": -3, "▁otherwise": -4, "▁stars": 3, "▁search": 3, "▁hotels": 3, "▁Tokyo": 3, "▁suggest": 2 },
     });
   });
-  after(async () => {
+  afterAll(async () => {
     await releaseTokenClassifiers();
     model.remove();
   });

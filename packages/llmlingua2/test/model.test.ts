@@ -3,7 +3,7 @@
  * selection -> text) on tiny ONNX models built by the tests; the same code runs the real
  * microsoft/llmlingua-2-xlm-roberta-large-meetingbank export.
  */
-import { after, before, describe, test } from "node:test";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,11 +25,11 @@ describe("LLMLingua-2 on a tiny XLM-RoBERTa-style model", () => {
   let model: TinyModel;
   let classifier: TokenClassifier;
 
-  before(async () => {
+  beforeAll(async () => {
     model = writeTinyModel({ style: "metaspace", pieces: PIECES });
     classifier = await loadTokenClassifier({ modelDir: model.dir });
   });
-  after(async () => {
+  afterAll(async () => {
     await releaseTokenClassifiers();
     model.remove();
   });

@@ -1,4 +1,4 @@
-import { after, before, describe, test } from "node:test";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -105,10 +105,10 @@ describe("silpc llmlingua2 (CLI, on a tiny model)", () => {
       env: { ...process.env, SILP_CORPUS: corpusDir(), SILP_LLMLINGUA2_MODEL: "" },
     });
 
-  before(() => {
+  beforeAll(() => {
     model = writeTinyModel({ style: "metaspace", pieces: { "▁If": -4, "▁is": -4, "▁at": -4, "▁and": -4, "▁search": 3, "▁route": 3, "▁notify": 3 } });
   });
-  after(() => model.remove());
+  afterAll(() => model.remove());
 
   test("overlap --json scores all 27 cases against the study", () => {
     const run = silpc(["llmlingua2", "overlap", "--model", model.dir, "--json"]);

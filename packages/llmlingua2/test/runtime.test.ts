@@ -4,7 +4,7 @@
  * onnxruntime-web, and a missing runtime must be one `dependency_missing` naming both install
  * lines. Both packages are devDependencies of the workspace, so both run here.
  */
-import { after, before, describe, test } from "node:test";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { isSilpError, type SilpError } from "silp";
@@ -43,13 +43,13 @@ describe("onnxruntime-node and onnxruntime-web give the same results", () => {
   let model: TinyModel;
   const classifiers = {} as Record<OnnxRuntimeName, TokenClassifier>;
 
-  before(async () => {
+  beforeAll(async () => {
     model = writeTinyModel({ style: "metaspace", pieces: PIECES });
     classifiers.node = await loadTokenClassifier({ modelDir: model.dir, runtime: "node" });
     // threads goes to the process-wide env.wasm.numThreads, not to intraOpNumThreads.
     classifiers.web = await loadTokenClassifier({ modelDir: model.dir, runtime: "web", threads: 1 });
   });
-  after(async () => {
+  afterAll(async () => {
     await releaseTokenClassifiers();
     model.remove();
   });

@@ -6,7 +6,7 @@
  * first differing column is reported.
  */
 import { CLI_MAIN } from "@silp/testkit/paths.js";
-import { test, describe, before } from "node:test";
+import { test, describe, beforeAll } from "vitest";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -22,7 +22,7 @@ import { repoRoot, sampleIr, withTempDir } from "./helpers.js";
 /** Three genuine records: seal 0, seal 1, unlock of 0. */
 let original = "";
 
-before(async () => {
+beforeAll(async () => {
   await withTempDir(async ({ lockPath }) => {
     const lock = new CompileLock({ path: lockPath });
     await lock.seal(sampleIr(0), "code", { compiled: "start(task_0)" });

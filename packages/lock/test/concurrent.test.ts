@@ -2,7 +2,7 @@
  * Concurrent sealing with real processes: several `node --import tsx` children seal into one
  * lock file at the same moment. Spawning the children takes a few seconds; no timing is asserted.
  */
-import { test, describe } from "node:test";
+import { test, describe } from "vitest";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";

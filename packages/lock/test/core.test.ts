@@ -1,5 +1,5 @@
 /** The lock with the real core compile (no test double), on the study corpus's 27 case IRs. */
-import { test, describe } from "node:test";
+import { test, describe } from "vitest";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";

@@ -3,7 +3,7 @@
  * problems (in line order) are listed, the rest counted in `problemsDropped`; `ok` stays false
  * and a file-wide problem (a missing anchor) is never hidden by the cap. Same for legacy files.
  */
-import { test } from "node:test";
+import { test } from "vitest";
 import assert from "node:assert/strict";
 import { SilpError } from "silp";
 import { assertLockReport, MAX_LISTED_PROBLEMS, verifyLegacyLockText, verifyLockText } from "../src/index.js";

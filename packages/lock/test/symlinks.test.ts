@@ -5,7 +5,7 @@
  * forks the chain). Real symlinks and hard links in a temporary directory.
  */
 import { CLI_MAIN } from "@silp/testkit/paths.js";
-import { test, describe } from "node:test";
+import { test, describe } from "vitest";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";

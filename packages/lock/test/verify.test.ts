@@ -1,4 +1,4 @@
-import { test, describe, before, after } from "node:test";
+import { test, describe, beforeAll, afterAll } from "vitest";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
@@ -12,7 +12,7 @@ import { sampleIr, withTempDir } from "./helpers.js";
 let original = "";
 let records: LockRecord[] = [];
 
-before(async () => {
+beforeAll(async () => {
   await withTempDir(async ({ lockPath }) => {
     const lock = new CompileLock({ path: lockPath });
     for (let n = 0; n < 3; n++) await lock.seal(sampleIr(n), "code", { compiled: `start(task_${n})` });
@@ -26,7 +26,7 @@ before(async () => {
   });
 });
 
-after(() => undefined);
+afterAll(() => undefined);
 
 const lines = (): string[] => original.trimEnd().split("\n");
 const join = (parts: readonly string[]): string => parts.map((line) => `${line}\n`).join("");

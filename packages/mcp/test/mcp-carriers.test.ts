@@ -5,16 +5,16 @@
  * generated IRs with every meta field set; the oracle is the input's own normal form.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import fc from "fast-check";
 import { compile, validate, type SilpIR, type SilpIRInput } from "silp";
 import { readSilpToolResult, silpToolResult, unwrapSilpArguments, wrapSilpArguments } from "@silp/mcp";
 import { everyMetaFieldIrArb } from "@silp/testkit/ir-arbitraries.js";
-import { assertProperty } from "@silp/testkit/property.js";
+import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
 import { loadStudyCases } from "@silp/testkit/study-cases.js";
 
 const OFF = { whitelist: "off" } as const;
-const RUNS = Math.max(100, Math.ceil(Number(process.env.SILP_PROPERTY_RUNS ?? 1000) / 3));
+const RUNS = Math.max(100, Math.ceil(propertyRuns(1000) / 3));
 
 function checkCarriers(input: SilpIRInput): void {
   const expected = validate(input, OFF).ir as SilpIR;

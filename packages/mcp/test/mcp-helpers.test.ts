@@ -1,5 +1,5 @@
 /** The SDK-neutral MCP helpers: the -02 wrapper fields in tool arguments, and SILP tool results. */
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { compile, normalize, SilpError } from "silp";
 import {

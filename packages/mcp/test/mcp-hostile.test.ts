@@ -3,7 +3,7 @@
  * deadline, spec 8.2 safety filter): each test drives the server with the real 2.x SDK Client or
  * raw HTTP on 127.0.0.1 and states the expected behaviour independently of the code under test.
  */
-import { after, before, describe, test } from "node:test";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { request } from "node:http";
 import { Client } from "@modelcontextprotocol/client";
@@ -64,10 +64,10 @@ function postInitialize(url: string, headers: Record<string, string>): Promise<n
 
 describe("1. Origin header on Streamable HTTP (MCP 2025-11-25: invalid Origin MUST get 403)", () => {
   let running: RunningHttpServer;
-  before(async () => {
+  beforeAll(async () => {
     running = await serveSilpMcpHttp({ port: 0, countTokens: false, allowedOrigins: ["https://app.example"] });
   });
-  after(() => running.close());
+  afterAll(() => running.close());
 
   test("a foreign origin is refused with 403", async () => {
     assert.equal(await postInitialize(running.url, { origin: "https://attacker.example" }), 403);
@@ -97,10 +97,10 @@ describe("1. Origin header on Streamable HTTP (MCP 2025-11-25: invalid Origin MU
 
 describe("2. the operator's whitelist and strictness are a ceiling for the client", () => {
   let client: Client;
-  before(async () => {
+  beforeAll(async () => {
     client = await connect(await createSilpMcpServer({ countTokens: false, whitelist: "strict" }));
   });
-  after(() => client.close());
+  afterAll(() => client.close());
 
   test('"whitelist":"off" in the arguments does not get delete(everything) past a strict server', async () => {
     for (const whitelist of ["off", "advisory"]) {
@@ -153,10 +153,10 @@ describe("2. the operator's whitelist and strictness are a ceiling for the clien
 
 describe("3. the text content is the compact payload and what a model must know; the meta stays structured", () => {
   let client: Client;
-  before(async () => {
+  beforeAll(async () => {
     client = await connect(await createSilpMcpServer({ countTokens: false, whitelist: "advisory" }));
   });
-  after(() => client.close());
+  afterAll(() => client.close());
 
   test("decode: the text is the payload as decoded, then one line per kind of finding; no meta", async () => {
     const result = await callOn(client, "decode", {
@@ -195,10 +195,10 @@ describe("3. the text content is the compact payload and what a model must know;
 
 describe("4. input outside the schema is a SILP error with a code, without SDK internals", () => {
   let client: Client;
-  before(async () => {
+  beforeAll(async () => {
     client = await connect(await createSilpMcpServer({ countTokens: false }));
   });
-  after(() => client.close());
+  afterAll(() => client.close());
 
   const cases: [string, Record<string, unknown>, string][] = [
     ["compile", { ir: { intent: "!START", entities: [{ id: "act", value: "x" }], meta: { req_id: "a1b2c3d4" } }, frontend: "klingon" }, "unsupported_frontend"],
@@ -362,10 +362,10 @@ describe("7. spec 8.2: the receiver's safety filter sees every decoded IR", () =
 
 describe("bounded answers to hostile input", () => {
   let client: Client;
-  before(async () => {
+  beforeAll(async () => {
     client = await connect(await createSilpMcpServer({ countTokens: false }));
   });
-  after(() => client.close());
+  afterAll(() => client.close());
 
   test("validate of an IR with 20,000 bad entities answers with a bounded issue list and the count", async () => {
     const entities = Array.from({ length: 20_000 }, () => ({ id: 5, value: [] }));

@@ -4,7 +4,7 @@
  * extra verbs are accepted by the tools; compile takes an IR without meta and says what it filled.
  */
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
@@ -26,7 +26,7 @@ async function connect(options: Parameters<typeof createSilpMcpServer>[0]): Prom
 describe("MCP tools: the IR schema and the operator's extra verbs", () => {
   let client: Client;
   let irSchemaOf: (tool: string) => Promise<Schema>;
-  before(async () => {
+  beforeAll(async () => {
     client = await connect({ whitelist: { extra: ["SHIP"] } });
     irSchemaOf = async (tool) => {
       const { tools } = await client.listTools();
@@ -35,7 +35,7 @@ describe("MCP tools: the IR schema and the operator's extra verbs", () => {
       return (found.inputSchema.properties as Record<string, Schema>).ir as Schema;
     };
   });
-  after(() => client.close());
+  afterAll(() => client.close());
 
   test("validate's ir is spec 3.9's schema, the intent an enum of the verbs in force", async () => {
     const ir = await irSchemaOf("validate");

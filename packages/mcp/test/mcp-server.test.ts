@@ -2,7 +2,7 @@
  * The SILP MCP server driven by the official SDK clients: the 2.x Client over the in-memory
  * transport, and both the 2.x and the 1.x Client over Streamable HTTP on a loopback port.
  */
-import { after, before, describe, test } from "node:test";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { request } from "node:http";
 import { Client } from "@modelcontextprotocol/client";
@@ -13,7 +13,6 @@ import { StreamableHTTPClientTransport as HttpTransportV1 } from "@modelcontextp
 import { compile, normalize } from "silp";
 import { appendixExample } from "silp/examples";
 import { createSilpMcpServer, readSilpToolResult, registerSilpTools, serveSilpMcpHttp, type RunningHttpServer } from "../src/index.js";
-import { countTokens, loadTokenizers } from "@silp/tokens";
 
 const a1 = appendixExample("A.1").ir;
 const a2 = appendixExample("A.2").ir;
@@ -38,11 +37,11 @@ describe("MCP server over the in-memory transport (2.x Client)", () => {
   let client: Client;
   let call: (name: string, args: Record<string, unknown>) => Promise<CallResult>;
 
-  before(async () => {
+  beforeAll(async () => {
     client = await connectInMemory(await createSilpMcpServer());
     call = async (name, args) => (await client.callTool({ name, arguments: args })) as CallResult;
   });
-  after(() => client.close());
+  afterAll(() => client.close());
 
   test("lists the tools, each with an input and an output schema", async () => {
     const { tools } = await client.listTools();
@@ -155,13 +154,6 @@ describe("MCP server over the in-memory transport (2.x Client)", () => {
     assert.equal(errorCode(pong), "invalid_syntax");
   });
 
-  test("count_tokens counts with the real tokenizer", async () => {
-    const payload = compile(a1, "code");
-    const result = await call("count_tokens", { text: payload });
-    const [gpt4o] = await loadTokenizers(["gpt-4o"]);
-    assert.deepEqual(result.structuredContent, { characters: payload.length, counts: [{ tokenizer: "gpt-4o", tokens: countTokens(gpt4o!, payload) }] });
-  });
-
   test("arguments outside the input schema are refused without a crash, and the server keeps serving", async () => {
     const result = await call("decode", { silp_encoding: "code", silp_payload: 5 });
     assert.equal(result.isError, true);
@@ -187,10 +179,10 @@ describe("registerSilpTools on an existing server", () => {
 
 describe("MCP server over Streamable HTTP on 127.0.0.1", () => {
   let running: RunningHttpServer;
-  before(async () => {
+  beforeAll(async () => {
     running = await serveSilpMcpHttp({ port: 0, countTokens: false });
   });
-  after(() => running.close());
+  afterAll(() => running.close());
 
   test("the 2.x Client compiles and decodes, in the 2026-07-28 era and in the 2025 one", async () => {
     for (const mode of ["auto", "legacy"] as const) {

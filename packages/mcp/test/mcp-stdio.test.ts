@@ -2,7 +2,7 @@
  * `silpc mcp` as a real child process: both SDK lines' Clients spawn it over stdio, and the
  * --http mode is started, used and stopped by a signal.
  */
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { once } from "node:events";

@@ -6,7 +6,7 @@
  * Expected values are written down here (from docs/grammar.md and the codec's own docs), not
  * asked from the page's code. Screenshots go to $SILP_PLAYGROUND_SCREENSHOTS (default: a temp dir).
  */
-import { after, before, test } from "node:test";
+import { afterAll, beforeAll, test } from "vitest";
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -37,7 +37,7 @@ let browser: Browser | undefined;
 
 const TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json" };
 
-before(async () => {
+beforeAll(async () => {
   site = await buildSite(mkdtempSync(join(tmpdir(), "silp-playground-site-")));
   if (skip) return;
   // A plain static server (the test double of any static host): the files as they are on disk,
@@ -72,15 +72,15 @@ before(async () => {
   });
 });
 
-after(async () => {
+afterAll(async () => {
   await browser?.close();
   server?.close();
   server?.closeAllConnections();
   rmSync(site.outDir, { recursive: true, force: true });
 });
 
-test("the build writes a static folder within the budget and prints it", (t) => {
-  for (const line of formatReport(site).split("\n")) t.diagnostic(line);
+test("the build writes a static folder within the budget and prints it", (_t) => {
+  for (const line of formatReport(site).split("\n")) console.log(line);
   const paths = site.files.map((file) => file.path).sort();
   assert.deepEqual(paths, [
     "index.html",
@@ -145,7 +145,7 @@ async function setEditor(page: Page, text: string, how: "type" | "paste"): Promi
 const outputOf = (page: Page, frontend: string) => page.textContent(`.card[data-frontend="${frontend}"] .output`);
 const countOf = (page: Page, frontend: string, tokenizer: string) => page.textContent(`.card[data-frontend="${frontend}"] [data-tokenizer="${tokenizer}"]`);
 
-test("typing an IR shows every frontend with its gpt-4o and gpt-3.5 token counts", { skip, timeout: 120_000 }, async (t) => {
+test("typing an IR shows every frontend with its gpt-4o and gpt-3.5 token counts", { skip: Boolean(skip), timeout: 120_000 }, async (_t) => {
   // The first visit also pays for Chromium starting a renderer and compiling the bundle with no
   // code cache; it is reported, not bounded. The bound is on the best of five later visits:
   // on a shared, loaded machine noise only ever adds time, so the minimum is the page's own cost.
@@ -160,7 +160,7 @@ test("typing an IR shows every frontend with its gpt-4o and gpt-3.5 token counts
   const { page, firstRenderMs } = await openPage();
   warm.push(firstRenderMs);
   const best = Math.min(...warm);
-  t.diagnostic(
+  console.log(
     `first render on loopback: best ${best.toFixed(0)} ms of ${warm.map((ms) => ms.toFixed(0)).join(", ")} (first visit, cold: ${cold.firstRenderMs.toFixed(0)} ms)`,
   );
   await page.selectOption("#mode", "ir");
@@ -188,7 +188,7 @@ test("typing an IR shows every frontend with its gpt-4o and gpt-3.5 token counts
   );
 });
 
-test("a broken payload gets its lint marker at the error's column", { skip, timeout: 60_000 }, async () => {
+test("a broken payload gets its lint marker at the error's column", { skip: Boolean(skip), timeout: 60_000 }, async () => {
   const { page } = await openPage();
   await page.selectOption("#mode", "code");
   // The browser test of the codec pins this error: invalid_syntax at line 1, column 24 (offset 23).
@@ -204,7 +204,7 @@ test("a broken payload gets its lint marker at the error's column", { skip, time
   await page.close();
 });
 
-test("a homoglyph payload is marked where the look-alike word is", { skip, timeout: 60_000 }, async () => {
+test("a homoglyph payload is marked where the look-alike word is", { skip: Boolean(skip), timeout: 60_000 }, async () => {
   const { page } = await openPage();
   await page.selectOption("#mode", "code");
   // "rаin" with U+0430 CYRILLIC SMALL LETTER A; and a zero-width space inside "hi\u200bke".
@@ -231,7 +231,7 @@ test("a homoglyph payload is marked where the look-alike word is", { skip, timeo
   await page.close();
 });
 
-test("a shared link restores the same state, negotiation included", { skip, timeout: 60_000 }, async () => {
+test("a shared link restores the same state, negotiation included", { skip: Boolean(skip), timeout: 60_000 }, async () => {
   const first = (await openPage()).page;
   await first.selectOption("#mode", "code");
   await setEditor(first, "if !rain(t+1): start(hike) else: start(cards@indoor)", "paste");
@@ -276,7 +276,7 @@ test("a shared link restores the same state, negotiation included", { skip, time
   await page.close();
 });
 
-test("all six tokenizers load on request with progress, and count what @silp/tokens counts", { skip, timeout: 600_000 }, async (t) => {
+test("all six tokenizers load on request with progress, and count what @silp/tokens counts", { skip: Boolean(skip), timeout: 600_000 }, async (_t) => {
   const { page } = await openPage();
   await page.selectOption("#mode", "code");
   await setEditor(page, "if !rain(t+1): start(hike) else: start(cards@indoor)", "paste");
@@ -306,7 +306,7 @@ test("all six tokenizers load on request with progress, and count what @silp/tok
   const statuses = Object.fromEntries(
     await Promise.all(["llama-2", "qwen2.5", "claude", "gemini"].map(async (name) => [name, await page.textContent(`.tokenizer[data-name="${name}"] small`)])),
   );
-  t.diagnostic(`four more tokenizers in ${seconds.toFixed(1)} s; ${JSON.stringify(statuses)}; longest main-thread task meanwhile ${longest.toFixed(0)} ms`);
+  console.log(`four more tokenizers in ${seconds.toFixed(1)} s; ${JSON.stringify(statuses)}; longest main-thread task meanwhile ${longest.toFixed(0)} ms`);
   // Progress in bytes of the file's size (gemini's file is 1.4 MB: many chunks, seen on the way).
   const geminiBytes = site.files.find((file) => file.path === "tokenizers/gemini.vocab.gz")?.bytes ?? 0;
   const geminiTotal = `of ${(geminiBytes / 1024).toFixed(0)} KB`;
@@ -330,7 +330,10 @@ test("all six tokenizers load on request with progress, and count what @silp/tok
   await page.close();
 });
 
-test("a tokenizer whose data cannot be fetched shows as unavailable with the reason, and a retry works", { skip, timeout: 300_000 }, async () => {
+test("a tokenizer whose data cannot be fetched shows as unavailable with the reason, and a retry works", {
+  skip: Boolean(skip),
+  timeout: 300_000,
+}, async () => {
   const { page } = await openPage();
   await page.waitForSelector("body[data-tokens=ready]", { timeout: 60_000 });
   const file = join(site.outDir, "tokenizers", "claude.vocab.gz");

@@ -3,7 +3,7 @@
  * negotiation panel and the SILP stream tokenizer. Expected offsets and lines are worked out by
  * hand from docs/grammar.md, docs/errors.md, docs/security.md and docs/protocol.md.
  */
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { StringStream } from "@codemirror/language";
 import fc from "fast-check";

@@ -4,7 +4,7 @@
  * and the same errors, on the appendix examples, on generated IRs and on broken ones. The oracle
  * is Ajv itself, compiled here.
  */
-import { after, before, test } from "node:test";
+import { afterAll, beforeAll, test } from "vitest";
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,14 +22,14 @@ let dir = "";
 let standalone: ValidateFunction;
 const runtime = new Ajv2020({ allErrors: true, strict: true, useDefaults: false }).compile(irSchema);
 
-before(async () => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "silp-standalone-validator-"));
   const file = join(dir, "schema-validator.mjs");
   writeFileSync(file, standaloneSchemaValidatorModule(irSchema));
   const module = (await import(pathToFileURL(file).href)) as { compileSchemaValidator: () => ValidateFunction };
   standalone = module.compileSchemaValidator();
 });
-after(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Both validators' verdict and errors on `value` (a deep copy each: neither may change its input). */
 function agree(value: unknown): void {

@@ -5,7 +5,7 @@
  * count what the upstream packages count is packages/tokens/test/identical-counts.test.ts).
  * Progress reports the bytes of each file as they arrive.
  */
-import { after, before, describe, test } from "node:test";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { createReadStream, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,11 +22,11 @@ import { type LoadEnvironment, loadPageTokenizer, type PageEncoder } from "../pa
 import { writeTokenizerData } from "../scripts/tokenizer-data.js";
 
 let dir = "";
-before(async () => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "silp-playground-tokenizers-"));
   await writeTokenizerData(dir);
 });
-after(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A static host's answers for files under `dir` (the test double of the page's fetch): streamed, with content-length. */
 const fileFetch = async (url: URL): Promise<Response> => {

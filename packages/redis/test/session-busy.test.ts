@@ -5,7 +5,7 @@
  * mark lapses after busyMs if endTurn never comes, and the store-wide ceiling maxTotalSessions
  * refuses a new session with limit_exceeded while existing conversations go on.
  */
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { SilpError } from "silp";
 import { SessionManager } from "silp/session";
@@ -25,7 +25,7 @@ async function withFixture(open: () => Promise<StoreFixture>, body: (f: StoreFix
 }
 
 for (const kind of STORE_KINDS) {
-  describe(`turns in progress and the total ceiling on the ${kind.kind} store`, { skip: kind.skip }, () => {
+  describe(`turns in progress and the total ceiling on the ${kind.kind} store`, { skip: Boolean(kind.skip) }, () => {
     test("eviction skips the least recently used session while its turn is in progress", async () => {
       await withFixture(kind.open, async ({ store }) => {
         const manager = new SessionManager({ store });

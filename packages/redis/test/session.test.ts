@@ -3,7 +3,7 @@
  * at exactly the right turns for every N, expiry, unknown ids, deadlines, id exhaustion, and
  * concurrent turns from several clients.
  */
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { SilpError } from "silp";
 import { HEARTBEAT_VALUES, SESSION_ID_SPACE, SessionManager, isSessionId, renewsAfterTurn, type Heartbeat } from "silp/session";
@@ -58,7 +58,7 @@ test("an unreachable Redis is dependency_missing, with the password masked", asy
 });
 
 for (const kind of STORE_KINDS) {
-  describe(`sessions on the ${kind.kind} store`, { skip: kind.skip }, () => {
+  describe(`sessions on the ${kind.kind} store`, { skip: Boolean(kind.skip) }, () => {
     for (const n of HEARTBEAT_VALUES) {
       test(`N=${n}: the context is cleared after exactly the right turns`, async () => {
         await withFixture(kind.open, async ({ store }) => {

@@ -3,7 +3,7 @@
  * `invalid_ir` with a JSON Pointer, never a crash, a silent change or a deep recursion.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { EXTRA_FIELDS, fromVendorObject } from "@silp/schemas";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 

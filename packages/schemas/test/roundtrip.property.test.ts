@@ -6,7 +6,7 @@
  * prints with any counterexample.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { assertValid, isSilpError, type SilpIR, type SilpOptions, validate } from "silp";

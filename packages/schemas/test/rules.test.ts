@@ -4,7 +4,7 @@
  * (spec 3.9's `required`, plus meta.req_id, which compile generates), not from the generator.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { type SilpOptions, verbsInForce } from "silp";
 import { toVendorObject, VARIANT_RULES, VARIANTS, vendorRequestFragment, vendorSchema, type Variant, type VariantRules } from "@silp/schemas";

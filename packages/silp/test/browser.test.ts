@@ -4,7 +4,7 @@
  * the codec in headless Chromium and checks its answers against values written down here.
  * Skipped, with the install line, where Chromium is absent.
  */
-import { test } from "node:test";
+import { test, onTestFinished } from "vitest";
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { builtinModules } from "node:module";
@@ -136,7 +136,7 @@ async function bundle(): Promise<BuildResult<{ metafile: true; write: false }> |
 const where = (m: Message) => (m.location ? `${m.location.file}:${m.location.line}:${m.location.column}: ` : "") + m.text;
 let outputs: OutputFile[] = [];
 
-test("the browser bundle of silp, silp/negotiation, silp/session and silp/sanitizer reaches no Node.js module", async (t) => {
+test("the browser bundle of silp, silp/negotiation, silp/session and silp/sanitizer reaches no Node.js module", async (_t) => {
   const result = await bundle();
   assert.deepEqual(result.errors.map(where), [], "esbuild could not bundle the codec for the browser");
   assert.ok("metafile" in result && result.metafile && result.outputFiles);
@@ -150,14 +150,14 @@ test("the browser bundle of silp, silp/negotiation, silp/session and silp/saniti
   outputs = result.outputFiles;
   const bytes = outputs.reduce((sum, file) => sum + file.contents.length, 0);
   const gzipped = outputs.reduce((sum, file) => sum + gzipSync(file.contents).length, 0);
-  t.diagnostic(`bundle: ${outputs.length} files, ${bytes} bytes minified, ${gzipped} bytes gzipped`);
+  console.log(`bundle: ${outputs.length} files, ${bytes} bytes minified, ${gzipped} bytes gzipped`);
   // A bound, not a target: Ajv and the homoglyph table make up most of it (358 KB / 112 KB today).
   assert.ok(bytes < 500_000 && gzipped < 150_000, `bundle grew: ${bytes} bytes, ${gzipped} gzipped`);
 });
 
 const executablePath = findChromium();
 
-test("the codec runs in headless Chromium and gives the documented answers", { skip: chromiumSkip(executablePath), timeout: 120_000 }, async (t) => {
+test("the codec runs in headless Chromium and gives the documented answers", { skip: Boolean(chromiumSkip(executablePath)), timeout: 120_000 }, async (_t) => {
   assert.ok(executablePath && outputs.length > 0, "the bundle test above did not produce a bundle");
   const files = new Map(outputs.map((file) => [`/${basename(file.path)}`, file.text]));
   files.set(
@@ -174,7 +174,7 @@ export const go = () => run({ silp, negotiation, session, sanitizer });\n${SCENA
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   // closeAllConnections: Chromium keeps its connections alive, and close() alone would wait for them.
-  t.after(() => {
+  onTestFinished(() => {
     server.close();
     server.closeAllConnections();
   });
@@ -200,14 +200,14 @@ export const go = () => run({ silp, negotiation, session, sanitizer });\n${SCENA
     .catch((error: unknown) => {
       throw new Error(`Chromium at ${executablePath} is installed but could not be launched: ${error instanceof Error ? error.message : String(error)}`);
     });
-  t.after(() => browser.close());
+  onTestFinished(() => browser.close());
   const page = await browser.newPage();
   await page.goto(`http://127.0.0.1:${address.port}/`);
   // A string, not a function: tsx would compile a function with helpers the page does not have.
   const [inBrowser, userAgent, hasProcess] = (await page.evaluate(
     `import("/run.js").then(async (m) => [await m.go(), navigator.userAgent, typeof process !== "undefined"])`,
   )) as [unknown, string, boolean];
-  t.diagnostic(`ran in ${userAgent}`);
+  console.log(`ran in ${userAgent}`);
   assert.equal(hasProcess, false, "the page must not have Node's `process`");
   assert.deepEqual(inBrowser, EXPECTED);
 

@@ -10,7 +10,7 @@
  * 51 s at 200K characters) takes about 3 s at 8n = 64K and shows a ratio near 64 there.
  */
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { test } from "vitest";
 import { SHAPES } from "@silp/testkit/complexity-shapes.js";
 
 const N = Number(process.env.SILP_COMPLEXITY_N ?? 8_000);

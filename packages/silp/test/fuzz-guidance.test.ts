@@ -6,7 +6,7 @@
  * on failure).
  */
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { test } from "vitest";
 import { runFuzz } from "../../../fuzz/engine.js";
 import { DEEPEST, nestedBranchTarget } from "./fixtures/nested-branch-target.js";
 

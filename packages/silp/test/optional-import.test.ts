@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { test } from "node:test";
+import { test } from "vitest";
 import { pathToFileURL } from "node:url";
 import { SilpError } from "../src/errors.js";
 import { importOptional } from "../src/optional-import.js";

@@ -4,7 +4,7 @@
  * resolveOptions itself produced may pass through; every user option is checked.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { compile, validate, decode, type SilpIRInput } from "../src/index.js";
 import { resolveOptions, DEFAULT_OPTIONS } from "../src/options.js";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";

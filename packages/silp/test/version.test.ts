@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { test } from "node:test";
+import { test } from "vitest";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
 import { VERSION } from "../src/version.js";
 

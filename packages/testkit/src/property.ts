@@ -37,3 +37,30 @@ export function assertProperty<Ts>(property: fc.IProperty<Ts>, params: Omit<fc.P
 export function sampleProperty<T>(arbitrary: fc.Arbitrary<T>, numRuns: number): T[] {
   return fc.sample(arbitrary, { numRuns, seed: propertySeed() });
 }
+
+/**
+ * How much a randomized test does (property runs, fuzzing seconds): the full amount by default
+ * (`npm test`, what CI runs), a quick fraction with SILP_TEST_DEPTH=quick (`npm run test:product`,
+ * the lane a contributor runs while working), or exactly SILP_PROPERTY_RUNS when set (the
+ * mutation run lowers it). The assertions are the same at every depth; only the inputs are fewer.
+ */
+export function testDepth(): "full" | "quick" {
+  const depth = process.env.SILP_TEST_DEPTH;
+  if (depth === undefined || depth === "" || depth === "full") return "full";
+  if (depth === "quick") return "quick";
+  throw new Error(`SILP_TEST_DEPTH must be "full" or "quick", got ${JSON.stringify(depth)}`);
+}
+
+/** A quick run does a tenth of the inputs, at least 50. */
+const QUICK_FRACTION = 10;
+
+/** The number of property runs for a test whose full amount is `full`. */
+export function propertyRuns(full: number): number {
+  const raw = process.env.SILP_PROPERTY_RUNS;
+  if (raw !== undefined && raw !== "") {
+    const runs = Number(raw);
+    if (!Number.isSafeInteger(runs) || runs < 1) throw new Error(`SILP_PROPERTY_RUNS must be a positive integer, got ${JSON.stringify(raw)}`);
+    return runs;
+  }
+  return testDepth() === "quick" ? Math.max(50, Math.ceil(full / QUICK_FRACTION)) : full;
+}

@@ -4,7 +4,7 @@
  * shape; the expected numbers are counted by hand.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { applyRun, countMutants, type MutationReport, type ReportMutant } from "../../../scripts/mutation/report.mjs";
 
 function mutant(line: number, status: string, replacement = "true", extra: Partial<ReportMutant> = {}): ReportMutant {

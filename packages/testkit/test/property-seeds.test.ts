@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { test } from "node:test";
+import { test } from "vitest";
 import fc from "fast-check";
 import { assertProperty, DEFAULT_PROPERTY_SEED, propertySeed } from "../src/property.js";
 

@@ -72,6 +72,7 @@ export {
 } from "./cost.js";
 export { COUNTING_RULE, runCensus, type CensusReport, type Claim } from "./report.js";
 export { TiktokenBpe, type TiktokenRanks } from "./tiktoken-bpe.js";
+export type { TiktokenVocabulary, VocabularySource } from "./vocabulary-format.js";
 export { mean, roundTo, sampleStdev, spread, type Spread } from "./stats.js";
 export { pythonJsonList, toCsv, type CsvValue } from "./csv.js";
 export {

@@ -1,6 +1,6 @@
 /** Payload cost on two tokenizers (gpt-4o, llama-2): what is counted, and how it is summarised. */
 import assert from "node:assert/strict";
-import { before, describe, test } from "node:test";
+import { beforeAll, describe, test } from "vitest";
 import { decode as fromToon } from "@toon-format/toon";
 import { compile } from "silp";
 import { SilpError } from "silp";
@@ -15,7 +15,7 @@ const IR = {
 };
 
 let tokenizers: TokenizerSet = [];
-before(async () => {
+beforeAll(async () => {
   tokenizers = await loadTokenizers(["gpt-4o", "llama-2"]);
 });
 

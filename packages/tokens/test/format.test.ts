@@ -1,7 +1,7 @@
 /** Statistics and the Python-dialect CSV writers (no tokenizer needed). */
 import { pythonRepr } from "silp/util";
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { HOMOGLYPHS, ZERO_WIDTH_CHARACTERS, probeCases, pythonJsonList, roundTo, spread, textTable, toCsv } from "../src/index.js";
 
 describe("spread", () => {

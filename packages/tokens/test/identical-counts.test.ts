@@ -12,7 +12,7 @@
  * SLOW SUITE: loads each tokenizer twice (ours and upstream), one at a time.
  */
 import assert from "node:assert/strict";
-import { before, describe, test } from "node:test";
+import { beforeAll, describe, test } from "vitest";
 import { Tiktoken } from "js-tiktoken/lite";
 import { loadTokenizer, probeCases, STUDY_CENSUS_STRINGS, TOKENIZER_NAMES, type TextTokenizer, type TokenizerName } from "../src/index.js";
 import { readVocabularyFile } from "../src/vocabulary-files.js";
@@ -90,7 +90,7 @@ function differences(ours: TextTokenizer, theirs: Upstream, texts: readonly stri
 }
 
 let corpus: Record<"census" | "payloads" | "generated", string[]>;
-before(async () => {
+beforeAll(async () => {
   corpus = { census: censusStrings(), payloads: await payloadStrings(), generated: generatedStrings(GENERATED_COUNT, GENERATED_SEED) };
 });
 

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { before, describe, test } from "node:test";
+import { beforeAll, describe, test } from "vitest";
 import { corpusDir } from "@silp/testkit/corpus.js";
 import { APPROVED_VERBS, EXCLUDED_VERBS } from "silp";
 import {
@@ -39,7 +39,7 @@ const byName = (name: string): TextTokenizer => {
   return found;
 };
 
-before(async () => {
+beforeAll(async () => {
   tokenizers = await loadTokenizers();
 });
 

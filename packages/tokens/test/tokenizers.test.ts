@@ -3,7 +3,7 @@
  * with progress, name parsing, the counting rules, and our tiktoken merge against js-tiktoken's.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import fc from "fast-check";
 import { assertProperty } from "@silp/testkit/property.js";
 import { Tiktoken } from "js-tiktoken/lite";

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, describe, test } from "node:test";
+import { afterAll, describe, test } from "vitest";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { SilpError } from "silp";
@@ -118,7 +118,7 @@ describe("the compact vocabulary form", () => {
 describe("reading the package's vocabulary files", () => {
   const dir = mkdtempSync(join(tmpdir(), "silp-vocabularies-"));
   const url = pathToFileURL(`${dir}/`);
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const brokenFile = (reason: string) => (error: unknown) => {
     assert.ok(error instanceof SilpError);

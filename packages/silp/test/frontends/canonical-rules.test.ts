@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 import { decode, SilpSyntaxError } from "../../src/index.js";
 

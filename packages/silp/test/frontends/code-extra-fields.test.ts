@@ -5,7 +5,7 @@
  * silently dropped. It must be invalid_syntax at the offending character, in both modes.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { compile, decode } from "../../src/index.js";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 

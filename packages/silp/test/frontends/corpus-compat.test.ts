@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { compile, decode, validate, type SilpIR } from "../../src/index.js";
 import { loadReferenceStrings, loadStudyCases } from "@silp/testkit/study-cases.js";
 

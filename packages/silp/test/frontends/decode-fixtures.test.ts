@@ -1,7 +1,7 @@
 /** Runs the data-driven decode conformance fixtures of test/fixtures/decode-cases.json. */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { decode, SilpError, type SilpOptions } from "../../src/index.js";
 
 interface Fixture {

@@ -5,7 +5,7 @@
  * pairs included, decodes to the code point. Expected values are written by hand.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 import { decode, SilpSyntaxError } from "../../src/index.js";
 import { BACKSLASH_ESCAPES } from "../../../../fuzz/escapes.js";

@@ -3,7 +3,7 @@
  * are written by hand.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 import { decode } from "../../src/index.js";
 

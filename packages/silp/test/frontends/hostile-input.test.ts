@@ -4,9 +4,9 @@
  * truncated payload is never read as a silently shorter IR.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import fc from "fast-check";
-import { assertProperty } from "@silp/testkit/property.js";
+import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
 import { compile, decode, SilpError, type DecodeResult } from "../../src/index.js";
 import { irArb } from "@silp/testkit/ir-arbitraries.js";
 
@@ -65,7 +65,7 @@ for (const frontend of ["code", "json"]) {
         fc.property(fc.oneof(fc.string({ unit: fc.constantFrom(...alphabet), maxLength: 60 }), fc.string({ unit: "binary", maxLength: 40 })), (text) => {
           decodeOrError(text, frontend);
         }),
-        { numRuns: 3000 },
+        { numRuns: propertyRuns(3000) },
       );
     });
 
@@ -76,7 +76,7 @@ for (const frontend of ["code", "json"]) {
           const cut = at % (payload.length + 1);
           decodeOrError(payload.slice(0, cut) + insert + payload.slice(cut + (removeCount % 3)), frontend);
         }),
-        { numRuns: 2000 },
+        { numRuns: propertyRuns(2000) },
       );
     });
 
@@ -95,7 +95,7 @@ for (const frontend of ["code", "json"]) {
             assert.equal(compile(result.ir, frontend, OFF), expected, `prefix ${JSON.stringify(prefix)} of ${JSON.stringify(payload)}`);
           }
         }),
-        { numRuns: 2000 },
+        { numRuns: propertyRuns(2000) },
       );
     });
   });

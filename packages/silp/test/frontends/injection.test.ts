@@ -4,7 +4,7 @@
  * same number of entities, constraints and alternatives.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { compile, decode, validate, type SilpIR, type SilpIRInput } from "../../src/index.js";
 
 const HOSTILE = [

@@ -3,9 +3,9 @@
  * positioned decoder does, and must decline (undefined) whatever needs a repair or an error.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import fc from "fast-check";
-import { assertProperty } from "@silp/testkit/property.js";
+import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
 import { compile } from "../../src/index.js";
 import { resolveOptions } from "../../src/options.js";
 import { DecodeContext } from "../../src/frontends/decode-context.js";
@@ -23,7 +23,7 @@ function positioned(text: string) {
 describe("json fast path", () => {
   test("agrees with the positioned decoder on generated payloads (inline meta and compact)", () => {
     // 2,000 by default; the mutation run lowers SILP_PROPERTY_RUNS (docs/mutation.md).
-    const runs = Number(process.env.SILP_PROPERTY_RUNS ?? 2000);
+    const runs = propertyRuns(2000);
     let accepted = 0;
     assertProperty(
       fc.property(irArb, fc.boolean(), (ir, inlineMeta) => {

@@ -7,13 +7,13 @@
  * cancel out on both sides. Meta is carried inline so the whole IR, req_id included, comes back.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import fc from "fast-check";
 import { normalFormIrArb } from "@silp/testkit/normal-form-ir-arbitraries.js";
-import { assertProperty, sampleProperty } from "@silp/testkit/property.js";
+import { assertProperty, sampleProperty, propertyRuns } from "@silp/testkit/property.js";
 import { compile, decode, listFrontends, type SilpIR } from "../../src/index.js";
 
-const RUNS = Number(process.env.SILP_PROPERTY_RUNS ?? 1500);
+const RUNS = propertyRuns(1500);
 const OPTIONS = { whitelist: "off", inlineMeta: true } as const;
 
 /** A deep copy that keeps `__proto__` as an own field (structuredClone keeps own data properties). */

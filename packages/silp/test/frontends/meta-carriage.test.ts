@@ -10,7 +10,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createHash } from "node:crypto";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { compile, decode, fromEnvelope, normalize, toEnvelope, type JsonValue, type SilpIRInput } from "../../src/index.js";
 import { resolveOptions } from "../../src/options.js";
 import { runCli, SKIP_SPAWN_UNDER_MUTATION } from "@silp/testkit/cli.js";
@@ -171,7 +171,7 @@ describe("the choices are explicit", () => {
     assert.equal(decoded.reqIdDerived, false);
   });
 
-  test("silpc compile carries the meta (but the req_id) by default; --compact drops it on request", { skip: SKIP_SPAWN_UNDER_MUTATION }, () => {
+  test("silpc compile carries the meta (but the req_id) by default; --compact drops it on request", { skip: Boolean(SKIP_SPAWN_UNDER_MUTATION) }, () => {
     const dir = mkdtempSync(join(tmpdir(), "silp-meta-"));
     const file = join(dir, "ir.json");
     writeFileSync(file, JSON.stringify(fullMeta));

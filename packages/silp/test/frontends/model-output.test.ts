@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { decode, SilpError, type SilpIR } from "../../src/index.js";
 
 interface ExpectedError {

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { compile, decode, type SilpIRInput } from "../../src/index.js";
 
 interface PrinterCase {

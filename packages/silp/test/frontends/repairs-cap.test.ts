@@ -4,7 +4,7 @@
  * counted in `repairsDropped`, not listed.
  */
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { test } from "vitest";
 import { decode } from "../../src/index.js";
 
 test("a repair after every comma: 1000 listed in order, the rest counted", () => {

@@ -5,7 +5,7 @@
  * round-trip. Each row is one role form of the grammar page.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 import { decode, type Alternative, type Constraint, type Entity } from "../../src/index.js";
 

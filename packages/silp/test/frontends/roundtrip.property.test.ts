@@ -7,14 +7,14 @@
  * (everything but meta; req_id derived).
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import fc from "fast-check";
-import { assertProperty } from "@silp/testkit/property.js";
+import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
 import { compile, decode, deriveReqId, fromEnvelope, toEnvelope, validate, type SilpIR } from "../../src/index.js";
 import { fullMetaIrArb, irArb } from "@silp/testkit/ir-arbitraries.js";
 
 /** Runs of the full-IR property per frontend (issue #2 asks for at least 10,000). */
-const RUNS = Number(process.env.SILP_PROPERTY_RUNS ?? 10_000);
+const RUNS = propertyRuns(10_000);
 /** The envelope and compact properties reuse the same codec paths; a third of the runs each. */
 const SIDE_RUNS = Math.max(100, Math.round(RUNS / 3));
 const OFF = { whitelist: "off" } as const;

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { corpusDir } from "@silp/testkit/corpus.js";
 import { createDecoder, decode, SilpError, type SilpIR } from "../../src/index.js";
 

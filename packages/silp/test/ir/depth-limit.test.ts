@@ -5,7 +5,7 @@
  * the IR (or envelope) root is level 1.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { compile, fromEnvelope, toEnvelope } from "../../src/index.js";
 import { unwrapSilp } from "../../src/protocol/wrapper.js";
 import type { JsonValue } from "../../src/ir/types.js";

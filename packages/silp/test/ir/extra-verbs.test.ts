@@ -4,7 +4,7 @@
  * count) and accepted wherever validation checks a verb. Expected values are written by hand.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { compile, decode, validate, verbsInForce, type SilpIRInput } from "../../src/index.js";
 import { resolveOptions } from "../../src/options.js";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { compile, compileAsync, completeMeta, decode, toEnvelope, validate } from "../../src/index.js";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 

@@ -5,7 +5,7 @@
  * whatever the entity's id. Expected issues are written by hand.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { validate, type SilpIRInput, type SilpOptions } from "../../src/index.js";
 
 function rulesOf(ir: SilpIRInput, options?: SilpOptions): [string, string, string][] {

@@ -1,7 +1,7 @@
 /** Layer 1 (spec 3.1-3.9): the normative schema through Ajv, defaults, the normal form, and each semantic rule. */
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { compile, deriveReqId, newReqId, normalize, validate, SilpValidationError, type SilpIRInput } from "../../src/index.js";
 import { REQ_ID_PATTERN } from "../../src/ir/req-id.js";
 

@@ -4,7 +4,7 @@
  * "seq ... the referenced actions"). The whitelist must reach all of them.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { compile, validate, type SilpIRInput } from "../../src/index.js";
 
 const withSeq = (seq: string[]): SilpIRInput => ({

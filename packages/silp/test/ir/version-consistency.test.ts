@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { compile, validate, type SilpIRInput } from "../../src/index.js";
 import { runCli, SKIP_SPAWN_UNDER_MUTATION } from "@silp/testkit/cli.js";
 
@@ -33,7 +33,7 @@ describe("an unsupported silp version is refused by every entry", () => {
     assert.equal(validate(implicit).ok, true);
   });
 
-  test("silpc validate exits 1 on silp v2, like silpc compile", { skip: SKIP_SPAWN_UNDER_MUTATION }, () => {
+  test("silpc validate exits 1 on silp v2, like silpc compile", { skip: Boolean(SKIP_SPAWN_UNDER_MUTATION) }, () => {
     const dir = mkdtempSync(join(tmpdir(), "silp-version-"));
     const file = join(dir, "v2.json");
     writeFileSync(file, JSON.stringify(v2));

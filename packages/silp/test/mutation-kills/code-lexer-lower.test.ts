@@ -6,7 +6,7 @@
  * counted by hand on the payload shown; messages are what a user reads (docs/errors.md).
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { decode } from "../../src/index.js";
 import { SilpError } from "../../src/errors.js";
 import { DecodeContext } from "../../src/frontends/decode-context.js";

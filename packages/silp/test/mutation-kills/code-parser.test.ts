@@ -6,7 +6,7 @@
  * expected lists, repair kinds and the branches that choose between them.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { decode } from "../../src/index.js";
 import { SilpError } from "../../src/errors.js";
 

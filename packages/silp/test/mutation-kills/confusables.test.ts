@@ -7,7 +7,7 @@
  * and U+217C all have the skeleton `l`, the same as ASCII `1`, `I`, `l` and `|`.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { asciiPrototype, findMixedScriptWords, foldToAscii, isAscii, mayHoldMixedWord } from "../../src/security/confusables.js";
 
 describe("asciiPrototype: the ASCII character a look-alike folds to", () => {

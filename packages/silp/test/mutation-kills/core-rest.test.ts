@@ -7,7 +7,7 @@
  * optional replacement. The mutants kept as equivalent are in docs/mutation.md.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { DecodeContext, type Repair } from "../../src/frontends/decode-context.js";
 import { repairJson } from "../../src/frontends/json/repair.js";
 import { compile } from "../../src/index.js";

@@ -4,7 +4,7 @@
  * JSON errors mapped into the payload.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { SilpError } from "../../src/errors.js";
 import { checkJsonDepth, parseEmbeddedJson } from "../../src/frontends/json-value.js";
 import { escapeInvisible, quoteString, stringifyJson } from "../../src/frontends/text-escape.js";

@@ -6,7 +6,7 @@
  * semantic rule.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import type { ValidationIssue } from "../../src/errors.js";
 import { setField } from "../../src/ir/fields.js";
 import { dropNullOptionals, normalize } from "../../src/ir/normalize.js";

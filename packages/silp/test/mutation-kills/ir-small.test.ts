@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { SilpError, SilpValidationError } from "../../src/errors.js";
 import { assertDepth } from "../../src/ir/depth.js";
 import { deriveReqId, newReqId, reqIdLength } from "../../src/ir/req-id.js";

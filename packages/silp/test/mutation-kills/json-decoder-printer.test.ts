@@ -4,7 +4,7 @@
  * exact repairs and sanitizer hits, and every rejection pinned by code, offset and message.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { SilpError } from "../../src/errors.js";
 import { checkJsonDepth, parseEmbeddedJson } from "../../src/frontends/json-value.js";
 import { printJson } from "../../src/frontends/json/printer.js";

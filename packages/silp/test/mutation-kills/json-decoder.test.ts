@@ -5,7 +5,7 @@
  * must give the IR written here; every rejection is pinned by code, offset and message.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { decodeJsonFast, hasDuplicateKeys } from "../../src/frontends/json/fast-path.js";
 import { decode, type SilpOptions } from "../../src/index.js";
 import { ir, REQ, rejectsAs } from "./json-cases.js";

@@ -5,7 +5,7 @@
  * counted by hand on the payload shown; the refusals list damage that decode must not guess at.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { DecodeContext, type Repair } from "../../src/frontends/decode-context.js";
 import { repairJson } from "../../src/frontends/json/repair.js";
 import { resolveOptions } from "../../src/options.js";

@@ -5,7 +5,7 @@
  * messages, the line-break and control-character descriptions, the exact limits.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { SilpError } from "../../src/errors.js";
 import { findProbe, formatProbe, parseProbeJson, parseProbeLine, probeToJson, readPing, readPong, readProbe } from "../../src/protocol/negotiation/index.js";
 

@@ -5,7 +5,7 @@
  * outputs per role and policy, and the fast path of `prepareForDecode`.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { SilpError } from "../../src/errors.js";
 import { DEFAULT_OPTIONS, resolveOptions } from "../../src/options.js";
 import { prepareForDecode } from "../../src/security/decode-guard.js";

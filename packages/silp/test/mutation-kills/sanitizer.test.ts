@@ -4,7 +4,7 @@
  * with their original offsets, the offset map back, the cap, and the option errors.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { SilpError } from "../../src/errors.js";
 import { resolveSanitizeOptions } from "../../src/security/options.js";
 import { HitCollector, locateHits } from "../../src/security/report.js";

@@ -8,15 +8,15 @@
  */
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import fc from "fast-check";
 import { compile, decode, fromEnvelope, normalize, toEnvelope, unwrapSilp, validate, wrapSilp, type SilpIR, type SilpIRInput } from "silp";
 import { everyMetaFieldIrArb } from "@silp/testkit/ir-arbitraries.js";
-import { assertProperty } from "@silp/testkit/property.js";
+import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
 import { loadStudyCases } from "@silp/testkit/study-cases.js";
 
 const OFF = { whitelist: "off" } as const;
-const RUNS = Math.max(100, Math.ceil(Number(process.env.SILP_PROPERTY_RUNS ?? 1000) / 3));
+const RUNS = Math.max(100, Math.ceil(propertyRuns(1000) / 3));
 const sha8 = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex").slice(0, 8);
 
 /** The defaults of spec 3.5 / docs/ir.md, written here: a field equal to one never travels. */

@@ -3,7 +3,7 @@
  * core decode(). Failures are either simulated (decodingPeer's failOn) or real (a test-double
  * channel that corrupts payloads on the way, so the peer's decode genuinely fails).
  */
-import { test } from "node:test";
+import { test } from "vitest";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

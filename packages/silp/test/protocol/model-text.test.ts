@@ -4,7 +4,7 @@
  * meta, never the peer's raw text. Expected strings are written by hand.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { decode, fromEnvelope, modelText } from "silp";
 import { decodeNotes } from "silp/util";
 

@@ -1,6 +1,6 @@
 /** Spec 8.2: the receiver's filter sees every free-text value, and a refusal is unsafe_content. */
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { test } from "vitest";
 import { applySafetyFilter, freeTextOf, normalize, SilpError, type SafetyFilter } from "../../src/index.js";
 
 const ir = normalize({

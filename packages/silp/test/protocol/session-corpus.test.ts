@@ -7,7 +7,7 @@
  * failed without adding it to the history, and resumes it in a later run, so a resumed session
  * can carry a shorter history. Those records must be shorter, never longer, than the rule says.
  */
-import { test } from "node:test";
+import { test } from "vitest";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";

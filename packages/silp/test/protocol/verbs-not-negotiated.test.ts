@@ -6,7 +6,7 @@
  * whitelist, whatever the sender advertised.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { answerPing, readPing } from "../../src/protocol/negotiation/index.js";
 import { decode } from "../../src/index.js";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";

@@ -1,5 +1,5 @@
 /** The sanitizer as decode runs it (src/security/decode-guard.ts behind `decode`). */
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { compile, decode, SilpError } from "../../src/index.js";
 

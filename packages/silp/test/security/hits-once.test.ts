@@ -4,7 +4,7 @@
  * twice, once as "keyword". Each confusable token is reported exactly once, in its final role.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { decode } from "../../src/index.js";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 

@@ -8,10 +8,10 @@
  * oracle.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import fc from "fast-check";
 import { INVISIBLE_SAMPLES, normalFormIrArb } from "@silp/testkit/normal-form-ir-arbitraries.js";
-import { assertProperty } from "@silp/testkit/property.js";
+import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
 import { compile, type SilpIR } from "../../src/index.js";
 
 /** DerivedCoreProperties.txt, Default_Ignorable_Code_Point, every range of the file. */
@@ -69,7 +69,7 @@ function rawInvisibles(payload: string): string[] {
 }
 
 const PRINTING_FRONTENDS = ["code", "json", "natural", "nl_json"] as const;
-const RUNS = Number(process.env.SILP_PROPERTY_RUNS ?? 1500);
+const RUNS = propertyRuns(1500);
 
 describe("no payload carries a raw invisible character", () => {
   test("the oracle: samples the generator uses are invisible by the list, visible letters are not", () => {

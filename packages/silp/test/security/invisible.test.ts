@@ -1,4 +1,4 @@
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { SilpError } from "../../src/errors.js";
 import { sanitizePayload, type InvisiblePolicy, type SanitizerHit } from "../../src/security/index.js";

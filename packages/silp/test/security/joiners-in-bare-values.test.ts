@@ -5,7 +5,7 @@
  * Everywhere else the joiner is still stripped and reported.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { compile, decode } from "../../src/index.js";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 

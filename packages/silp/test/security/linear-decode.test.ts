@@ -5,7 +5,7 @@
  * decoder passes them by an order of magnitude, the quadratic one misses them by minutes.
  */
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { decode } from "../../src/index.js";
 
 /** `words` mixed-script words "pа" (Cyrillic а), each followed by a space. */

@@ -5,9 +5,9 @@
  * docs/security.md defines it) on generated text mixing scripts, accents, marks and astral letters.
  */
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { test } from "vitest";
 import fc from "fast-check";
-import { assertProperty } from "@silp/testkit/property.js";
+import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
 import { asciiPrototype, mayHoldMixedWord } from "../../src/security/confusables.js";
 import { findMixedScriptWords } from "../../src/security/confusables.js";
 
@@ -35,7 +35,7 @@ const PIECES = ["a", "B", "é", "е", "о", "Ρ", "Δ", "東", "1", "_", " ", "-
 
 test("the prefilter never hides a mixed-script word, and the scan agrees with the exact rule", () => {
   // 20,000 by default; the mutation run lowers SILP_PROPERTY_RUNS (docs/mutation.md).
-  const runs = Number(process.env.SILP_PROPERTY_RUNS ?? 20_000);
+  const runs = propertyRuns(20_000);
   let positives = 0;
   assertProperty(
     fc.property(fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ unit: "binary", maxLength: 3 })), { maxLength: 8 }), (parts) => {

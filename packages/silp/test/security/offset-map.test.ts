@@ -1,4 +1,4 @@
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { locateHits, OffsetMap, sanitizePayload } from "../../src/security/index.js";
 

@@ -2,7 +2,7 @@
  * The spec's own attack probes (spec 8.1: 4 zero-width characters x 5 probe verbs, Latin-to-
  * Cyrillic homoglyphs on 2 probe verbs), read from the study corpus at test time.
  */
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -12,12 +12,12 @@
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import fc from "fast-check";
 import { compile, createDecoder, decode, decodeStream, SilpError, type DecodeResult, type SilpIR, type StreamPart } from "../../src/index.js";
 import { loadReferenceStrings, loadStudyCases } from "@silp/testkit/study-cases.js";
 import { irArb } from "@silp/testkit/ir-arbitraries.js";
-import { assertProperty } from "@silp/testkit/property.js";
+import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
 import { seededRandom } from "@silp/testkit/seeded-random.js";
 
 const OFF = { whitelist: "off" } as const;
@@ -180,7 +180,7 @@ describe("streaming decode: final result equals decode(), parts monotone and chu
         const text = compile(ir, frontend, OFF);
         checkSplits({ name: `${frontend} ${text}`, frontend, text }, randomSplits(text, seededRandom(splitSeed), 3));
       }),
-      { numRuns: Number(process.env.SILP_PROPERTY_RUNS ?? 500) },
+      { numRuns: propertyRuns(500) },
     );
   });
 });

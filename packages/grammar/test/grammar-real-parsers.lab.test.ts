@@ -7,10 +7,10 @@
  * Seeds come from SILP_GRAMMAR_SEED (default fixed) and are printed on failure.
  */
 import assert from "node:assert/strict";
-import { before, describe, it } from "node:test";
+import { beforeAll, describe, it } from "vitest";
 import { codeGrammar, toGbnf, toLark } from "@silp/grammar";
 import { APPROVED_VERBS, compile, decode, SilpError } from "silp";
-import { gbnfMatcher, larkMissing, larkVerdicts } from "./real-parsers.js";
+import { gbnfMatcher, larkMissing, larkVerdicts } from "./real-parsers.lab.js";
 import { compiledPayloads, derivedTexts } from "./samples.js";
 
 const SEED = Number(process.env.SILP_GRAMMAR_SEED ?? 20261130);
@@ -37,12 +37,12 @@ describe("the code grammar against real parsers", () => {
   let payloads: string[] = [];
   let gbnfAccepts: (text: string) => boolean;
 
-  before(async () => {
+  beforeAll(async () => {
     payloads = compiledPayloads(approved, COMPILED, SEED);
     gbnfAccepts = await gbnfMatcher(gbnf);
   });
 
-  it(`(a) Lark accepts every payload compile() prints for ${COMPILED} generated IRs`, { skip: larkSkip }, async () => {
+  it(`(a) Lark accepts every payload compile() prints for ${COMPILED} generated IRs`, { skip: Boolean(larkSkip) }, async () => {
     const verdicts = await larkVerdicts(lark, payloads);
     assertAllAccepted(
       "Lark",
@@ -59,7 +59,7 @@ describe("the code grammar against real parsers", () => {
     console.log(`# grammar check (a) GBNF: ${accepted.filter(Boolean).length}/${payloads.length} compiled payloads accepted`);
   });
 
-  it(`(b) ${DERIVED} texts derived from the grammar decode in strict mode, and both real parsers accept them`, { skip: larkSkip }, async () => {
+  it(`(b) ${DERIVED} texts derived from the grammar decode in strict mode, and both real parsers accept them`, { skip: Boolean(larkSkip) }, async () => {
     const texts = derivedTexts(approved, DERIVED, SEED, (text) => {
       decode(text, "code", { strict: true });
     });
@@ -77,7 +77,7 @@ describe("the code grammar against real parsers", () => {
     );
   });
 
-  it("both parsers reject what the strict decoder rejects: model habits, unknown verbs, non-canonical spacing", { skip: larkSkip }, async () => {
+  it("both parsers reject what the strict decoder rejects: model habits, unknown verbs, non-canonical spacing", { skip: Boolean(larkSkip) }, async () => {
     // Hand-written: each is an error for decode(..., {strict: true}) (checked first, as the oracle).
     const bad = [
       "start(hike);",
@@ -121,7 +121,7 @@ describe("the code grammar against real parsers", () => {
     );
   });
 
-  it("a bare keyword value is only accepted quoted, by the grammar as by the strict decoder (docs/grammar.md)", { skip: larkSkip }, async () => {
+  it("a bare keyword value is only accepted quoted, by the grammar as by the strict decoder (docs/grammar.md)", { skip: Boolean(larkSkip) }, async () => {
     assert.throws(
       () => decode("start(if)", "code", { strict: true }),
       (error: unknown) => error instanceof SilpError && error.code === "invalid_syntax",
@@ -136,7 +136,7 @@ describe("the code grammar against real parsers", () => {
     assert.deepEqual([gbnfAccepts("start(if)"), gbnfAccepts('start("if")')], [false, true]);
   });
 
-  it("both parsers accept the spec's example payloads", { skip: larkSkip }, async () => {
+  it("both parsers accept the spec's example payloads", { skip: Boolean(larkSkip) }, async () => {
     const good = [
       "if !rain(t+1): start(hike) else: start(cards@indoor)",
       "if loc(me,Beijing,t+1am): cancel(flight); email(zhangsan)",
@@ -163,7 +163,7 @@ describe("a grammar for another verb set", () => {
   const verbs = ["!REFUND", "!START", "!A_B"];
   const grammar = codeGrammar({ verbs });
 
-  it("bakes exactly the verbs in force in: their payloads pass, the spec's other verbs do not", { skip: larkSkip }, async () => {
+  it("bakes exactly the verbs in force in: their payloads pass, the spec's other verbs do not", { skip: Boolean(larkSkip) }, async () => {
     const payloads = compiledPayloads(verbs, 300, SEED + 1, { whitelist: "off" });
     const gbnfAccepts = await gbnfMatcher(toGbnf(grammar));
     assertAllAccepted(

@@ -8,13 +8,13 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeFileSync } from "node:fs";
-import { after, describe, test } from "node:test";
+import { afterAll, describe, test } from "vitest";
 import { CODE_DIALECT, parseDialectSpec, registerDialect } from "@silp/dialects";
 import { runCli } from "@silp/testkit/cli.js";
 import { compile, decode, validate } from "silp";
 
 const dir = mkdtempSync(join(tmpdir(), "silpc-evolve-"));
-after(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const BASE = ["evolve", "--tokenizers", "gpt-4o", "--population", "6", "--no-progress", "--quiet", "--json"];
 

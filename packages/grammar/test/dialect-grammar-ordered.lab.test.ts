@@ -7,12 +7,12 @@
  * grammar with those verbs in force.
  */
 import assert from "node:assert/strict";
-import { before, describe, it } from "node:test";
+import { beforeAll, describe, it } from "vitest";
 import { registerDialect } from "@silp/dialects";
 import { dialectGrammar, toGbnf } from "@silp/grammar";
 import { compile, decode } from "silp";
 import { derivedVerdict, evolvedDialect } from "./dialect-samples.js";
-import { gbnfMatcher } from "./real-parsers.js";
+import { gbnfMatcher } from "./real-parsers.lab.js";
 import { derivedFrom } from "./samples.js";
 
 const VERBS = ["!UPDATE", "!TRANSLATE", "!EMAIL"];
@@ -43,7 +43,7 @@ describe("dialect grammar with keywords: ordered (x-evolved)", () => {
   const spec = evolvedDialect();
   let accepts: (text: string) => boolean = () => false;
 
-  before(async () => {
+  beforeAll(async () => {
     registerDialect(spec);
     accepts = await gbnfMatcher(toGbnf(dialectGrammar(spec, { verbs: VERBS })));
   });

@@ -12,16 +12,16 @@
  *     checked first) and by both parsers.
  * Lark compiles each grammar in 10-20 s on the shared machine, so it runs on two of the dialects
  * here (x-evolved and x-cover4: newline between calls, parentheses with empty calls left out);
- * dialect-full-check.ts runs every dialect through both. Seeds and counts come from the
+ * dialect-full-check.lab.ts runs every dialect through both. Seeds and counts come from the
  * environment and are printed in the test names.
  */
 import assert from "node:assert/strict";
-import { before, describe, it } from "node:test";
+import { beforeAll, describe, it } from "vitest";
 import type { DialectSpec } from "@silp/dialects";
 import { dialectGrammar, toGbnf, toLark } from "@silp/grammar";
 import { APPROVED_VERBS, compile, decode } from "silp";
 import { derivedVerdict, dialectsUnderTest, reservedWordPayloads } from "./dialect-samples.js";
-import { gbnfMatcher, larkMissing, larkVerdicts } from "./real-parsers.js";
+import { gbnfMatcher, larkMissing, larkVerdicts } from "./real-parsers.lab.js";
 import { compiledPayloads, derivedFrom } from "./samples.js";
 import { dialectSpellings } from "../src/spellings.js";
 
@@ -52,7 +52,7 @@ describe(`dialect grammars against real parsers (seed ${SEED}, ${RANDOM} random 
   const specs = dialectsUnderTest(RANDOM, SEED);
   const cases: Case[] = [];
 
-  before(async () => {
+  beforeAll(async () => {
     for (const [index, spec] of specs.entries()) {
       const seed = SEED + index;
       const printed = compiledPayloads(approved, PRINTED, seed, {}, (ir, options) => compile(ir, spec.name, options));
@@ -117,7 +117,9 @@ describe(`dialect grammars against real parsers (seed ${SEED}, ${RANDOM} random 
     }
   });
 
-  it(`Lark accepts the printed payloads and derived texts, and refuses what (c) refuses (${LARK_DIALECTS.join(", ")})`, { skip: larkSkip }, async () => {
+  it(`Lark accepts the printed payloads and derived texts, and refuses what (c) refuses (${LARK_DIALECTS.join(", ")})`, {
+    skip: Boolean(larkSkip),
+  }, async () => {
     const chosen = cases.filter(({ spec }) => LARK_DIALECTS.includes(spec.name));
     assert.equal(chosen.length, LARK_DIALECTS.length, "every dialect named for Lark is under test");
     for (const { spec, printed, derived, bareReserved, quotedReserved } of chosen) {

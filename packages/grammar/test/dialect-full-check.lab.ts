@@ -1,16 +1,16 @@
 /**
  * The full dialect-grammar check behind docs/grammar.md, "Dialects" (the suite's
- * dialect-grammar-real-parsers.test.ts is its small version): for x-evolved, the four covering
+ * dialect-grammar-real-parsers.lab.test.ts is its small version): for x-evolved, the four covering
  * dialects and `random` seeded random dialects, `count` payloads each dialect prints and `count`
  * texts derived from its grammar, through llama.cpp's GBNF engine and Lark, derived texts also
  * through the dialect's strict decoder; bare reserved words must be refused by both.
  *
- *   node --import tsx packages/grammar/test/dialect-full-check.ts [random] [count] > report.txt
+ *   node --import tsx packages/grammar/test/dialect-full-check.lab.ts [random] [count] > report.txt
  */
 import { dialectGrammar, toGbnf, toLark } from "@silp/grammar";
 import { APPROVED_VERBS, compile } from "silp";
 import { type DerivedVerdict, derivedVerdict, dialectsUnderTest, reservedWordPayloads } from "./dialect-samples.js";
-import { gbnfMatcher, larkVerdicts } from "./real-parsers.js";
+import { gbnfMatcher, larkVerdicts } from "./real-parsers.lab.js";
 import { compiledPayloads, derivedFrom } from "./samples.js";
 
 const RANDOM = Number(process.argv[2] ?? 20);

@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, test } from "node:test";
+import { describe, test } from "vitest";
 import { corpusDir } from "@silp/testkit/corpus.js";
 
 const phase0Path = (name: string): string => join(corpusDir(), "phase0", name);

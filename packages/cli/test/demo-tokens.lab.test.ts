@@ -1,0 +1,30 @@
+/** `silpc demo` with its token counts (lab: it loads the gpt-4o vocabulary): the real counts of what the models read. */
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { countTokens, loadTokenizers } from "@silp/tokens";
+import { CLI_MAIN, REPO_ROOT } from "@silp/testkit/paths.js";
+import { test } from "vitest";
+import type { DemoTranscript } from "../src/demo/scenario.js";
+
+test("the demo counts each payload and reply with gpt-4o, and sums what the models read", async () => {
+  const run = spawnSync(process.execPath, ["--import", "tsx", CLI_MAIN, "demo", "--json"], { cwd: REPO_ROOT, encoding: "utf8", timeout: 120_000 });
+  assert.equal(run.status, 0, run.stderr);
+  const transcript = JSON.parse(run.stdout) as DemoTranscript;
+  assert.deepEqual(transcript.tokens, { tokenizers: ["gpt-4o"] });
+  const [gpt4o] = await loadTokenizers(["gpt-4o"]);
+  const count = (text: string) => countTokens(gpt4o!, text);
+  const sent = transcript.turns[1]!.attempts[0]!;
+  assert.deepEqual(sent.tokens, { "gpt-4o": count(sent.payload!) });
+  const delivered = transcript.turns.filter((turn) => turn.reply);
+  for (const turn of delivered) assert.equal(turn.reply?.tokens?.["gpt-4o"], count(turn.reply!.payload));
+  // The summary: requests and replies of the delivered turns, next to the same IRs as JSON.
+  let payloads = 0;
+  let irJson = 0;
+  for (const turn of delivered) {
+    const accepted = turn.attempts.find((attempt) => attempt.outcome === "delivered")!;
+    payloads += count(accepted.payload!) + count(turn.reply!.payload);
+    irJson += turn.irJsonTokens!["gpt-4o"]! + turn.reply!.irJsonTokens!["gpt-4o"]!;
+  }
+  assert.deepEqual(transcript.summary.read, { tokenizer: "gpt-4o", payloads, irJson });
+  assert.ok(payloads < irJson / 2, `${payloads} vs ${irJson}`);
+});

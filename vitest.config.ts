@@ -1,0 +1,48 @@
+/**
+ * The one test runner (vitest) for both lanes and for mutation testing (CONTRIBUTING.md). Package
+ * names resolve to their TypeScript sources through tsconfig.json's `paths`
+ * (resolve.tsconfigPaths): that map is the only one. Each test file runs in its own forked process
+ * (tests start servers, set environment variables and register frontends); the transformed
+ * modules are cached across files. Every test process runs offline (scripts/no-network.mjs).
+ *
+ * Two projects, one per lane: `product` (the codec and the packages agents are built with;
+ * installs without the lab) and `lab` (what needs lab/'s heavy dependencies or what they build:
+ * the tests of @silp/tokens, llmlingua2, bench, evolve and the playground, and every
+ * `*.lab.test.ts`). `--mode quick` (npm run test:product) runs the randomized tests with fewer
+ * inputs (testkit/property.ts); the default is the full depth CI runs.
+ */
+import { defineConfig } from "vitest/config";
+
+const LAB_PACKAGES = "packages/{tokens,llmlingua2,bench,evolve,playground}/test/**/*.test.ts";
+
+/** What every test process gets, in both lanes and in the mutation run (scripts/mutation/vitest.config.ts). */
+export function sharedTestOptions(mode: string) {
+  return {
+    pool: "forks" as const,
+    setupFiles: ["scripts/test-setup.mjs"],
+    // node:test had no default deadline; property tests and real servers take minutes on 2 cores.
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
+    env: mode === "quick" ? { SILP_TEST_DEPTH: "quick" } : {},
+  };
+}
+
+/** The package map: tsconfig.json's paths. */
+export const RESOLVE = { tsconfigPaths: true };
+
+export default defineConfig(({ mode }) => {
+  const shared = sharedTestOptions(mode);
+  return {
+    resolve: RESOLVE,
+    test: {
+      maxWorkers: 2,
+      projects: [
+        {
+          extends: true,
+          test: { ...shared, name: "product", include: ["packages/*/test/**/*.test.ts"], exclude: [LAB_PACKAGES, "**/*.lab.test.ts", "**/node_modules/**"] },
+        },
+        { extends: true, test: { ...shared, name: "lab", include: [LAB_PACKAGES, "packages/*/test/**/*.lab.test.ts"], exclude: ["**/node_modules/**"] } },
+      ],
+    },
+  };
+});
