@@ -3,6 +3,7 @@
  * promise, so concurrent async callers are serialized by the event loop and every turn is
  * atomic. Expired sessions are dropped when touched and swept when ids are allocated.
  */
+import { ExpiryQueue } from "./expiry-queue.js";
 import { renewsAfterTurn } from "./heartbeat.js";
 import { SESSION_ID_SPACE, sessionIdAt } from "./ids.js";
 import type { NewSessionRecord, OwnedSessionStore, OwnedTurnEnd, OwnedTurnOutcome, OwnedTurnRequest, StoredSession, TurnOutcome } from "./store.js";
@@ -29,8 +30,40 @@ interface MemoryScope {
   sessions: Map<string, MemorySession>;
   /** owner -> session id; checked against the session's own owner on every turn. */
   owners: Map<string, string>;
-  /** owner -> when the tombstone of its evicted session lapses. */
+  /** owner -> when the tombstone of its evicted session lapses. At most TOMBSTONES_PER_SESSION x maxSessions. */
   evicted: Map<string, number>;
+  /** The sessions by expiry, so a turn sweeps only what has expired. */
+  sessionExpiry: ExpiryQueue<string>;
+  /** The tombstones by when they lapse: swept in that order, and the soonest dropped first beyond the bound. */
+  tombstoneExpiry: ExpiryQueue<string>;
+}
+
+/**
+ * How many evicted conversations a scope remembers per session of its quota. A tombstone only
+ * tells a returning conversation that its session was evicted rather than expired, so losing the
+ * oldest is harmless, while keeping every one let a peer that churns through conversations grow
+ * the store and slow every turn of its scope (each turn scanned them all).
+ */
+export const TOMBSTONES_PER_SESSION = 4;
+
+function newScope(): MemoryScope {
+  const scope: MemoryScope = {
+    sessions: new Map(),
+    owners: new Map(),
+    evicted: new Map(),
+    sessionExpiry: new ExpiryQueue((id) => scope.sessions.get(id)?.expiresAt),
+    tombstoneExpiry: new ExpiryQueue((owner) => scope.evicted.get(owner)),
+  };
+  return scope;
+}
+
+/** What the store holds now (expired entries not yet swept included). */
+export interface MemoryStoreStats {
+  /** Scopes with owner-bound sessions or tombstones. */
+  scopes: number;
+  ownedSessions: number;
+  /** Evicted conversations remembered (their next turn is told `previous: "evicted"`). */
+  tombstones: number;
 }
 
 export interface MemorySessionStoreOptions {
@@ -97,6 +130,12 @@ export class MemorySessionStore implements OwnedSessionStore {
     return this.#live(id) !== undefined && this.#sessions.delete(id);
   }
 
+  stats(): MemoryStoreStats {
+    let tombstones = 0;
+    for (const scope of this.#scopes.values()) tombstones += scope.evicted.size;
+    return { scopes: this.#scopes.size, ownedSessions: this.#ownedCount, tombstones };
+  }
+
   async close(): Promise<void> {
     this.#sessions.clear();
     this.#scopes.clear();
@@ -113,7 +152,7 @@ export class MemorySessionStore implements OwnedSessionStore {
     if (request.deadline !== undefined && now > request.deadline) return { status: "timeout", storeNow: now };
     let scope = this.#scopes.get(request.scope);
     if (!scope) {
-      scope = { sessions: new Map(), owners: new Map(), evicted: new Map() };
+      scope = newScope();
       this.#scopes.set(request.scope, scope);
     }
     this.#sweepScope(scope, now);
@@ -143,8 +182,15 @@ export class MemorySessionStore implements OwnedSessionStore {
         if (old.owner !== undefined) {
           scope.owners.delete(old.owner);
           scope.evicted.set(old.owner, old.expiresAt);
+          scope.tombstoneExpiry.push(old.owner, old.expiresAt, scope.evicted.size);
           evicted.push({ id: oldId, owner: old.owner });
         }
+      }
+      const maxTombstones = TOMBSTONES_PER_SESSION * request.maxSessions;
+      while (scope.evicted.size > maxTombstones) {
+        const soonest = scope.tombstoneExpiry.shift();
+        if (soonest === undefined) break;
+        scope.evicted.delete(soonest.key);
       }
       id = undefined;
       for (let k = 0; k < SESSION_ID_SPACE; k++) {
@@ -171,6 +217,7 @@ export class MemorySessionStore implements OwnedSessionStore {
     session.context = renewed ? [] : [...context, request.entry];
     if (renewed) session.renewals++;
     session.expiresAt = now + session.ttlMs;
+    scope.sessionExpiry.push(id, session.expiresAt, scope.sessions.size);
     return {
       status: "ok",
       id,
@@ -194,16 +241,20 @@ export class MemorySessionStore implements OwnedSessionStore {
     return session;
   }
 
-  /** Drops the scope's expired sessions and lapsed eviction notes. */
+  /** Drops the scope's expired sessions and lapsed eviction notes, looking only at those (in expiry order). */
   #sweepScope(scope: MemoryScope, now: number): void {
-    for (const [id, session] of scope.sessions) {
-      if (now >= session.expiresAt) {
-        scope.sessions.delete(id);
-        this.#ownedCount--;
-        if (session.owner !== undefined && scope.owners.get(session.owner) === id) scope.owners.delete(session.owner);
-      }
+    for (let next = scope.sessionExpiry.peek(); next !== undefined && next.at <= now; next = scope.sessionExpiry.peek()) {
+      scope.sessionExpiry.shift();
+      const session = scope.sessions.get(next.key);
+      if (session === undefined) continue;
+      scope.sessions.delete(next.key);
+      this.#ownedCount--;
+      if (session.owner !== undefined && scope.owners.get(session.owner) === next.key) scope.owners.delete(session.owner);
     }
-    for (const [owner, until] of scope.evicted) if (now >= until) scope.evicted.delete(owner);
+    for (let next = scope.tombstoneExpiry.peek(); next !== undefined && next.at <= now; next = scope.tombstoneExpiry.peek()) {
+      scope.tombstoneExpiry.shift();
+      scope.evicted.delete(next.key);
+    }
   }
 
   /** Sweeps every scope (only when the total ceiling is reached) and forgets the empty ones. */
