@@ -125,9 +125,15 @@ export class SilpPeer {
     let reply: PeerReply | undefined;
     const deliver = async (payload: string, frontend: string): Promise<PeerReport> => {
       const envelope: SilpEnvelope = { silp: normal.silp, silp_encoding: frontend, silp_payload: payload, silp_meta: normal.meta };
-      const message = await this.#exchange(silpMessage([envelopePart(envelope, this.#options.form)], { contextId: this.contextId }));
+      // Naming the session we continue lets the agent tell us when it is gone instead of silently opening a new one.
+      const metadata = this.session ? { [SILP_EXTENSION_URI]: { session: { id: this.session.id } } } : undefined;
+      const message = await this.#exchange(silpMessage([envelopePart(envelope, this.#options.form)], { contextId: this.contextId, metadata }));
       const content = readSilpMessage(message);
-      if (content.kind === "error") return { ok: false, code: content.error.code, message: content.error.message };
+      if (content.kind === "error") {
+        // The session is gone; the next send opens a new one (the caller saw session_expired).
+        if (content.error.code === "session_expired") this.session = undefined;
+        return { ok: false, code: content.error.code, message: content.error.message };
+      }
       if (content.kind !== "envelope") throw new SilpError("decode_failed", `the agent answered without a SILP result (${content.kind})`);
       reply = { envelope: content.envelope, decoded: fromEnvelope(content.envelope, codec), message };
       const session = silpMetadata(message)?.session as SessionSummary | undefined;

@@ -34,3 +34,4 @@ export type {
   OwnedTurnOutcome,
   OwnedTurnEnd,
 } from "./store.js";
+export { REPLAY_LOG_SIZE } from "./store.js";

@@ -6,6 +6,7 @@
 import { ExpiryQueue } from "./expiry-queue.js";
 import { renewsAfterTurn } from "./heartbeat.js";
 import { SESSION_ID_SPACE, sessionIdAt } from "./ids.js";
+import { REPLAY_LOG_SIZE } from "./store.js";
 import type { NewSessionRecord, OwnedSessionStore, OwnedTurnEnd, OwnedTurnOutcome, OwnedTurnRequest, StoredSession, TurnOutcome } from "./store.js";
 
 interface MemorySession extends NewSessionRecord {
@@ -18,6 +19,32 @@ interface MemorySession extends NewSessionRecord {
   inflight?: number;
   /** When the in-progress mark lapses even without endOwnedTurn. */
   busyUntil?: number;
+  /** The turns of the last REPLAY_LOG_SIZE request ids, oldest first (ownedTurn with requestId). */
+  replays?: Map<string, ReplayMark>;
+  /** The window the last renewal cleared: what a replay of a turn before it saw. */
+  previousContext?: string[];
+}
+
+/** What a counted turn needs to be answered again: its numbers and where its window was. */
+interface ReplayMark {
+  turn: number;
+  renewed: boolean;
+  /** Renewals before the turn: which window it saw. */
+  generation: number;
+  /** Entries in that window before the turn: how much of it the turn saw. */
+  position: number;
+}
+
+/**
+ * The context a replayed turn saw, while its window is the current one or the one the last
+ * renewal cleared; [] when it is older than that.
+ */
+function replayContext(session: MemorySession, mark: ReplayMark): string[] {
+  const current = mark.renewed ? false : session.renewals === mark.generation;
+  const cleared = session.renewals === mark.generation + 1;
+  if (current) return session.context.slice(0, mark.position);
+  if (cleared) return (session.previousContext ?? []).slice(0, mark.position);
+  return [];
 }
 
 /** A turn is in progress on the session: it must not be evicted under it. */
@@ -159,6 +186,25 @@ export class MemorySessionStore implements OwnedSessionStore {
     let id = scope.owners.get(request.owner);
     let session = id === undefined ? undefined : scope.sessions.get(id);
     if (session && session.owner !== request.owner) session = undefined;
+    if (request.sessionId !== undefined && (session === undefined || id !== request.sessionId)) {
+      return { status: "lost", ...(scope.evicted.has(request.owner) ? { previous: "evicted" as const } : {}) };
+    }
+    const mark = session && request.requestId !== undefined ? session.replays?.get(request.requestId) : undefined;
+    if (session && id !== undefined && mark) {
+      this.#markInProgress(scope, id, session, request, now);
+      return {
+        status: "ok",
+        id,
+        opened: false,
+        replayed: true,
+        evicted: [],
+        turn: mark.turn,
+        renewed: mark.renewed,
+        renewals: session.renewals,
+        heartbeat: session.heartbeat,
+        context: replayContext(session, mark),
+      };
+    }
     const evicted: { id: string; owner: string }[] = [];
     let previous: "evicted" | undefined;
     let opened = false;
@@ -206,18 +252,21 @@ export class MemorySessionStore implements OwnedSessionStore {
       this.#ownedCount++;
       opened = true;
     }
-    session.inflight = busy(session, now) ? (session.inflight ?? 0) + 1 : 1;
-    session.busyUntil = Math.max(session.busyUntil ?? 0, now + (request.busyMs ?? request.record.ttlMs));
-    // Re-inserting keeps the map in least recently used order.
-    scope.sessions.delete(id);
-    scope.sessions.set(id, session);
+    const generation = session.renewals;
     const turn = session.turns++;
     const context = session.context;
     const renewed = renewsAfterTurn(turn, session.heartbeat);
     session.context = renewed ? [] : [...context, request.entry];
-    if (renewed) session.renewals++;
-    session.expiresAt = now + session.ttlMs;
-    scope.sessionExpiry.push(id, session.expiresAt, scope.sessions.size);
+    if (renewed) {
+      session.renewals++;
+      session.previousContext = context;
+    }
+    if (request.requestId !== undefined) {
+      session.replays ??= new Map();
+      session.replays.set(request.requestId, { turn, renewed, generation, position: context.length });
+      if (session.replays.size > REPLAY_LOG_SIZE) session.replays.delete(session.replays.keys().next().value as string);
+    }
+    this.#markInProgress(scope, id, session, request, now);
     return {
       status: "ok",
       id,
@@ -230,6 +279,17 @@ export class MemorySessionStore implements OwnedSessionStore {
       heartbeat: session.heartbeat,
       context,
     };
+  }
+
+  /** The turn is in progress on the session (not evictable), which is now the most recently used, and its TTL restarts. */
+  #markInProgress(scope: MemoryScope, id: string, session: MemorySession, request: OwnedTurnRequest, now: number): void {
+    session.inflight = busy(session, now) ? (session.inflight ?? 0) + 1 : 1;
+    session.busyUntil = Math.max(session.busyUntil ?? 0, now + (request.busyMs ?? request.record.ttlMs));
+    // Re-inserting keeps the map in least recently used order.
+    scope.sessions.delete(id);
+    scope.sessions.set(id, session);
+    session.expiresAt = now + session.ttlMs;
+    scope.sessionExpiry.push(id, session.expiresAt, scope.sessions.size);
   }
 
   #live(id: string): MemorySession | undefined {
