@@ -44,6 +44,17 @@ export interface RedisSessionStoreOptions {
   keyPrefix?: string;
   /** Close the client in close(); default true when the store created it, false otherwise. */
   ownsClient?: boolean;
+  /**
+   * Replicas that must have an owner-bound turn before it is acknowledged (Redis WAIT after the
+   * turn's script, on the same primary); default 0 (replication is asynchronous). With 1 and one
+   * replica per primary, a turn acknowledged before its primary is killed is on the replica that
+   * is promoted. When fewer replicas confirm within `replicaTimeoutMs`, the turn answers
+   * `timeout`: it is recorded on the primary, but not known to survive a failover, and a retry
+   * with the same req_id is answered as a replay (or, if it was lost, recorded once).
+   */
+  replicas?: number;
+  /** How long WAIT waits for the replicas, in ms; default 1000. */
+  replicaTimeoutMs?: number;
 }
 
 export class RedisSessionStore implements OwnedSessionStore {
@@ -55,6 +66,8 @@ export class RedisSessionStore implements OwnedSessionStore {
   readonly #totalKey: string;
   readonly #cluster: boolean;
   readonly #ownsClient: boolean;
+  readonly #replicas: number;
+  readonly #replicaTimeoutMs: number;
   /** Per slot (0 on one Redis): a lower bound of Redis' clock minus ours, from the last reply. */
   readonly #offsets = new Map<number, number>();
 
@@ -67,6 +80,10 @@ export class RedisSessionStore implements OwnedSessionStore {
     this.#idPrefix = this.#cluster ? `${this.#prefix}{ids}:` : this.#prefix;
     this.#totalKey = this.#cluster ? `${this.#prefix}{owned-total}` : `${this.#prefix}owned-total`;
     this.#ownsClient = options.ownsClient ?? false;
+    this.#replicas = options.replicas ?? 0;
+    this.#replicaTimeoutMs = options.replicaTimeoutMs ?? 1000;
+    if (!Number.isInteger(this.#replicas) || this.#replicas < 0)
+      throw new TypeError(`replicas must be a non-negative integer, got ${String(options.replicas)}`);
     this.#scripts = defineScripts(client);
   }
 
@@ -165,9 +182,7 @@ export class RedisSessionStore implements OwnedSessionStore {
       request.sessionId ?? "",
       mayOpen,
     ];
-    const reply = await this.#call(() =>
-      this.#cluster ? this.#scripts.silpOwnedTurnInSlot(lru, ...args) : this.#scripts.silpOwnedTurn(lru, this.#totalKey, ...args),
-    );
+    const reply = await this.#call(() => (this.#replicas > 0 ? this.#ownedTurnReplicated(lru, args) : this.#ownedTurnScript(this.#scripts, lru, args)));
     this.#observe(lru, reply);
     if (!Array.isArray(reply)) throw new SilpError("decode_failed", "unexpected reply from the Redis session script");
     const [status, now] = reply;
@@ -204,6 +219,35 @@ export class RedisSessionStore implements OwnedSessionStore {
     };
   }
 
+  #ownedTurnScript(target: ScriptedRedis, lru: string, args: Array<string | number>): Promise<ScriptReply> {
+    return this.#cluster ? target.silpOwnedTurnInSlot(lru, ...args) : target.silpOwnedTurn(lru, this.#totalKey, ...args);
+  }
+
+  /**
+   * The turn's script and WAIT in one pipeline: both go to the primary of the scope's slot (WAIT
+   * names no key; in a pipeline it follows the script's node), and WAIT counts the replicas that
+   * have everything that connection wrote, the turn included.
+   */
+  async #ownedTurnReplicated(lru: string, args: Array<string | number>): Promise<ScriptReply> {
+    const pipeline = this.#client.pipeline();
+    void this.#ownedTurnScript(pipeline as unknown as ScriptedRedis, lru, args);
+    pipeline.call("WAIT", this.#replicas, this.#replicaTimeoutMs);
+    const results = (await withTimeout(pipeline.exec(), this.#commandTimeout() + this.#replicaTimeoutMs)) ?? [];
+    const [script, wait] = results;
+    if (script?.[0]) throw script[0];
+    if (wait?.[0]) throw wait[0];
+    const reply = script?.[1] as ScriptReply;
+    const confirmed = Number(wait?.[1]);
+    if (Array.isArray(reply) && reply[0] === "ok" && confirmed < this.#replicas) {
+      throw new SilpError(
+        "timeout",
+        `the turn reached ${confirmed} of ${this.#replicas} replica(s) within ${this.#replicaTimeoutMs} ms: it is recorded but may not survive a failover (a retry with the same req_id is counted once)`,
+        { details: { replicas: this.#replicas, confirmed } },
+      );
+    }
+    return reply;
+  }
+
   async endOwnedTurn(end: OwnedTurnEnd): Promise<void> {
     await this.#call(() => this.#scripts.silpEndTurn(`${this.#scopePrefix(end.scope)}${end.id}`, end.owner));
   }
@@ -221,10 +265,15 @@ export class RedisSessionStore implements OwnedSessionStore {
    * The script's deadline in Redis' clock ("" for none): the earlier of the caller's deadline and
    * the moment the client gives up on the reply (its command timeout), less CLOCK_MARGIN_MS.
    */
-  async #deadline(routeKey: string, deadline: number | undefined): Promise<string> {
-    // A cluster's nodes time out per command with the options of each node's connection.
+  /** The client's command timeout in ms (0: none). A cluster's nodes use the options of each node's connection. */
+  #commandTimeout(): number {
     const timeout = this.#cluster ? (this.#client as Cluster).options.redisOptions?.commandTimeout : (this.#client as Redis).options.commandTimeout;
-    const giveUp = typeof timeout === "number" && timeout > 0 ? Date.now() + timeout - CLOCK_MARGIN_MS : undefined;
+    return typeof timeout === "number" && timeout > 0 ? timeout : 0;
+  }
+
+  async #deadline(routeKey: string, deadline: number | undefined): Promise<string> {
+    const timeout = this.#commandTimeout();
+    const giveUp = timeout > 0 ? Date.now() + timeout - CLOCK_MARGIN_MS : undefined;
     if (deadline === undefined && giveUp === undefined) return "";
     const slot = this.#slot(routeKey);
     let offset = this.#offsets.get(slot);
@@ -282,6 +331,25 @@ export class RedisSessionStore implements OwnedSessionStore {
   #keys(id: string): [string, string] {
     const hash = `${this.#idPrefix}${id}`;
     return [hash, `${hash}:ctx`];
+  }
+}
+
+/**
+ * ioredis' Cluster does not settle a pipeline whose node dies under it (its commands time out one
+ * by one only outside a pipeline), so the pipeline gets the same bound as a command: past it the
+ * turn is a `timeout`, whose script, if it runs later, refuses itself by its deadline.
+ */
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`Command timed out after ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -62,12 +62,23 @@ export interface RedisServer {
   stop(): Promise<void>;
 }
 
+/** What to undo when the test process exits: one listener for all servers and folders. */
+const atExit = new Set<() => void>();
+process.once("exit", () => {
+  for (const undo of atExit) undo();
+});
+
+/** Runs `undo` when the test process exits (kills, removals); returns a function that cancels it. */
+export function onTestExit(undo: () => void): () => void {
+  atExit.add(undo);
+  return () => atExit.delete(undo);
+}
+
 /** Spawns redis-server with `args` and waits for "Ready to accept connections". */
 export async function spawnRedis(command: string, args: string[], cwd: string): Promise<ChildProcess> {
   const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
-  const killOnExit = () => child.kill("SIGKILL");
-  process.once("exit", killOnExit);
-  child.once("exit", () => process.removeListener("exit", killOnExit));
+  const cancel = onTestExit(() => child.kill("SIGKILL"));
+  child.once("exit", cancel);
   let output = "";
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`redis-server did not start (${args.join(" ")}): ${output}`)), 15_000);
@@ -105,7 +116,7 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
   if (command === undefined) throw new Error(REDIS_MISSING);
   const port = options.port ?? (await freePort());
   const dir = mkdtempSync(join(tmpdir(), "silp-redis-"));
-  process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+  onTestExit(() => rmSync(dir, { recursive: true, force: true }));
   const persistence = options.appendOnly ? ["--appendonly", "yes", "--appendfsync", "always"] : ["--appendonly", "no"];
   const args = ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", ...persistence, "--protected-mode", "yes", ...(options.args ?? [])];
   let child = await spawnRedis(command, args, dir);

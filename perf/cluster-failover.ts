@@ -1,0 +1,63 @@
+/**
+ * Acknowledged turns lost or counted twice when a Redis Cluster primary is killed under load:
+ * `node --import tsx perf/cluster-failover.ts [runs=5] [conversations=40] [turns=30]`.
+ *
+ * Each run starts a fresh local cluster (three primaries, three replicas, @silp/testkit), runs
+ * the conversations of @silp/testkit/session-conversations.js (each turn retried with its request
+ * id until acknowledged), and halfway kills -9 the primary serving the most conversations, waits
+ * for its replica to be promoted, and restarts the killed node (it rejoins as a replica). Once
+ * without WAIT (replication asynchronous, the store's default) and once with `replicas: 1`
+ * (WAIT 1 before each acknowledgement). Prints one line per run and the totals.
+ */
+import generateSlot from "cluster-key-slot";
+import { connectRedisClusterSessionStore } from "@silp/redis";
+import { startRedisCluster } from "@silp/testkit/redis-cluster.js";
+import { runConversations } from "@silp/testkit/session-conversations.js";
+
+const RUNS = Number(process.argv[2] ?? 5);
+const CONVERSATIONS = Number(process.argv[3] ?? 40);
+const TURNS = Number(process.argv[4] ?? 30);
+
+console.log(`${RUNS} runs x ${CONVERSATIONS} conversations x ${TURNS} turns, a primary killed -9 halfway`);
+console.log("replicas  run  acknowledged  lost  doubled  retried  longest turn ms  failover ms");
+for (const replicas of [0, 1]) {
+  let lost = 0;
+  let doubled = 0;
+  let acknowledged = 0;
+  for (let run = 1; run <= RUNS; run++) {
+    const cluster = await startRedisCluster();
+    let failoverMs = 0;
+    try {
+      const result = await runConversations({
+        conversations: CONVERSATIONS,
+        turnsEach: TURNS,
+        keyPrefix: "failover:",
+        slotOf: generateSlot,
+        openStore: () => connectRedisClusterSessionStore(cluster.nodes, { keyPrefix: "failover:", replicas }),
+        midway: async (slots) => {
+          const counts = new Map<number, number>();
+          for (const slot of slots) {
+            const port = await cluster.primaryOf(slot);
+            counts.set(port, (counts.get(port) ?? 0) + 1);
+          }
+          const victim = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] as number;
+          const killedAt = performance.now();
+          await cluster.kill(victim);
+          await cluster.waitForFailover(victim);
+          failoverMs = performance.now() - killedAt;
+          await cluster.restart(victim);
+          await cluster.waitForSync();
+        },
+      });
+      lost += result.lost;
+      doubled += result.doubled;
+      acknowledged += result.completed;
+      console.log(
+        `${String(replicas).padStart(8)}  ${String(run).padStart(3)}  ${String(result.completed).padStart(12)}  ${String(result.lost).padStart(4)}  ${String(result.doubled).padStart(7)}  ${String(result.errorsDuringFailover).padStart(7)}  ${String(result.longestTurnMs).padStart(15)}  ${failoverMs.toFixed(0).padStart(11)}`,
+      );
+    } finally {
+      await cluster.stop();
+    }
+  }
+  console.log(`replicas ${replicas}: ${lost} lost and ${doubled} doubled of ${acknowledged} acknowledged turns`);
+}
