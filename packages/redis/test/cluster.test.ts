@@ -62,6 +62,7 @@ describe("sessions on a Redis Cluster", { skip: SKIP }, () => {
 
   test("a primary killed under load: its replica is promoted, conversations go on, no acknowledged turn is lost or doubled (WAIT 1)", async () => {
     const stores: RedisSessionStore[] = [];
+    let victim = 0;
     try {
       const result = await runConversations({
         conversations: 40,
@@ -73,21 +74,23 @@ describe("sessions on a Redis Cluster", { skip: SKIP }, () => {
           stores.push(store);
           return store;
         },
-        midway: async (slotOf) => {
-          // The primary that serves the most conversations.
+        inject: async (slots) => {
+          // kill -9 of the primary that serves the most conversations.
           const counts = new Map<number, number>();
-          for (const slot of slotOf) {
+          for (const slot of slots) {
             const port = await cluster.primaryOf(slot);
             counts.set(port, (counts.get(port) ?? 0) + 1);
           }
-          const victim = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] as number;
+          victim = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] as number;
           await cluster.kill(victim);
+          return victim;
+        },
+        recover: async () => {
           await cluster.waitForFailover(victim);
           // The promoted replica has no replica of its own, so WAIT 1 cannot succeed on its slots
           // until the killed node is back: restarted (as an orchestrator would), it rejoins as one.
           await cluster.restart(victim);
           await cluster.waitForSync();
-          return victim;
         },
       });
       assert.equal(result.completed, 40 * 30, "every conversation finished all its turns");

@@ -2,7 +2,9 @@
  * Conversations under a fault, for the Redis Cluster failover test and perf/cluster-failover.ts:
  * N conversations (each in its own scope, so they spread over the cluster's slots) each send M
  * turns one after another, every turn with its own request id, retried with the same id until it
- * is acknowledged. Halfway through, `midway` injects the fault while the conversations go on.
+ * is acknowledged. When every conversation has done half its turns, `inject` causes the fault
+ * (e.g. kills a node); then the conversations go on, meeting it, while `recover` runs beside them
+ * (e.g. waits for the failover and restarts the node).
  *
  * The oracle is the order itself: a conversation's k-th request must be acknowledged as turn k.
  * An acknowledged number above k means an earlier request was counted twice (doubled); below k,
@@ -20,8 +22,15 @@ export interface ConversationRun {
   /** Key prefix of the store (for the slots `midway` is told about). */
   keyPrefix?: string;
   openStore(): Promise<SessionStore>;
-  /** Called once half of all turns are acknowledged, with the cluster slot of each conversation's scope. */
-  midway(slots: number[]): Promise<unknown>;
+  /** Called once every conversation is halfway, with the cluster slot of each conversation's scope; they go on when it resolves. */
+  inject(slots: number[]): Promise<unknown>;
+  /** Started right after `inject`, beside the conversations. */
+  recover?(): Promise<unknown>;
+  /**
+   * Inject the fault in full flight instead: when half of all turns are acknowledged, without
+   * holding anyone back (conversations on the faulty node may by chance be done by then).
+   */
+  inFlight?: boolean;
   /** The cluster slot of a key (cluster-key-slot); default: 0 for every key. */
   slotOf?: (key: string) => number;
 }
@@ -37,7 +46,7 @@ export interface ConversationOutcome {
   errorsDuringFailover: number;
   /** Longest time one turn took to be acknowledged, retries included (ms). */
   longestTurnMs: number;
-  /** What `midway` returned. */
+  /** What `inject` returned. */
   fault: unknown;
 }
 
@@ -54,8 +63,12 @@ export async function runConversations(run: ConversationRun): Promise<Conversati
   let acknowledged = 0;
   let errors = 0;
   let longest = 0;
-  let fault: Promise<unknown> | undefined;
+  let fault: unknown;
+  let recovered: Promise<unknown> | undefined;
   const drifts: number[][] = [];
+  let halfway = 0;
+  let releaseAll: () => void = () => undefined;
+  const allHalfway = new Promise<void>((resolve) => (releaseAll = resolve));
 
   await Promise.all(
     Array.from({ length: run.conversations }, async (_, c) => {
@@ -63,6 +76,14 @@ export async function runConversations(run: ConversationRun): Promise<Conversati
       const owner = `conversation-${c}`;
       const numbers: number[] = [];
       for (let k = 0; k < run.turnsEach; k++) {
+        if (!run.inFlight && k === Math.floor(run.turnsEach / 2)) {
+          if (++halfway === run.conversations) {
+            fault = await run.inject(slots);
+            recovered = run.recover?.();
+            releaseAll();
+          }
+          await allHalfway;
+        }
         const started = Date.now();
         for (let attempt = 0; ; attempt++) {
           try {
@@ -77,7 +98,12 @@ export async function runConversations(run: ConversationRun): Promise<Conversati
           }
         }
         longest = Math.max(longest, Date.now() - started);
-        if (++acknowledged === Math.floor(total / 2)) fault = run.midway(slots);
+        if (++acknowledged === Math.floor(total / 2) && run.inFlight) {
+          recovered = run.inject(slots).then((injected) => {
+            fault = injected;
+            return run.recover?.();
+          });
+        }
       }
       // One more turn reads the count the session ended with: it must be turnsEach.
       const last = await retrying(() => manager.turnFor(owner, "final", { scope, requestId: `c${c}-final` }));
@@ -95,9 +121,9 @@ export async function runConversations(run: ConversationRun): Promise<Conversati
       previous = d;
     }
   }
-  const outcome = await fault;
+  await recovered;
   await store.close();
-  return { completed: acknowledged, lost, doubled, errorsDuringFailover: errors, longestTurnMs: longest, fault: outcome };
+  return { completed: acknowledged, lost, doubled, errorsDuringFailover: errors, longestTurnMs: longest, fault };
 }
 
 async function retrying<T>(body: () => Promise<T>): Promise<T> {
