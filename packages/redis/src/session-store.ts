@@ -335,9 +335,10 @@ export class RedisSessionStore implements OwnedSessionStore {
 }
 
 /**
- * ioredis' Cluster does not settle a pipeline whose node dies under it (its commands time out one
- * by one only outside a pipeline), so the pipeline gets the same bound as a command: past it the
- * turn is a `timeout`, whose script, if it runs later, refuses itself by its deadline.
+ * One bound for the script and its WAIT together (the command timeout plus the time WAIT may
+ * take), so the caller's wait never depends on how the client times out commands inside a
+ * pipeline: past it the turn is a `timeout`, whose script, if it runs later, refuses itself by
+ * its deadline.
  */
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
