@@ -10,6 +10,7 @@ import { agentCardHandler, jsonRpcHandler } from "@a2a-js/sdk/server/express";
 import { closeServer, listen, origin } from "silp/node";
 import { SilpAgentExecutor, type SilpExecutorOptions } from "./executor.js";
 import { SILP_EXTENSION_URI } from "./extension.js";
+import { requestGuard } from "./request-guard.js";
 import { BoundedTaskStore } from "./task-store.js";
 
 /** Path of the JSON-RPC endpoint under the agent's base URL. */
@@ -156,6 +157,7 @@ export async function startSilpAgent(options: StartSilpAgentOptions): Promise<Ru
   const requestHandler = new DefaultRequestHandler(card, options.taskStore ?? new BoundedTaskStore(), executor);
   app.use(`/${AGENT_CARD_PATH}`, agentCardHandler({ agentCardProvider: requestHandler }));
   app.use(JSON_RPC_PATH, requireVersion);
+  app.use(JSON_RPC_PATH, requestGuard({ streaming: options.streaming ?? false, log: options.log ?? ((line) => process.stderr.write(`${line}\n`)) }));
   app.use(
     JSON_RPC_PATH,
     jsonRpcHandler({

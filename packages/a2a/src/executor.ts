@@ -28,7 +28,7 @@ import { DEFAULT_HEARTBEAT, type Heartbeat } from "silp/session";
 import { SessionManager } from "silp/session";
 import { handlerTable, planActions, resultIr, runActions, type ActionHandler, type ActionOutcome, type DispatchRecord } from "./dispatch.js";
 import { SILP_EXTENSION_URI, silpAgentExtension } from "./extension.js";
-import { envelopePart, errorPart, probePart, readSilpMessage, silpMessage, textPart, type PartForm } from "./parts.js";
+import { envelopePart, errorPart, probePart, readSilpMessage, silpMessage, silpMetadata, textPart, type PartForm } from "./parts.js";
 import { ContextSessions, DEFAULT_CONTEXT_SCOPE, type ContextTurn } from "./sessions.js";
 
 /** What a handler sees besides its call. */
@@ -210,8 +210,12 @@ export class SilpAgentExecutor implements AgentExecutor {
       const envelope = content.envelope;
       request = envelope;
       const scope = this.#scope(call, contextId);
-      return await withDeadline(this.#options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, ac, () =>
-        this.#handleEnvelope(envelope, content.form, contextId, { scope, requested, signal: ac.signal }),
+      const timeoutMs = this.#options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+      // The session turn shares the request deadline, so a store that answers late never records a turn the peer was told timed out.
+      const deadline = timeoutMs > 0 ? Date.now() + timeoutMs : undefined;
+      const continues = requestedSession(message);
+      return await withDeadline(timeoutMs, ac, () =>
+        this.#handleEnvelope(envelope, content.form, contextId, { scope, requested, signal: ac.signal, deadline, continues }),
       );
     } catch (caught) {
       let error = caught;
@@ -264,7 +268,7 @@ export class SilpAgentExecutor implements AgentExecutor {
     request: SilpEnvelope,
     form: PartForm,
     contextId: string,
-    turn: { scope: string; requested: boolean; signal: AbortSignal },
+    turn: { scope: string; requested: boolean; signal: AbortSignal; deadline?: number | undefined; continues?: string | undefined },
   ): Promise<Message> {
     if (!this.capabilities.frontends.includes(request.silp_encoding)) {
       throw new SilpFrontendError(`this agent does not read ${request.silp_encoding} (it reads ${this.capabilities.frontends.join(", ")})`, {
@@ -275,7 +279,11 @@ export class SilpAgentExecutor implements AgentExecutor {
     const decoded = fromEnvelope(request, this.#codec);
     await applySafetyFilter(this.#options.safetyFilter, decoded.ir);
     const calls = planActions(decoded.ir, this.#handlers);
-    const session = await this.sessions.turn(contextId, { req_id: decoded.ir.meta.req_id, intent: decoded.ir.intent }, { scope: turn.scope });
+    const session = await this.sessions.turn(
+      contextId,
+      { req_id: decoded.ir.meta.req_id, intent: decoded.ir.intent },
+      { scope: turn.scope, requestId: decoded.ir.meta.req_id, deadline: turn.deadline, sessionId: turn.continues },
+    );
     if (session.evicted.length > 0) this.#emit({ type: "evicted", contextId, scope: turn.scope, evicted: session.evicted });
     let records: Awaited<ReturnType<typeof runActions>>;
     let reply: SilpEnvelope;
@@ -352,6 +360,16 @@ export class SilpAgentExecutor implements AgentExecutor {
   async close(): Promise<void> {
     await this.sessions.close();
   }
+}
+
+/**
+ * The session the peer says it continues: `session.id` in the message's SILP metadata (where
+ * replies report it). Anything else is no claim.
+ */
+function requestedSession(message: Message): string | undefined {
+  const session = silpMetadata(message)?.session;
+  const id = typeof session === "object" && session !== null ? (session as { id?: unknown }).id : undefined;
+  return typeof id === "string" ? id : undefined;
 }
 
 function sessionSummary(turn: ContextTurn): SessionSummary {

@@ -133,9 +133,15 @@ export class SilpPeer {
     // defaults): the payload is the compact one, so the text a model reads holds the task only.
     const deliver = async (payload: string, frontend: string): Promise<PeerReport> => {
       const envelope = envelopeOf(normal, frontend, payload);
-      const message = await this.#exchange(silpMessage([envelopePart(envelope, this.#options.form ?? "text")], { contextId: this.contextId }));
+      // Naming the session we continue lets the agent tell us when it is gone instead of silently opening a new one.
+      const metadata = this.session ? { [SILP_EXTENSION_URI]: { session: { id: this.session.id } } } : undefined;
+      const message = await this.#exchange(silpMessage([envelopePart(envelope, this.#options.form ?? "text")], { contextId: this.contextId, metadata }));
       const content = readSilpMessage(message);
-      if (content.kind === "error") return { ok: false, code: content.error.code, message: content.error.message };
+      if (content.kind === "error") {
+        // The session is gone; the next send opens a new one (the caller saw session_expired).
+        if (content.error.code === "session_expired") this.session = undefined;
+        return { ok: false, code: content.error.code, message: content.error.message };
+      }
       if (content.kind !== "envelope") throw new SilpError("decode_failed", `the agent answered without a SILP result (${content.kind})`);
       const decoded = fromEnvelope(content.envelope, codec);
       reply = { envelope: content.envelope, decoded, modelText: modelText(decoded), message };

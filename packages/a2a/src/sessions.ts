@@ -57,7 +57,11 @@ export class ContextSessions {
    * arrival order (in this process; across processes the store's atomic step orders them).
    * The turn is in progress (its session is not evicted) until `end(contextId, turn)`.
    */
-  turn(contextId: string, entry: JsonValue, options: TurnOptions & { scope?: string } = {}): Promise<ContextTurn> {
+  turn(
+    contextId: string,
+    entry: JsonValue,
+    options: TurnOptions & Pick<OwnedTurnOptions, "requestId" | "sessionId"> & { scope?: string } = {},
+  ): Promise<ContextTurn> {
     const scope = options.scope ?? DEFAULT_CONTEXT_SCOPE;
     const key = JSON.stringify([scope, contextId]);
     const previous = this.#queue.get(key) ?? Promise.resolve();

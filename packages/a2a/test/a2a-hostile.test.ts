@@ -7,10 +7,12 @@ import { afterAll, beforeAll, describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import type { Request } from "express";
+import { newReqId } from "silp";
 import type { User } from "@a2a-js/sdk/server";
 import { BoundedTaskStore, SILP_EXTENSION_URI, startSilpAgent, type ExecutorEvent, type RunningSilpAgent } from "../src/index.js";
 
-const envelope = (payload = "book(hotel)") => ({ silp: "v1", silp_encoding: "code", silp_payload: payload, silp_meta: { req_id: "b00c0001" } });
+/** Each message is a new request (a fresh req_id): a repeated req_id is a retry, not counted again. */
+const envelope = (payload = "book(hotel)") => ({ silp: "v1", silp_encoding: "code", silp_payload: payload, silp_meta: { req_id: newReqId() } });
 
 /** A caller named by the x-peer header, authenticated (stands in for real authentication). */
 const headerUser = async (req: Request): Promise<User> => {
@@ -77,9 +79,12 @@ describe("finding 2: one peer cannot lock every new conversation out", () => {
     const evictions = events.filter((e) => e.type === "evicted");
     assert.equal(evictions.length, total - 256);
     assert.ok(evictions.every((e) => e.type === "evicted" && e.scope === "user:A"));
-    // A's first context was evicted long ago: its next turn opens a new session and says why.
-    const back = json(await send(agent, [{ data: envelope() }], { peer: "A", contextId: "a-0" })).result.message;
+    // A's last evicted context: its next turn opens a new session and says why.
+    const back = json(await send(agent, [{ data: envelope() }], { peer: "A", contextId: `a-${total - 256 - 1}` })).result.message;
     assert.deepEqual([back.metadata[SILP_EXTENSION_URI].session.opened, back.metadata[SILP_EXTENSION_URI].session.previous], [true, "evicted"]);
+    // A's first one is beyond the scope's 4 x 256 remembered evictions: a new session, without the note.
+    const oldest = json(await send(agent, [{ data: envelope() }], { peer: "A", contextId: "a-0" })).result.message;
+    assert.deepEqual([oldest.metadata[SILP_EXTENSION_URI].session.opened, oldest.metadata[SILP_EXTENSION_URI].session.previous], [true, undefined]);
   });
 });
 

@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { REDIS } from "@silp/testkit/redis.js";
+import { newReqId } from "silp";
 import { connectRedisSessionStore } from "@silp/redis";
 import { SILP_EXTENSION_URI } from "../src/index.js";
 
@@ -40,7 +41,7 @@ async function turn(url: string, contextId: string): Promise<{ id: string; turn:
           messageId: randomUUID(),
           contextId,
           role: "ROLE_USER",
-          parts: [{ data: { silp: "v1", silp_encoding: "code", silp_payload: "book(hotel)", silp_meta: { req_id: "b00c0001" } } }],
+          parts: [{ data: { silp: "v1", silp_encoding: "code", silp_payload: "book(hotel)", silp_meta: { req_id: newReqId() } } }],
         },
       },
     }),

@@ -9,10 +9,12 @@ import { afterAll, beforeAll, describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import type { Request } from "express";
+import { newReqId } from "silp";
 import type { User } from "@a2a-js/sdk/server";
 import { SILP_EXTENSION_URI, startSilpAgent, type ExecutorEvent, type RunningSilpAgent } from "../src/index.js";
 
-const envelope = (payload: string) => ({ silp: "v1", silp_encoding: "code", silp_payload: payload, silp_meta: { req_id: "b00c0001" } });
+/** Each message is a new request (a fresh req_id): a repeated req_id is a retry, not counted again. */
+const envelope = (payload: string) => ({ silp: "v1", silp_encoding: "code", silp_payload: payload, silp_meta: { req_id: newReqId() } });
 
 /** A caller named by the x-peer header, authenticated (stands in for real authentication). */
 const headerUser = async (req: Request): Promise<User> => ({ isAuthenticated: true, userName: String(req.header("x-peer") ?? "nobody") });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import type { AgentCard } from "@a2a-js/sdk";
-import { compile, normalize, type SilpIRInput } from "silp";
+import { compile, newReqId, normalize, type SilpIRInput } from "silp";
 import {
   SILP_EXTENSION_URI,
   SilpPeer,
@@ -156,7 +156,9 @@ describe("two SILP agents over A2A on loopback", () => {
     const peer = await SilpPeer.connect(beta.url);
     peer.agreeFromCard();
     const sessions = [];
-    for (let i = 0; i < 7; i++) sessions.push((await peer.send(appendixExample("A.3").ir)).reply.session!);
+    const ir = appendixExample("A.3").ir;
+    // Seven requests: each its own req_id (a repeated one is a retry, counted once; tested below).
+    for (let i = 0; i < 7; i++) sessions.push((await peer.send({ ...ir, meta: { ...ir.meta, req_id: newReqId() } })).reply.session!);
     assert.deepEqual(
       sessions.map((s) => s.turn),
       [0, 1, 2, 3, 4, 5, 6],
@@ -181,6 +183,30 @@ describe("two SILP agents over A2A on loopback", () => {
     const first = (await other.send(appendixExample("A.3").ir)).reply.session!;
     assert.notEqual(first.id, sessions[0]!.id);
     assert.equal(first.turn, 0);
+  });
+
+  test("a retried request (same req_id) is not counted again; a session the agent lost is reported to the peer, then reopened", async () => {
+    const seen: Seen[] = [];
+    const agent = await startSilpAgent({ name: "forgetful", frontends: ["json"], handlers: recordingHandlers(seen) });
+    try {
+      const peer = await SilpPeer.connect(agent.url);
+      peer.agreeFromCard();
+      const ir = appendixExample("A.3").ir;
+      const first = (await peer.send({ ...ir, meta: { ...ir.meta, req_id: "0000a001" } })).reply.session!;
+      const retry = (await peer.send({ ...ir, meta: { ...ir.meta, req_id: "0000a001" } })).reply.session!;
+      const next = (await peer.send({ ...ir, meta: { ...ir.meta, req_id: "0000a002" } })).reply.session!;
+      assert.deepEqual([first.turn, retry.turn, next.turn], [0, 0, 1]);
+      assert.equal(seen.length, 3, "the handler ran for the retry too: only the count is kept once");
+      // The agent's store loses every session (a Redis restarted without persistence does this).
+      await agent.executor.sessions.manager.store.close();
+      const lost = await sendError(peer.send({ ...ir, meta: { ...ir.meta, req_id: "0000a003" } }));
+      assert.equal(lost.code, "session_expired");
+      assert.equal(peer.session, undefined, "the peer forgot the lost session");
+      const reopened = (await peer.send({ ...ir, meta: { ...ir.meta, req_id: "0000a003" } })).reply.session!;
+      assert.deepEqual([reopened.turn, reopened.opened], [0, true]);
+    } finally {
+      await agent.close();
+    }
   });
 
   test("seq order is execution order (draft -02 3.6)", async () => {

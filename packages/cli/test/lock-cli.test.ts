@@ -115,4 +115,35 @@ describe("silpc lock", () => {
       assert.ok(json.stdout.length < 200_000, `${json.stdout.length} bytes of JSON`);
     });
   });
+
+  test("a torn last line: seal names silpc lock repair, repair drops the line and says so, sealing goes on", async () => {
+    await withTempDir(async ({ dir, lockPath }) => {
+      const irPath = join(dir, "ir.json");
+      for (let n = 0; n < 3; n++) {
+        writeFileSync(irPath, JSON.stringify(sampleIr(n)));
+        writeFileSync(join(dir, "out.txt"), `start(task_${n})`);
+        assert.equal(silpc(["lock", "seal", irPath, "--compiled", join(dir, "out.txt"), "--lock", lockPath]).code, 0);
+      }
+      // Cut the file inside its third line, as kill -9 during the append leaves it.
+      const whole = readFileSync(lockPath, "utf8");
+      const third = whole.split("\n")[2] ?? "";
+      const cut = whole.length - 1 - Math.floor(third.length / 2);
+      writeFileSync(lockPath, whole.slice(0, cut));
+      writeFileSync(irPath, JSON.stringify(sampleIr(7)));
+      const refused = silpc(["lock", "seal", irPath, "--compiled", join(dir, "out.txt"), "--lock", lockPath]);
+      assert.equal(refused.code, 1);
+      assert.ok(refused.stderr.includes(`silpc lock repair --lock ${lockPath}`), refused.stderr);
+      const repaired = silpc(["lock", "repair", "--lock", lockPath]);
+      assert.equal(repaired.code, 0, repaired.stderr);
+      const lines = repaired.stdout.trimEnd().split("\n");
+      const tornBytes = Buffer.byteLength(whole.slice(0, cut)) - Buffer.byteLength(`${whole.split("\n").slice(0, 2).join("\n")}\n`);
+      assert.ok((lines[0] ?? "").startsWith(`dropped line 3 (${tornBytes} bytes without a newline, never acknowledged): {`), lines[0]);
+      assert.match(lines.at(-1) ?? "", /^ok: 2 record\(s\)/);
+      const again = silpc(["lock", "repair", "--lock", lockPath, "--json"]);
+      assert.deepEqual((JSON.parse(again.stdout) as { dropped: unknown }).dropped, null);
+      const sealed = silpc(["lock", "seal", irPath, "--compiled", join(dir, "out.txt"), "--lock", lockPath]);
+      assert.equal(sealed.code, 0, sealed.stderr);
+      assert.match(sealed.stderr, /sealed as seq 2/);
+    });
+  });
 });

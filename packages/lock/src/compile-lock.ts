@@ -11,7 +11,7 @@ import type { SilpIR } from "silp";
 import type { SilpOptions } from "silp";
 import { resolveOptions } from "silp/util";
 import { coreCompile, type CompileFunction } from "./codec.js";
-import { DEFAULT_LOCK_PATH, appendText, readLockBytes, readLockTextConsistent, withFileLock, type FileLockOptions } from "./file.js";
+import { DEFAULT_LOCK_PATH, readLockTextConsistent, withFileLock, type FileLockOptions } from "./file.js";
 import { assertLockReport, type LockReport } from "./problems.js";
 import { hashNormalIr, linkRecord, lockKey, outputHash, type LockRecord, type SealRecord, type UnlinkedRecord, type UnlockRecord } from "./record.js";
 import { serializeRecord } from "./serialize.js";
@@ -41,6 +41,19 @@ export interface SealResult {
   /** The frozen output: what callers must send. */
   compiled: string;
   record: SealRecord;
+}
+
+/** What `repair` did: the torn last line it dropped, if there was one, and the report after it. */
+export interface RepairResult {
+  dropped?: {
+    /** 1-based line number of the dropped line. */
+    line: number;
+    /** Its length in bytes. */
+    bytes: number;
+    /** Its text (UTF-8, invalid sequences replaced). */
+    text: string;
+  };
+  report: LockReport;
 }
 
 export interface UnlockOptions extends SilpOptions {
@@ -128,6 +141,29 @@ export class CompileLock {
     });
   }
 
+  /**
+   * Drops an unterminated last line: what a writer killed inside its append leaves behind. Such
+   * a line was never acknowledged (a seal returns only after its whole line, newline included, is
+   * on disk), so removing it loses no record anyone was told about. Nothing else is changed: any
+   * other problem stays and is reported. Runs under the exclusive lock.
+   */
+  async repair(): Promise<RepairResult> {
+    return withFileLock(this.path, this.#fileOptions, (file) => {
+      const bytes = file.read();
+      let dropped: RepairResult["dropped"];
+      if (bytes.length > 0 && bytes[bytes.length - 1] !== 0x0a) {
+        const keep = bytes.lastIndexOf(0x0a) + 1;
+        let line = 1;
+        for (let i = 0; i < keep; i++) if (bytes[i] === 0x0a) line++;
+        dropped = { line, bytes: bytes.length - keep, text: bytes.toString("utf8", keep) };
+        file.truncate(keep);
+        this.#verified = undefined;
+      }
+      const report = inspectLock(file.read().toString("utf8")).report;
+      return dropped ? { dropped, report } : { report };
+    });
+  }
+
   /** The seal in force for (ir, frontend), if any. */
   async lookup(ir: unknown, frontend = "code", options: SilpOptions = {}): Promise<SealRecord | undefined> {
     const { irHash } = this.#bind(ir, frontend, options);
@@ -169,13 +205,20 @@ export class CompileLock {
    */
   #underLock<T>(body: (inspection: LockInspection, append: (record: UnlinkedRecord) => LockRecord) => T): Promise<T> {
     return withFileLock(this.path, this.#fileOptions, (file) => {
-      const checker = this.#checkerFor(readLockBytes(file));
+      const bytes = file.read();
+      const checker = this.#checkerFor(bytes);
       const inspection = checker.inspection();
+      assertTailTerminated(inspection, this.path);
       assertLockReport(inspection.report, `compile lock ${this.path} (refusing to append)`);
       let tail = checker.entries.at(-1)?.record;
+      let length = bytes.length;
       return body(inspection, (unlinked) => {
         const record = linkRecord(unlinked, tail);
-        appendText(file, `${serializeRecord(record as unknown as Record<string, unknown>)}\n`);
+        const line = `${serializeRecord(record as unknown as Record<string, unknown>)}\n`;
+        // The file must still be exactly what was verified: the lock keeps other writers out,
+        // and this check catches anyone writing without it before a second record could share a seq.
+        file.append(line, length);
+        length += Buffer.byteLength(line, "utf8");
         tail = record; // the next read verifies this line like any other
         return record;
       });
@@ -207,4 +250,20 @@ export class CompileLock {
     this.#verified = { bytes, checker };
     return checker;
   }
+}
+
+/**
+ * A torn last line (the writer died inside its append) gets its own refusal naming the repair,
+ * instead of the generic list of problems: it is the one damage a person can fix without judgment.
+ */
+function assertTailTerminated(inspection: LockInspection, path: string): void {
+  const problems = inspection.report.problems;
+  const torn = problems[0];
+  // Only when it is the sole problem: other damage needs a person, and the full report says so.
+  if (torn?.kind !== "truncated" || problems.length !== 1 || inspection.report.problemsDropped > 0) return;
+  throw new SilpError(
+    "lock_violation",
+    `the last line of compile lock ${path} (line ${torn.line ?? "?"}) has no newline: a write cut off before it was acknowledged; run \`silpc lock repair --lock ${path}\` to drop it (nothing is appended until then)`,
+    { details: { path, line: torn.line, problems, repair: `silpc lock repair --lock ${path}` } },
+  );
 }

@@ -1,12 +1,23 @@
 /**
- * File access for the compile lock: an exclusive inter-process lock (proper-lockfile, an atomic
- * `mkdir` of `<file>.lock` that works across processes and on network file systems), reading,
- * and durable appends. Everything that appends reads the chain tail inside the lock, so two
- * writers never link to the same previous record. Paths are canonicalized and links refused
- * first (path.ts), and every open uses O_NOFOLLOW, so a link swapped in after the checks is
- * refused too.
+ * File access for the compile lock: an exclusive lock held by the operating system on the lock
+ * file itself, reading, and durable appends. Everything that appends reads the chain tail inside
+ * the lock, so two writers never link to the same previous record. Paths are canonicalized and
+ * links refused first (path.ts), and every open uses O_NOFOLLOW, so a link swapped in after the
+ * checks is refused too.
+ *
+ * Why an operating-system lock and not a lock directory refreshed by a timer (proper-lockfile):
+ * such a lock is only as alive as the holder's event loop. A holder whose loop is blocked by a
+ * long synchronous verify, or whose process is paused (SIGSTOP, a suspended VM), stops
+ * refreshing it; a second writer then presumes it dead, takes it over and appends, and the first
+ * writer, resuming, appends a record with the same seq and prev: a fork acknowledged to both. An
+ * open file description lock (fcntl F_OFD_SETLK on Linux, flock on macOS, LockFileEx on Windows,
+ * through fs-native-extensions) cannot go stale: it belongs to the open file until that is
+ * closed, and the kernel releases it the instant the holder dies (kill -9 included). A paused
+ * holder keeps it, so the others wait (and give up with lock_violation after waitMs): waiting is
+ * safe, taking over a live holder is not.
  */
-import { closeSync, constants, fdatasyncSync, fstatSync, lstatSync, openSync, readFileSync, writeSync } from "node:fs";
+import { closeSync, constants, fdatasyncSync, fstatSync, ftruncateSync, lstatSync, openSync, readSync, writeSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import { SilpError } from "silp";
 import { assertPlainLockFile, canonicalLockPath } from "./path.js";
 
@@ -15,73 +26,73 @@ export const DEFAULT_LOCK_PATH = ".silp/compile.lock";
 
 export interface FileLockOptions {
   /**
-   * After how long a holder that stopped refreshing its lock (a crashed process) is presumed
-   * dead and its lock taken over. proper-lockfile refreshes a live lock every stale/2 ms.
+   * Not used any more, kept so existing callers compile: the lock is held by the operating
+   * system, which never presumes a live holder dead and frees a dead one at once.
+   * @deprecated
    */
   staleMs?: number;
   /** How long to keep retrying for a contended lock before giving up with lock_violation. */
   waitMs?: number;
 }
 
-const DEFAULT_STALE_MS = 10_000;
+/** The lock file as a writer holds it: reads and appends go through the locked descriptor. */
+export interface LockedFile {
+  /** The canonical path (path.ts). */
+  readonly path: string;
+  /** The whole file as it is now. */
+  read(): Buffer;
+  /**
+   * Appends `text` in one write and flushes it to disk, after checking that the file still has
+   * exactly `expectedLength` bytes: the length this writer verified. Anything else means someone
+   * wrote without the lock (or edited the file), and nothing is appended (lock_violation).
+   */
+  append(text: string, expectedLength: number): void;
+  /** Cuts the file to `length` bytes and flushes it (repair of a torn last line). */
+  truncate(length: number): void;
+}
+
 const DEFAULT_WAIT_MS = 30_000;
+const RETRY_MIN_DELAY_MS = 2;
 const RETRY_MAX_DELAY_MS = 25;
 
+type NativeLocks = Pick<typeof import("fs-native-extensions"), "tryLock">;
+
 /**
- * proper-lockfile is loaded on first use: at load time it installs process exit and signal
- * handlers (signal-exit), which `import "silp"` must not do to programs that never lock a file.
+ * The native module is loaded on first use, so `import "@silp/lock"` loads no addon in programs
+ * that never lock a file.
  */
-let lockfileModule: Promise<typeof import("proper-lockfile")> | undefined;
+let nativeModule: Promise<NativeLocks> | undefined;
+
+function nativeLocks(): Promise<NativeLocks> {
+  nativeModule ??= import("fs-native-extensions").then((loaded) => (loaded as { default?: NativeLocks }).default ?? loaded);
+  return nativeModule;
+}
 
 /** Where supported (not on Windows), opening a symbolic link fails with ELOOP instead of following it. */
 const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 
 /**
  * Runs `body` while holding the exclusive lock on the canonical path of `path` (path.ts),
- * creating its directory if needed; `body` gets that canonical path to read and append.
+ * creating the file and its directory if needed. The lock is released when `body` returns or
+ * throws (the descriptor is closed), or by the kernel if the process dies.
  */
-export async function withFileLock<T>(path: string, options: FileLockOptions, body: (canonical: string) => T): Promise<T> {
-  return lockCanonical(canonicalLockPath(path, true), options, body);
-}
-
-async function lockCanonical<T>(path: string, options: FileLockOptions, body: (canonical: string) => T): Promise<T> {
-  const stale = options.staleMs ?? DEFAULT_STALE_MS;
-  const wait = options.waitMs ?? DEFAULT_WAIT_MS;
-  let compromised: Error | undefined;
-  let release: () => Promise<void>;
+export async function withFileLock<T>(path: string, options: FileLockOptions, body: (file: LockedFile) => T): Promise<T> {
+  const canonical = canonicalLockPath(path, true);
+  let fd: number;
   try {
-    lockfileModule ??= import("proper-lockfile");
-    const lockfile = await lockfileModule;
-    release = await lockfile.lock(path, {
-      realpath: false, // the lock file itself may not exist yet
-      stale,
-      retries: { retries: Math.ceil(wait / RETRY_MAX_DELAY_MS), minTimeout: 2, maxTimeout: RETRY_MAX_DELAY_MS, randomize: true },
-      // The default throws from a timer and kills the process; record it and fail this write instead.
-      onCompromised: (error) => {
-        compromised = error;
-      },
-    });
+    fd = openNoFollow(canonical, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT);
   } catch (error) {
-    throw new SilpError("lock_violation", `cannot lock ${path}: ${error instanceof Error ? error.message : String(error)}`, {
-      cause: error,
-      details: { path },
-    });
+    throw cannotLock(canonical, error);
   }
   try {
-    const result = body(path);
-    if (compromised) throw new SilpError("lock_violation", `lost the lock on ${path}: ${compromised.message}`, { cause: compromised });
-    return result;
+    await acquire(fd, canonical, false, options.waitMs ?? DEFAULT_WAIT_MS);
+    return body(lockedFile(fd, canonical));
   } finally {
-    await release().catch(() => undefined); // a compromised lock may already be gone
+    closeSync(fd);
   }
 }
 
-/** The file's text, or "" when it does not exist yet. */
-export function readLockText(path: string): string {
-  return readLockBytes(path).toString("utf8");
-}
-
-/** The file's bytes, or none when it does not exist yet. Never through a link. */
+/** The file's bytes, or none when it does not exist yet. Never through a link. No lock: use it on files nobody appends to. */
 export function readLockBytes(path: string): Buffer {
   let fd: number;
   try {
@@ -91,16 +102,15 @@ export function readLockBytes(path: string): Buffer {
     throw error;
   }
   try {
-    return readFileSync(fd);
+    return readAll(fd);
   } finally {
     closeSync(fd);
   }
 }
 
 /**
- * Reads the file while holding the lock, so a concurrent append is never seen half-written.
- * On read-only media (where the lock cannot be created) it reads without the lock: nobody can be
- * appending there.
+ * Reads the file while holding a shared lock, so a concurrent append is never seen half-written.
+ * A shared lock needs only read access, so this works on read-only media too.
  */
 export async function readLockTextConsistent(path: string, options: FileLockOptions = {}): Promise<string> {
   const canonical = canonicalLockPath(path, false);
@@ -110,26 +120,97 @@ export async function readLockTextConsistent(path: string, options: FileLockOpti
     if (isErrno(error, "ENOENT")) return "";
     throw error;
   }
+  let fd: number;
   try {
-    return await lockCanonical(canonical, options, () => readLockText(canonical));
+    fd = openNoFollow(canonical, constants.O_RDONLY);
   } catch (error) {
-    const cause = error instanceof SilpError ? error.cause : error;
-    if (isErrno(cause, "EACCES") || isErrno(cause, "EROFS") || isErrno(cause, "EPERM")) return readLockText(canonical);
+    if (isErrno(error, "ENOENT")) return "";
     throw error;
   }
-}
-
-/** Appends text in one write and flushes it to disk before the lock is released. Never through a link. */
-export function appendText(path: string, text: string): void {
-  const fd = openNoFollow(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT);
   try {
-    const bytes = Buffer.from(text, "utf8");
-    let written = 0;
-    while (written < bytes.length) written += writeSync(fd, bytes, written);
-    fdatasyncSync(fd);
+    await acquire(fd, canonical, true, options.waitMs ?? DEFAULT_WAIT_MS);
+    return readAll(fd).toString("utf8");
   } finally {
     closeSync(fd);
   }
+}
+
+function lockedFile(fd: number, path: string): LockedFile {
+  return {
+    path,
+    read: () => readAll(fd),
+    append(text, expectedLength) {
+      const size = fstatSync(fd).size;
+      if (size !== expectedLength) {
+        throw new SilpError(
+          "lock_violation",
+          `the lock file ${path} changed while this writer held the lock (${expectedLength} bytes verified, ${size} now): something wrote to it without the lock; nothing was appended`,
+          { details: { path, expectedLength, length: size } },
+        );
+      }
+      const bytes = Buffer.from(text, "utf8");
+      let written = 0;
+      while (written < bytes.length) written += writeSync(fd, bytes, written);
+      fdatasyncSync(fd);
+    },
+    truncate(length) {
+      ftruncateSync(fd, length);
+      fdatasyncSync(fd);
+    },
+  };
+}
+
+/**
+ * Takes the lock on `fd` (shared for readers, exclusive for writers), retrying with randomized
+ * backoff while another holds it, up to `waitMs`. The native call never blocks the event loop:
+ * it is a non-blocking try (a blocking wait would hold a libuv thread and could not time out).
+ */
+async function acquire(fd: number, path: string, shared: boolean, waitMs: number): Promise<void> {
+  let native: NativeLocks;
+  try {
+    native = await nativeLocks();
+  } catch (error) {
+    throw cannotLock(path, error);
+  }
+  const until = Date.now() + waitMs;
+  let delay = RETRY_MIN_DELAY_MS;
+  for (;;) {
+    let taken: boolean;
+    try {
+      taken = native.tryLock(fd, { shared });
+    } catch (error) {
+      throw cannotLock(path, error);
+    }
+    if (taken) return;
+    if (Date.now() >= until) {
+      throw new SilpError("lock_violation", `cannot lock ${path}: another process holds the lock (waited ${waitMs} ms)`, {
+        details: { path, waitMs },
+      });
+    }
+    await sleep(delay / 2 + Math.random() * (delay / 2));
+    delay = Math.min(delay * 2, RETRY_MAX_DELAY_MS);
+  }
+}
+
+function cannotLock(path: string, error: unknown): SilpError {
+  if (error instanceof SilpError) return error;
+  return new SilpError("lock_violation", `cannot lock ${path}: ${error instanceof Error ? error.message : String(error)}`, {
+    cause: error,
+    details: { path },
+  });
+}
+
+/** The whole file through `fd`, by position (the descriptor's offset and O_APPEND do not matter). */
+function readAll(fd: number): Buffer {
+  const size = fstatSync(fd).size;
+  const buffer = Buffer.allocUnsafe(size);
+  let read = 0;
+  while (read < size) {
+    const got = readSync(fd, buffer, read, size - read, read);
+    if (got === 0) break;
+    read += got;
+  }
+  return read === size ? buffer : buffer.subarray(0, read);
 }
 
 /**
@@ -137,7 +218,7 @@ export function appendText(path: string, text: string): void {
  * descriptor, so nothing can be swapped between check and use): lock_violation for a link, a
  * non-regular file or a file with a second hard link.
  */
-function openNoFollow(path: string, flags: number): number {
+export function openNoFollow(path: string, flags: number): number {
   let fd: number;
   try {
     fd = openSync(path, flags | O_NOFOLLOW, 0o666);

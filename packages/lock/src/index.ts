@@ -1,5 +1,5 @@
 /** The compile lock (docs/lock.md): tamper-evident, append-only, first-pass freezing. */
-export { CompileLock, type CompileLockOptions, type SealOptions, type SealResult, type UnlockOptions } from "./compile-lock.js";
+export { CompileLock, type CompileLockOptions, type SealOptions, type RepairResult, type SealResult, type UnlockOptions } from "./compile-lock.js";
 export type { CompileFunction } from "./codec.js";
 export { DEFAULT_LOCK_PATH, type FileLockOptions } from "./file.js";
 export { canonicalJson, sha256 } from "./hash.js";

@@ -1,7 +1,7 @@
 /**
  * Where a lock file really is. A lock reached through a symbolic link writes wherever the link
- * points, and a file reachable under two names gets two proper-lockfile locks (`<name>.lock`), so
- * two writers can both append and fork the chain. Every lock operation therefore starts here:
+ * points, and a file reachable under two names is one file checked under two paths, which no
+ * writer should have to reason about. Every lock operation therefore starts here:
  * symbolic links at the lock file and at the directory holding it are refused, a file with a
  * second hard link is refused, and the directory is canonicalized (realpath) so that aliases
  * through symlinked ancestor directories name, and lock, one path.

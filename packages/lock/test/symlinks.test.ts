@@ -1,17 +1,17 @@
 /**
  * Issue #11, finding 1: the compile lock must never write, read or lock through a symbolic link
  * (a symlinked `.silp/compile.lock` or `.silp/` would redirect seals anywhere), and one file must
- * never be reachable under two lock paths (a second path takes a second proper-lockfile lock and
+ * never be reachable under two lock paths (with a lock keyed by path, a second path took a second lock and
  * forks the chain). Real symlinks and hard links in a temporary directory.
  */
 import { CLI_MAIN } from "@silp/testkit/paths.js";
 import { test, describe } from "vitest";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { constants, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CompileLock, verifyLockText } from "../src/index.js";
-import { appendText } from "../src/file.js";
+import { openNoFollow } from "../src/file.js";
 import { silpErrorOf, silpRejectionOf } from "@silp/testkit/silp-errors.js";
 import { sampleIr, withTempDir } from "./helpers.js";
 
@@ -79,13 +79,13 @@ describe("the compile lock refuses symbolic links", () => {
     });
   });
 
-  test("the append itself does not follow a symlink (O_NOFOLLOW), even one swapped in after the checks", async () => {
+  test("the writer's open itself does not follow a symlink (O_NOFOLLOW), even one swapped in after the checks", async () => {
     await withTempDir(async ({ dir }) => {
       const victim = join(dir, "victim.txt");
       writeFileSync(victim, "precious\n");
       const link = join(dir, "link.lock");
       symlinkSync(victim, link);
-      const error = silpErrorOf(() => appendText(link, "{}\n"));
+      const error = silpErrorOf(() => openNoFollow(link, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT));
       assert.equal(error.code, "lock_violation");
       assert.equal(readFileSync(victim, "utf8"), "precious\n");
     });

@@ -1,6 +1,6 @@
 /**
- * `silpc lock seal|unlock|verify|show`: the compile lock from the command line (docs/lock.md).
- * The lock module is imported inside each action so other commands never load proper-lockfile.
+ * `silpc lock seal|unlock|verify|show|repair`: the compile lock from the command line (docs/lock.md).
+ * The lock module is imported inside each action so other commands never load its native lock addon.
  */
 import { loadLock } from "../optional-packages.js";
 import { existsSync } from "node:fs";
@@ -95,6 +95,35 @@ export function register(program: Command): void {
             report.ok
               ? `ok: ${report.records} record(s) in ${flags.lock}${report.head ? `, head ${report.head}` : ""}`
               : `${report.problems.length + report.problemsDropped} problem(s) in ${flags.lock}`,
+          );
+        }
+        return report.ok ? EXIT_OK : EXIT_INVALID;
+      }),
+    );
+
+  lock
+    .command("repair")
+    .description("drop an unterminated last line (a write cut off before it was acknowledged) and say what was dropped")
+    .option("--lock <path>", "lock file", DEFAULT_PATH)
+    .option("--json", "machine-readable output")
+    .action((flags: CommonFlags) =>
+      runCommand(Boolean(flags.json), async () => {
+        requireLockFile(flags.lock);
+        const { CompileLock, describeProblem } = await loadLock("silpc lock");
+        const { dropped, report } = await new CompileLock({ path: flags.lock }).repair();
+        if (flags.json) {
+          writeJson({ dropped: dropped ?? null, report });
+        } else {
+          writeOut(
+            dropped
+              ? `dropped line ${dropped.line} (${dropped.bytes} bytes without a newline, never acknowledged): ${preview(dropped.text)}`
+              : `nothing to repair: the last line of ${flags.lock} is complete`,
+          );
+          for (const problem of report.problems) writeOut(describeProblem(problem));
+          writeOut(
+            report.ok
+              ? `ok: ${report.records} record(s) in ${flags.lock}${report.head ? `, head ${report.head}` : ""}`
+              : `${report.problems.length + report.problemsDropped} problem(s) left in ${flags.lock}; repair drops only a torn last line`,
           );
         }
         return report.ok ? EXIT_OK : EXIT_INVALID;

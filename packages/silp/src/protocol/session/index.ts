@@ -23,7 +23,7 @@ export {
   type Heartbeat,
 } from "./heartbeat.js";
 export { SESSION_ID_SPACE, SESSION_ID_FIRST_CHARS, SESSION_ID_SECOND_CHARS, isSessionId, sessionIdAt } from "./ids.js";
-export { MemorySessionStore, type MemorySessionStoreOptions } from "./memory-store.js";
+export { MemorySessionStore, TOMBSTONES_PER_SESSION, type MemorySessionStoreOptions, type MemoryStoreStats } from "./memory-store.js";
 export type {
   SessionStore,
   NewSessionRecord,
@@ -34,3 +34,4 @@ export type {
   OwnedTurnOutcome,
   OwnedTurnEnd,
 } from "./store.js";
+export { REPLAY_LOG_SIZE } from "./store.js";

@@ -63,6 +63,17 @@ export interface OwnedTurnOptions extends TurnOptions {
    * crashed worker); default the session TTL. While in progress, its session is never evicted.
    */
   busyMs?: number;
+  /**
+   * The request's id (e.g. the IR's meta.req_id): a turn is counted at most once per (owner,
+   * requestId); a retry gets the first attempt's turn back with `replayed: true`. At most 128
+   * characters.
+   */
+  requestId?: string;
+  /**
+   * The session the caller continues (the id an earlier reply gave it). If the owner's live
+   * session is not that one, the turn is refused with `session_expired` and nothing is recorded.
+   */
+  sessionId?: string;
 }
 
 export interface OwnedTurnResult<E extends JsonValue = JsonValue> extends TurnResult<E> {
@@ -72,6 +83,8 @@ export interface OwnedTurnResult<E extends JsonValue = JsonValue> extends TurnRe
   previous?: "evicted";
   /** Sessions of the scope this turn evicted to make room, with their owners. */
   evicted: { id: string; owner: string }[];
+  /** This turn had been counted before under the same requestId: its outcome again, counted once. */
+  replayed?: true;
 }
 
 /** A session's counters (see StoredSession) under its id. */
@@ -174,6 +187,10 @@ export class SessionManager<E extends JsonValue = JsonValue> {
       throw new TypeError(`maxTotalSessions must be a positive integer, got ${String(maxTotalSessions)}`);
     }
     const busyMs = options.busyMs === undefined ? this.#ttlMs : checkTtl(options.busyMs);
+    if (options.requestId !== undefined && (typeof options.requestId !== "string" || options.requestId === "" || options.requestId.length > 128)) {
+      throw new TypeError("requestId must be a string of 1..128 characters");
+    }
+    if (options.sessionId !== undefined) checkId(options.sessionId);
     const serialized = JSON.stringify(entry);
     if (serialized === undefined) throw new TypeError("a context entry must be a JSON value");
     const deadline = resolveDeadline(options);
@@ -187,7 +204,20 @@ export class SessionManager<E extends JsonValue = JsonValue> {
       maxSessions,
       maxTotalSessions,
       busyMs,
+      ...(options.requestId === undefined ? {} : { requestId: options.requestId }),
+      ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
     });
+    if (outcome.status === "lost") {
+      const sessionId = options.sessionId as string;
+      const why = outcome.previous === "evicted" ? "was evicted by this peer's session quota" : "expired or was lost by the session store";
+      throw new SilpError(
+        "session_expired",
+        `session ${sessionId} of this conversation ${why}; nothing was recorded: send without a session id to open a new one`,
+        {
+          details: { sessionId, reason: outcome.previous === "evicted" ? "evicted" : "unknown" },
+        },
+      );
+    }
     if (outcome.status === "timeout") {
       throw new SilpError("timeout", "the session turn missed its deadline; nothing was recorded", { details: { deadline, storeNow: outcome.storeNow } });
     }
@@ -217,6 +247,7 @@ export class SessionManager<E extends JsonValue = JsonValue> {
       heartbeat: outcome.heartbeat,
       opened: outcome.opened,
       ...(outcome.previous ? { previous: outcome.previous } : {}),
+      ...(outcome.replayed ? { replayed: true as const } : {}),
       evicted: outcome.evicted,
     };
   }

@@ -9,6 +9,12 @@
  */
 import type { Heartbeat } from "./heartbeat.js";
 
+/**
+ * Request ids remembered per session for replays: a retry of one of the session's last 64 turns
+ * (same request id) is answered as the first attempt was, not counted again.
+ */
+export const REPLAY_LOG_SIZE = 64;
+
 export interface NewSessionRecord {
   heartbeat: Heartbeat;
   /** Idle time-to-live in milliseconds; every recorded turn restarts it. */
@@ -92,6 +98,18 @@ export interface OwnedTurnRequest {
    * session's TTL.
    */
   busyMs?: number;
+  /**
+   * The request's id (the A2A executor passes the IR's meta.req_id). When the owner's session has
+   * already counted a turn with this id (among its last REPLAY_LOG_SIZE turns), nothing is counted
+   * again: the outcome is that turn's, with `replayed: true`.
+   */
+  requestId?: string;
+  /**
+   * The session id the caller believes it continues (from an earlier reply). When the owner's
+   * live session is not that one (it expired, was evicted, or the store lost it), nothing is
+   * written and the outcome is "lost": the caller is told, never silently given a new session.
+   */
+  sessionId?: string;
 }
 
 /** Ends the in-progress mark a turn of `owner` set on session `id` of `scope` (ownedTurn). */
@@ -109,6 +127,8 @@ export type OwnedTurnOutcome =
       opened: boolean;
       /** The owner's previous session was evicted (not expired) before this turn. */
       previous?: "evicted";
+      /** The turn had been counted before under the same requestId: this is its outcome again, nothing was counted. */
+      replayed?: true;
       /** Sessions of the scope evicted to make room, with the owners that held them. */
       evicted: { id: string; owner: string }[];
       turn: number;
@@ -118,6 +138,8 @@ export type OwnedTurnOutcome =
       context: string[];
     }
   | { status: "timeout"; storeNow: number }
+  /** `sessionId` was given and is not the owner's live session; `previous` says when it was evicted. */
+  | { status: "lost"; previous?: "evicted" }
   | { status: "full" }
   /** The scope is at maxSessions and every session in it has a turn in progress. */
   | { status: "busy" }
