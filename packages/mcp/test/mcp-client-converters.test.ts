@@ -198,6 +198,15 @@ describe("OpenAI Agents (@openai/agents mcpToFunctionTool with convertSchemasToS
     assert.equal(double.calls.length, Object.values(samples).flat().length);
   });
 
+  test("it does not validate a JSON Schema tool's input: an IR with a verb outside the enum reaches the server", async () => {
+    const double = recordingMcpServerTestDouble();
+    const validate = listed.find((tool) => tool.name === "validate");
+    const tool = mcpToFunctionTool(structuredClone(validate) as never, double.server as never, true);
+    const ir = { intent: "!DANCE", entities: [{ id: "act", value: "tango" }], meta: { req_id: "a1b2c3d4" } };
+    await tool.invoke(new RunContext(), JSON.stringify({ ir }));
+    assert.deepEqual(double.calls, [{ name: "validate", arguments: { ir } }]);
+  });
+
   test("count_tokens' strict schema keeps both properties (the optional one nullable, as strict mode requires)", () => {
     const countTokens = listed.find((tool) => tool.name === "count_tokens");
     const tool = mcpToFunctionTool(structuredClone(countTokens) as never, recordingMcpServerTestDouble().server as never, true);
