@@ -28,6 +28,11 @@ test("--dialect prints the dialect's grammar in either format, with its spelling
   assert.match(lark.stdout, /^\/\/ verbs in force: !START !REFUND$/m);
   assert.equal(lark.stdout.trimEnd(), toLark(dialectGrammar(spec, { verbs: ["!START", "!REFUND"] })).trimEnd());
   assert.ok(!lark.stdout.includes('"cancel"'));
+  const xgrammar = runCli(["grammar", "--format", "xgrammar", "--dialect", DIALECT]);
+  assert.equal(xgrammar.status, 0, xgrammar.stderr);
+  assert.equal(xgrammar.stdout.trimEnd(), toGbnf(dialectGrammar(spec), { engine: "xgrammar" }).trimEnd());
+  assert.notEqual(xgrammar.stdout, gbnf.stdout);
+  assert.equal(runCli(["grammar", "--format", "ebnf"]).status, 2);
 });
 
 test("a bad dialect file is an error naming the problem, not a crash", () => {

@@ -2,9 +2,20 @@
  * GBNF (llama.cpp's grammar format, also read by vLLM and XGrammar) from the grammar source.
  * Character classes are printed as escaped code points so no class member is ever read as
  * syntax (`]`, `-`, `^`, `\`).
+ *
+ * XGrammar (the grammar engine of vLLM and SGLang; checked with @mlc-ai/web-xgrammar 0.1.27)
+ * reads the same syntax, but a positive character class with a member above U+007F is matched
+ * wrong: it keeps each code point's low byte and matches bytes, so `[\u3165-\ud7ff]` takes the
+ * ASCII bytes 0x65-0xff (`e`...`~`) and no Hangul syllable at all. Its negated classes decode UTF-8
+ * properly as long as every excluded member is ASCII. `toGbnf(grammar, { engine: "xgrammar" })`
+ * therefore prints the ASCII members of a class as they are, up to 32 members past ASCII as
+ * literals (which it matches as UTF-8), and more than that as `[^\u0000-\u007f]`, any code point
+ * past ASCII: exact on ASCII, and wider than the grammar past it
+ * (no structural character of a SILP payload is past ASCII, so only what a value may hold widens;
+ * the decoder refuses the rest with a typed error). docs/models.md, Grammar check, has the figures.
  */
-import { classText, isAsciiAlphanumeric, quoteLiteral, unicodeEscapeText } from "./char-class.js";
-import { type Expr, type Grammar, ruleMap } from "./grammar.js";
+import { classText, isAsciiAlphanumeric, quoteLiteral, size, unicodeEscapeText } from "./char-class.js";
+import { type CodePointRange, type Expr, type Grammar, ruleMap } from "./grammar.js";
 
 function codePoint(cp: number): string {
   if (cp <= 0xffff) return `\\u${cp.toString(16).toUpperCase().padStart(4, "0")}`;
@@ -20,35 +31,66 @@ function quote(text: string): string {
   return quoteLiteral(text, codePoint);
 }
 
-function print(expr: Expr, nested: boolean): string {
+/** Which engine the GBNF is printed for: llama.cpp's reading of it (the default) or XGrammar's. */
+export interface GbnfOptions {
+  engine?: "llama.cpp" | "xgrammar";
+}
+
+const LAST_ASCII = 0x7f;
+/** Up to this many code points past ASCII, a class is printed exactly (as literals) for XGrammar. */
+const FEW_PAST_ASCII = 32;
+/** XGrammar: one code point past ASCII (a negated class of ASCII members only, which it decodes as UTF-8). */
+const PAST_ASCII = `[^${unicodeEscapeText(0)}-${unicodeEscapeText(LAST_ASCII)}]`;
+
+function printChars(ranges: readonly CodePointRange[], engine: GbnfOptions["engine"]): string {
+  const whole = `[${classText(ranges, classMember)}]`;
+  if (engine !== "xgrammar" || ranges.every(([, last]) => last <= LAST_ASCII)) return whole;
+  const ascii = ranges.filter(([first]) => first <= LAST_ASCII).map(([first, last]): CodePointRange => [first, Math.min(last, LAST_ASCII)]);
+  const beyond = ranges.filter(([, last]) => last > LAST_ASCII).map(([first, last]): CodePointRange => [Math.max(first, LAST_ASCII + 1), last]);
+  // A few code points past ASCII stay exact as literals, which XGrammar matches as UTF-8.
+  const few =
+    size(beyond) <= FEW_PAST_ASCII
+      ? beyond.flatMap(([first, last]) => Array.from({ length: last - first + 1 }, (_, i) => quote(String.fromCodePoint(first + i))))
+      : [PAST_ASCII];
+  const options = [...(ascii.length === 0 ? [] : [`[${classText(ascii, classMember)}]`]), ...few];
+  return options.length === 1 ? (options[0] as string) : `(${options.join(" | ")})`;
+}
+
+function print(expr: Expr, nested: boolean, engine: GbnfOptions["engine"]): string {
   switch (expr.kind) {
     case "literal":
       return quote(expr.text);
     case "chars":
-      return `[${classText(expr.ranges, classMember)}]`;
+      return printChars(expr.ranges, engine);
     case "ref":
       return expr.rule;
     case "seq": {
-      const text = expr.items.map((item) => print(item, true)).join(" ");
+      const text = expr.items.map((item) => print(item, true, engine)).join(" ");
       return nested ? `(${text})` : text;
     }
     case "choice": {
-      const text = expr.options.map((option) => print(option, false)).join(" | ");
+      const text = expr.options.map((option) => print(option, false, engine)).join(" | ");
       return nested ? `(${text})` : text;
     }
     case "repeat": {
       const suffix = expr.max === 1 ? "?" : expr.min === 0 ? "*" : "+";
       const item =
-        expr.item.kind === "literal" || expr.item.kind === "chars" || expr.item.kind === "ref" ? print(expr.item, true) : `(${print(expr.item, false)})`;
+        expr.item.kind === "literal" || expr.item.kind === "chars" || expr.item.kind === "ref"
+          ? print(expr.item, true, engine)
+          : `(${print(expr.item, false, engine)})`;
       return `${item}${suffix}`;
     }
   }
 }
 
-export function toGbnf(grammar: Grammar): string {
+/** The grammar as GBNF; `engine: "xgrammar"` prints character classes past ASCII as XGrammar matches them (see above). */
+export function toGbnf(grammar: Grammar, options: GbnfOptions = {}): string {
   ruleMap(grammar);
+  const engine = options.engine ?? "llama.cpp";
+  if (engine !== "llama.cpp" && engine !== "xgrammar") throw new TypeError(`engine must be "llama.cpp" or "xgrammar", not ${JSON.stringify(engine)}`);
   const lines = [
     `# SILP ${grammar.frontend} frontend, canonical form (generated by @silp/grammar; do not edit)`,
+    ...(engine === "xgrammar" ? ["# for XGrammar: characters past ASCII in a class are written as any character past ASCII"] : []),
     `# verbs in force: ${grammar.verbs.join(" ")}`,
     `root ::= ${grammar.root}`,
   ];
@@ -57,7 +99,7 @@ export function toGbnf(grammar: Grammar): string {
       Boolean,
     );
     for (const note of notes) lines.push(`# ${rule.name}: ${note}`);
-    lines.push(`${rule.name} ::= ${print(rule.expr, false)}`);
+    lines.push(`${rule.name} ::= ${print(rule.expr, false, engine)}`);
   }
   return `${lines.join("\n")}\n`;
 }

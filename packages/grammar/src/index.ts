@@ -6,7 +6,7 @@
 export type { CodePointRange, Expr, Grammar, Rule } from "./grammar.js";
 export { codeGrammar, verbCodes, approvedVerbCodes, type CodeGrammarOptions } from "./code-grammar.js";
 export { dialectGrammar, type DialectGrammarOptions } from "./dialect-grammar.js";
-export { toGbnf } from "./gbnf.js";
+export { toGbnf, type GbnfOptions } from "./gbnf.js";
 export { toLark } from "./lark.js";
 export { derive, type DeriveOptions } from "./derive.js";
 export { buildPrompt, EXAMPLE_MARK, type Prompt, type PromptExample, type PromptFrontend, type PromptOptions, type PromptRole } from "./prompt.js";

@@ -2,15 +2,15 @@
  * The full dialect-grammar check behind docs/grammar.md, "Dialects" (the suite's
  * dialect-grammar-real-parsers.lab.test.ts is its small version): for x-evolved, the four covering
  * dialects and `random` seeded random dialects, `count` payloads each dialect prints and `count`
- * texts derived from its grammar, through llama.cpp's GBNF engine and Lark, derived texts also
- * through the dialect's strict decoder; bare reserved words must be refused by both.
+ * texts derived from its grammar, through llama.cpp's GBNF engine, XGrammar and Lark, derived texts
+ * also through the dialect's strict decoder; bare reserved words must be refused by all three.
  *
  *   node --import tsx packages/grammar/test/dialect-full-check.lab.ts [random] [count] > report.txt
  */
 import { dialectGrammar, toGbnf, toLark } from "@silp/grammar";
 import { APPROVED_VERBS, compile } from "silp";
 import { type DerivedVerdict, derivedVerdict, dialectsUnderTest, reservedWordPayloads } from "./dialect-samples.js";
-import { gbnfMatcher, larkVerdicts } from "./real-parsers.lab.js";
+import { gbnfMatcher, larkVerdicts, xgrammarMatcher } from "./real-parsers.lab.js";
 import { compiledPayloads, derivedFrom } from "./samples.js";
 
 const RANDOM = Number(process.argv[2] ?? 20);
@@ -29,6 +29,7 @@ const totals = {
   notCanonical: 0,
   other: 0,
   gbnfRejected: 0,
+  xgrammarRejected: 0,
   larkRejected: 0,
   reservedAccepted: 0,
   reserved: 0,
@@ -51,13 +52,17 @@ for (const [index, spec] of dialectsUnderTest(RANDOM, SEED).entries()) {
   const gbnf = await gbnfMatcher(toGbnf(grammar));
   const gbnfRejected = good.filter((text) => !gbnf(text));
   const gbnfBare = bare.filter(gbnf);
+  const xgrammar = await xgrammarMatcher(toGbnf(grammar, { engine: "xgrammar" }));
+  const xgrammarRejected = good.filter((text) => !xgrammar(text));
+  const xgrammarBare = bare.filter(xgrammar);
   const verdicts = await larkVerdicts(toLark(grammar), [...good, ...bare]);
   const larkRejected = good.filter((_, at) => !verdicts[at]?.ok);
   const larkBare = bare.filter((_, at) => verdicts[good.length + at]?.ok);
-  for (const text of [...gbnfRejected.slice(0, 2), ...larkRejected.slice(0, 2)]) say(`${spec.name}: rejected ${JSON.stringify(text)}`);
-  for (const text of [...gbnfBare, ...larkBare]) say(`${spec.name}: bare reserved word accepted ${JSON.stringify(text)}`);
+  for (const text of [...gbnfRejected.slice(0, 2), ...xgrammarRejected.slice(0, 2), ...larkRejected.slice(0, 2)])
+    say(`${spec.name}: rejected ${JSON.stringify(text)}`);
+  for (const text of [...gbnfBare, ...xgrammarBare, ...larkBare]) say(`${spec.name}: bare reserved word accepted ${JSON.stringify(text)}`);
   say(
-    `${spec.name} ${JSON.stringify(spec.genes)}: printed ${printed.length}, derived ${derived.length} (decode ${counts.decodes}, not canonical ${counts["not-canonical"]}, other ${counts.other}); GBNF rejected ${gbnfRejected.length}, Lark rejected ${larkRejected.length}; bare reserved words accepted: GBNF ${gbnfBare.length}, Lark ${larkBare.length} of ${bare.length}`,
+    `${spec.name} ${JSON.stringify(spec.genes)}: printed ${printed.length}, derived ${derived.length} (decode ${counts.decodes}, not canonical ${counts["not-canonical"]}, other ${counts.other}); GBNF rejected ${gbnfRejected.length}, XGrammar rejected ${xgrammarRejected.length}, Lark rejected ${larkRejected.length}; bare reserved words accepted: GBNF ${gbnfBare.length}, XGrammar ${xgrammarBare.length}, Lark ${larkBare.length} of ${bare.length}`,
   );
   totals.dialects++;
   totals.printed += printed.length;
@@ -66,8 +71,9 @@ for (const [index, spec] of dialectsUnderTest(RANDOM, SEED).entries()) {
   totals.notCanonical += counts["not-canonical"];
   totals.other += counts.other;
   totals.gbnfRejected += gbnfRejected.length;
+  totals.xgrammarRejected += xgrammarRejected.length;
   totals.larkRejected += larkRejected.length;
-  totals.reservedAccepted += gbnfBare.length + larkBare.length;
+  totals.reservedAccepted += gbnfBare.length + xgrammarBare.length + larkBare.length;
   totals.reserved += bare.length;
 }
 say(`totals ${JSON.stringify(totals)}`);

@@ -3,13 +3,14 @@
  * check"), for x-evolved, four dialects that between them take every option of every gene, and
  * seeded random dialects:
  * (a) every payload the dialect's printer writes for generated IRs is accepted by llama.cpp's GBNF
- *     engine (node-llama-cpp) and by Lark (python3-lark);
+ *     engine (node-llama-cpp), by XGrammar (@mlc-ai/web-xgrammar, the xgrammar form of the GBNF)
+ *     and by Lark (python3-lark);
  * (b) every text derived at random from the dialect's grammar decodes strictly in that dialect or
- *     fails only as not canonical (dialect-samples.ts, NOT_CANONICAL), and both parsers accept it;
+ *     fails only as not canonical (dialect-samples.ts, NOT_CANONICAL), and the parsers accept it;
  * (c) a reserved word of the dialect is accepted quoted and refused bare, a plain word the printer
  *     writes bare is refused quoted, and a role it writes positionally is refused by keyword, and a
  *     meta seq entry "!L" (not a verb in force) is refused, by the strict decoder (the oracle,
- *     checked first) and by both parsers.
+ *     checked first) and by the parsers.
  * Lark compiles each grammar in 10-20 s on the shared machine, so it runs on two of the dialects
  * here (x-evolved and x-cover4: newline between calls, parentheses with empty calls left out);
  * dialect-full-check.lab.ts runs every dialect through both. Seeds and counts come from the
@@ -21,7 +22,7 @@ import type { DialectSpec } from "@silp/dialects";
 import { dialectGrammar, toGbnf, toLark } from "@silp/grammar";
 import { APPROVED_VERBS, compile, decode } from "silp";
 import { derivedVerdict, dialectsUnderTest, reservedWordPayloads } from "./dialect-samples.js";
-import { gbnfMatcher, larkMissing, larkVerdicts } from "./real-parsers.lab.js";
+import { gbnfMatcher, larkMissing, larkVerdicts, xgrammarMatcher } from "./real-parsers.lab.js";
 import { compiledPayloads, derivedFrom } from "./samples.js";
 import { dialectSpellings } from "../src/spellings.js";
 
@@ -42,6 +43,7 @@ interface Case {
   /** The same payloads as the printer writes them (quoted). */
   quotedReserved: string[];
   gbnf: (text: string) => boolean;
+  xgrammar: (text: string) => boolean;
 }
 
 function rejectedOf(texts: readonly string[], accepted: readonly boolean[]): string[] {
@@ -89,7 +91,10 @@ describe(`dialect grammars against real parsers (seed ${SEED}, ${RANDOM} random 
       assert.ok(sequenced.includes("seq=[!START,review]"), sequenced);
       quotedReserved.push(sequenced);
       bareReserved.push(sequenced.replace("!START", "!L"));
-      cases.push({ spec, printed, derived, quotedReserved, bareReserved, gbnf: await gbnfMatcher(toGbnf(dialectGrammar(spec))) });
+      const grammar = dialectGrammar(spec);
+      const gbnf = await gbnfMatcher(toGbnf(grammar));
+      const xgrammar = await xgrammarMatcher(toGbnf(grammar, { engine: "xgrammar" }));
+      cases.push({ spec, printed, derived, quotedReserved, bareReserved, gbnf, xgrammar });
     }
   });
 
@@ -100,20 +105,30 @@ describe(`dialect grammars against real parsers (seed ${SEED}, ${RANDOM} random 
     console.log(`# dialect grammar (a) GBNF: ${cases.length} dialects x ${PRINTED} printed payloads accepted`);
   });
 
-  it("(b) derived texts decode strictly or fail only as not canonical (checked while deriving), and GBNF accepts them", () => {
-    for (const { spec, derived, gbnf } of cases) {
+  it("(a) XGrammar accepts every payload each dialect prints", () => {
+    for (const { spec, printed, xgrammar } of cases) {
+      assert.deepEqual(rejectedOf(printed, printed.map(xgrammar)).slice(0, 3), [], `${spec.name} (${JSON.stringify(spec.genes)})`);
+    }
+    console.log(`# dialect grammar (a) XGrammar: ${cases.length} dialects x ${PRINTED} printed payloads accepted`);
+  });
+
+  it("(b) derived texts decode strictly or fail only as not canonical (checked while deriving), and GBNF and XGrammar accept them", () => {
+    for (const { spec, derived, gbnf, xgrammar } of cases) {
       assert.equal(derived.length, DERIVED);
       assert.deepEqual(rejectedOf(derived, derived.map(gbnf)).slice(0, 3), [], spec.name);
+      assert.deepEqual(rejectedOf(derived, derived.map(xgrammar)).slice(0, 3), [], `${spec.name} (XGrammar)`);
     }
   });
 
-  it("(c) a reserved word is refused bare and accepted quoted, a plain word refused quoted, a positional role refused by keyword, by the strict decoder and by GBNF", () => {
-    for (const { spec, bareReserved, quotedReserved, gbnf } of cases) {
+  it("(c) a reserved word is refused bare and accepted quoted, a plain word refused quoted, a positional role refused by keyword, by the strict decoder, GBNF and XGrammar", () => {
+    for (const { spec, bareReserved, quotedReserved, gbnf, xgrammar } of cases) {
       assert.ok(bareReserved.length >= 5, `${spec.name}: the code keywords at least`);
       for (const text of bareReserved) assert.throws(() => decode(text, spec.name, { strict: true }), Error, `${spec.name} decodes ${text}`);
       for (const text of quotedReserved) decode(text, spec.name, { strict: true });
       assert.deepEqual(bareReserved.filter(gbnf), [], `${spec.name}: GBNF accepts a text the strict decoder refuses`);
       assert.deepEqual(rejectedOf(quotedReserved, quotedReserved.map(gbnf)), [], spec.name);
+      assert.deepEqual(bareReserved.filter(xgrammar), [], `${spec.name}: XGrammar accepts a text the strict decoder refuses`);
+      assert.deepEqual(rejectedOf(quotedReserved, quotedReserved.map(xgrammar)), [], `${spec.name} (XGrammar)`);
     }
   });
 

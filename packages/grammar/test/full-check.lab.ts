@@ -1,16 +1,16 @@
 /**
  * The full grammar check behind docs/models.md, "Grammar check": 10,000 compiled payloads and
- * 10,000 derived texts through llama.cpp's GBNF engine and Lark, with progress written as it goes
+ * 10,000 derived texts through llama.cpp's GBNF engine, XGrammar and Lark, with progress written as it goes
  * (Lark's Earley parser is the slow part). Same samples and seed as grammar-real-parsers.lab.test.ts.
  *
  *   node --import tsx packages/grammar/test/full-check.lab.ts [count] [part] > report.txt
  *
- * `part` (default all) runs one of gbnf, lark-compiled, lark-derived, so two parts can run in
+ * `part` (default all) runs one of gbnf, xgrammar, lark-compiled, lark-derived, so two parts can run in
  * two processes.
  */
 import { codeGrammar, toGbnf, toLark } from "@silp/grammar";
 import { APPROVED_VERBS, decode } from "silp";
-import { gbnfMatcher, larkVerdicts } from "./real-parsers.lab.js";
+import { gbnfMatcher, larkVerdicts, xgrammarMatcher } from "./real-parsers.lab.js";
 import { compiledPayloads, derivedTexts } from "./samples.js";
 
 const COUNT = Number(process.argv[2] ?? 10_000);
@@ -43,6 +43,17 @@ for (const [label, texts] of [
   if (gbnf === undefined) break;
   const rejected = texts.filter((text) => !gbnf(text));
   say(`GBNF ${label}: ${texts.length - rejected.length}/${texts.length} accepted${rejected.length ? `; first rejected ${JSON.stringify(rejected[0])}` : ""}`);
+}
+const xgrammar = PART === "all" || PART === "xgrammar" ? await xgrammarMatcher(toGbnf(grammar, { engine: "xgrammar" })) : undefined;
+for (const [label, texts] of [
+  ["compiled", compiled],
+  ["derived", derived],
+] as const) {
+  if (xgrammar === undefined) break;
+  const rejected = texts.filter((text) => !xgrammar(text));
+  say(
+    `XGrammar ${label}: ${texts.length - rejected.length}/${texts.length} accepted${rejected.length ? `; first rejected ${JSON.stringify(rejected[0])}` : ""}`,
+  );
 }
 const lark = toLark(grammar);
 for (const [label, texts] of [

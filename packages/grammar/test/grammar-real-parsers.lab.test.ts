@@ -1,8 +1,8 @@
 /**
  * The grammar, checked both ways against real parsers (docs/models.md, "Grammar check"):
- * (a) every payload compile() prints is accepted by Lark (python3-lark) and by llama.cpp's GBNF
- *     engine (node-llama-cpp);
- * (b) every text derived at random from the grammar decodes in strict mode, and both real
+ * (a) every payload compile() prints is accepted by Lark (python3-lark), by llama.cpp's GBNF
+ *     engine (node-llama-cpp) and by XGrammar (@mlc-ai/web-xgrammar) reading the same GBNF;
+ * (b) every text derived at random from the grammar decodes in strict mode, and the real
  *     parsers accept it too (the exporters print the grammar they were given).
  * Seeds come from SILP_GRAMMAR_SEED (default fixed) and are printed on failure.
  */
@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { beforeAll, describe, it } from "vitest";
 import { codeGrammar, toGbnf, toLark } from "@silp/grammar";
 import { APPROVED_VERBS, compile, decode, SilpError } from "silp";
-import { gbnfMatcher, larkMissing, larkVerdicts } from "./real-parsers.lab.js";
+import { gbnfMatcher, larkMissing, larkVerdicts, xgrammarMatcher } from "./real-parsers.lab.js";
 import { compiledPayloads, derivedTexts } from "./samples.js";
 
 const SEED = Number(process.env.SILP_GRAMMAR_SEED ?? 20261130);
@@ -36,10 +36,12 @@ describe("the code grammar against real parsers", () => {
   const gbnf = toGbnf(grammar);
   let payloads: string[] = [];
   let gbnfAccepts: (text: string) => boolean;
+  let xgrammarAccepts: (text: string) => boolean;
 
   beforeAll(async () => {
     payloads = compiledPayloads(approved, COMPILED, SEED);
     gbnfAccepts = await gbnfMatcher(gbnf);
+    xgrammarAccepts = await xgrammarMatcher(toGbnf(grammar, { engine: "xgrammar" }));
   });
 
   it(`(a) Lark accepts every payload compile() prints for ${COMPILED} generated IRs`, { skip: Boolean(larkSkip) }, async () => {
@@ -59,12 +61,20 @@ describe("the code grammar against real parsers", () => {
     console.log(`# grammar check (a) GBNF: ${accepted.filter(Boolean).length}/${payloads.length} compiled payloads accepted`);
   });
 
-  it(`(b) ${DERIVED} texts derived from the grammar decode in strict mode, and both real parsers accept them`, { skip: Boolean(larkSkip) }, async () => {
+  it(`(a) XGrammar accepts every payload compile() prints for ${COMPILED} generated IRs`, () => {
+    const accepted = payloads.map((payload) => xgrammarAccepts(payload));
+    assertAllAccepted("XGrammar", payloads, accepted);
+    console.log(`# grammar check (a) XGrammar: ${accepted.filter(Boolean).length}/${payloads.length} compiled payloads accepted`);
+  });
+
+  it(`(b) ${DERIVED} texts derived from the grammar decode in strict mode, and the real parsers accept them`, { skip: Boolean(larkSkip) }, async () => {
     const texts = derivedTexts(approved, DERIVED, SEED, (text) => {
       decode(text, "code", { strict: true });
     });
     const gbnfAccepted = texts.map((text) => gbnfAccepts(text));
     assertAllAccepted("GBNF on derived texts", texts, gbnfAccepted);
+    const xgrammarAccepted = texts.map((text) => xgrammarAccepts(text));
+    assertAllAccepted("XGrammar on derived texts", texts, xgrammarAccepted);
     const verdicts = await larkVerdicts(lark, texts);
     assertAllAccepted(
       "Lark on derived texts",
@@ -73,11 +83,11 @@ describe("the code grammar against real parsers", () => {
       verdicts.map((verdict) => verdict.error),
     );
     console.log(
-      `# grammar check (b): ${texts.length} derived texts decoded strictly; GBNF ${gbnfAccepted.filter(Boolean).length}, Lark ${verdicts.filter((v) => v.ok).length} accepted`,
+      `# grammar check (b): ${texts.length} derived texts decoded strictly; GBNF ${gbnfAccepted.filter(Boolean).length}, XGrammar ${xgrammarAccepted.filter(Boolean).length}, Lark ${verdicts.filter((v) => v.ok).length} accepted`,
     );
   });
 
-  it("both parsers reject what the strict decoder rejects: model habits, unknown verbs, non-canonical spacing", { skip: Boolean(larkSkip) }, async () => {
+  it("the real parsers reject what the strict decoder rejects: model habits, unknown verbs, non-canonical spacing", { skip: Boolean(larkSkip) }, async () => {
     // Hand-written: each is an error for decode(..., {strict: true}) (checked first, as the oracle).
     const bad = [
       "start(hike);",
@@ -119,6 +129,39 @@ describe("the code grammar against real parsers", () => {
       [],
       "GBNF accepted text the strict decoder rejects",
     );
+    assert.deepEqual(
+      bad.filter((text) => xgrammarAccepts(text)),
+      [],
+      "XGrammar accepted text the strict decoder rejects",
+    );
+  });
+
+  it("XGrammar needs its own printing of classes past ASCII: the plain GBNF lets ASCII punctuation into values there", async () => {
+    const plain = await xgrammarMatcher(gbnf);
+    const leaks = ["start(a, b)", "start('hike')", "start(x); start(y)", "start(if)"];
+    for (const text of leaks) assert.throws(() => decode(text, "code", { strict: true }), Error, text);
+    // The oracle: llama.cpp refuses them all on the same GBNF; XGrammar on it takes every one, on the xgrammar form none.
+    assert.deepEqual(leaks.map(gbnfAccepts), [false, false, false, false]);
+    assert.deepEqual(leaks.map(plain), [true, true, true, true]);
+    assert.deepEqual(leaks.map(xgrammarAccepts), [false, false, false, false]);
+  });
+
+  it("past ASCII the xgrammar form is wider than the grammar: letters of any script pass, and so does any other character", () => {
+    const letters = ["start(héllo)", 'email("李雷, 韩梅梅")', "start(Ωmega)", "book(\u{1D400}x)"];
+    for (const text of letters) decode(text, "code", { strict: true });
+    assert.deepEqual(
+      letters.map(xgrammarAccepts),
+      letters.map(() => true),
+    );
+    assert.deepEqual(
+      letters.map(gbnfAccepts),
+      letters.map(() => true),
+    );
+    // Not letters, marks or digits: the strict decoder and llama.cpp refuse them in a bare value; XGrammar's form lets them through.
+    const others = ["start(a\u00a0b)", "start(a\u2022b)", "start(\u00d7)"];
+    for (const text of others) assert.throws(() => decode(text, "code", { strict: true }), Error, text);
+    assert.deepEqual(others.map(gbnfAccepts), [false, false, false]);
+    assert.deepEqual(others.map(xgrammarAccepts), [true, true, true]);
   });
 
   it("a bare keyword value is only accepted quoted, by the grammar as by the strict decoder (docs/grammar.md)", { skip: Boolean(larkSkip) }, async () => {
@@ -134,9 +177,10 @@ describe("the code grammar against real parsers", () => {
       [false, true],
     );
     assert.deepEqual([gbnfAccepts("start(if)"), gbnfAccepts('start("if")')], [false, true]);
+    assert.deepEqual([xgrammarAccepts("start(if)"), xgrammarAccepts('start("if")')], [false, true]);
   });
 
-  it("both parsers accept the spec's example payloads", { skip: Boolean(larkSkip) }, async () => {
+  it("the real parsers accept the spec's example payloads", { skip: Boolean(larkSkip) }, async () => {
     const good = [
       "if !rain(t+1): start(hike) else: start(cards@indoor)",
       "if loc(me,Beijing,t+1am): cancel(flight); email(zhangsan)",
@@ -156,6 +200,10 @@ describe("the code grammar against real parsers", () => {
       good.map((text) => gbnfAccepts(text)),
       good.map(() => true),
     );
+    assert.deepEqual(
+      good.map((text) => xgrammarAccepts(text)),
+      good.map(() => true),
+    );
   });
 });
 
@@ -166,10 +214,16 @@ describe("a grammar for another verb set", () => {
   it("bakes exactly the verbs in force in: their payloads pass, the spec's other verbs do not", { skip: Boolean(larkSkip) }, async () => {
     const payloads = compiledPayloads(verbs, 300, SEED + 1, { whitelist: "off" });
     const gbnfAccepts = await gbnfMatcher(toGbnf(grammar));
+    const xgrammarAccepts = await xgrammarMatcher(toGbnf(grammar, { engine: "xgrammar" }));
     assertAllAccepted(
       "GBNF",
       payloads,
       payloads.map((payload) => gbnfAccepts(payload)),
+    );
+    assertAllAccepted(
+      "XGrammar",
+      payloads,
+      payloads.map((payload) => xgrammarAccepts(payload)),
     );
     const verdicts = await larkVerdicts(toLark(grammar), [...payloads, "cancel(x)", "refund(x); cancel(y)", "refund(x)"]);
     assert.deepEqual(
@@ -182,6 +236,7 @@ describe("a grammar for another verb set", () => {
     );
     assert.equal(gbnfAccepts("cancel(x)"), false);
     assert.equal(gbnfAccepts("a_b(x) else: refund()"), true);
+    assert.deepEqual(["cancel(x)", "refund(x); cancel(y)", "refund(x)", "a_b(x) else: refund()"].map(xgrammarAccepts), [false, false, true, true]);
   });
 
   it("derived texts use only those verbs and decode strictly with the whitelist off", () => {

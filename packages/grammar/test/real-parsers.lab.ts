@@ -1,12 +1,14 @@
 /**
- * The two real parsers the grammar tests check against: Lark (Debian's python3-lark, run as
- * /usr/bin/python3 in one process for a whole batch) and llama.cpp's GBNF engine (node-llama-cpp's
- * prebuilt binary; no model needed to match text against a grammar).
+ * The three real parsers the grammar tests check against: Lark (Debian's python3-lark, run as
+ * /usr/bin/python3 in one process for a whole batch), llama.cpp's GBNF engine (node-llama-cpp's
+ * prebuilt binary; no model needed to match text against a grammar), and XGrammar, the default
+ * grammar backend of vLLM and SGLang (@mlc-ai/web-xgrammar, its WebAssembly build).
  */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { skipUnlessRequired } from "@silp/testkit/require-all.js";
 
@@ -69,4 +71,63 @@ export async function gbnfMatcher(grammar: string): Promise<(text: string) => bo
   const compiled = new LlamaGrammar(llama, { grammar }) as unknown as TestableGrammar;
   if (typeof compiled._testText !== "function") throw new Error("node-llama-cpp no longer exposes LlamaGrammar._testText; pin 3.21.1 or adapt");
   return (text: string) => compiled._testText(text);
+}
+
+/** The part of @mlc-ai/web-xgrammar 0.1.27 the matcher uses (its lib/xgrammar.d.ts). */
+interface XGrammarModule {
+  Grammar: { fromEBNF(ebnf: string, rootRule?: string): Promise<unknown> };
+  TokenizerInfo: {
+    createTokenizerInfo(vocab: string[], vocabType?: string, prependSpace?: boolean, vocabSize?: number, stopTokenIds?: number[]): Promise<unknown>;
+  };
+  GrammarCompiler: { createGrammarCompiler(info: unknown): Promise<{ compileGrammar(grammar: unknown): Promise<unknown> }> };
+  GrammarMatcher: { createGrammarMatcher(compiled: unknown): Promise<XGrammarMatcher> };
+}
+
+interface XGrammarMatcher {
+  /** Feeds the text's UTF-8 bytes; false (and no state change) at the first byte the grammar refuses. */
+  _acceptString(text: string): boolean;
+  acceptToken(token: number): boolean;
+  reset(): void;
+}
+
+let xgrammarModule: Promise<XGrammarModule> | undefined;
+
+/**
+ * Loads @mlc-ai/web-xgrammar. Its lib/index.js is a UMD bundle in a package marked
+ * `"type": "module"`, so Node reads it as ESM and it finds neither `exports` nor `require`; it is
+ * run here as the CommonJS it is written as. `new Function` rather than node:vm, because the
+ * emscripten loader inside does `await import("module")`, which vm scripts may do only under
+ * --experimental-vm-modules.
+ */
+function loadXGrammar(): Promise<XGrammarModule> {
+  xgrammarModule ??= (async () => {
+    const require = createRequire(import.meta.url);
+    const file = require.resolve("@mlc-ai/web-xgrammar");
+    const module = { exports: {} as Record<string, unknown> };
+    new Function("exports", "require", "module", "__filename", "__dirname", readFileSync(file, "utf8"))(module.exports, require, module, file, dirname(file));
+    return module.exports as unknown as XGrammarModule;
+  })();
+  return xgrammarModule;
+}
+
+/** One token per ASCII code unit plus an end token: the matcher reads text by bytes, the vocabulary only has to hold the end. */
+const XGRAMMAR_VOCABULARY = [...Array.from({ length: 128 }, (_, code) => String.fromCharCode(code)), "</s>"];
+const XGRAMMAR_END = 128;
+
+/**
+ * A matcher for one GBNF grammar, backed by XGrammar's GrammarMatcher (the engine vLLM and SGLang
+ * constrain decoding with): the grammar is parsed by XGrammar's EBNF parser (`Grammar.fromEBNF`
+ * throws on what it cannot read) and compiled, and a text is accepted when the matcher takes all
+ * its bytes and then the end token, that is, when the text is a whole sentence of the grammar.
+ */
+export async function xgrammarMatcher(grammar: string): Promise<(text: string) => boolean> {
+  const xgr = await loadXGrammar();
+  const info = await xgr.TokenizerInfo.createTokenizerInfo(XGRAMMAR_VOCABULARY, "raw", false, XGRAMMAR_VOCABULARY.length, [XGRAMMAR_END]);
+  const compiler = await xgr.GrammarCompiler.createGrammarCompiler(info);
+  const matcher = await xgr.GrammarMatcher.createGrammarMatcher(await compiler.compileGrammar(await xgr.Grammar.fromEBNF(grammar)));
+  if (typeof matcher._acceptString !== "function") throw new Error("@mlc-ai/web-xgrammar no longer exposes GrammarMatcher._acceptString; pin 0.1.27 or adapt");
+  return (text: string) => {
+    matcher.reset();
+    return matcher._acceptString(text) && matcher.acceptToken(XGRAMMAR_END);
+  };
 }

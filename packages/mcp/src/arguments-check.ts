@@ -4,9 +4,9 @@
  * text, which carries no code. The SDK is given the same JSON Schema for tools/list, with a
  * validator that lets every object through to this check (server.ts).
  *
- * Only the JSON Schema subset our input schemas use is understood: type, enum, required,
- * properties, additionalProperties: false, items, minItems, maxItems, uniqueItems, and oneOf of
- * such schemas. Nested objects (an IR, silp_meta) are checked only for being objects: the codec
+ * Only the JSON Schema subset our input schemas use is understood: type (one or a list), enum, required,
+ * properties, additionalProperties: false, items, minItems, maxItems, uniqueItems (no oneOf: the
+ * clients rewrite it, schemas.ts). Nested objects (an IR, silp_meta) are checked only for being objects: the codec
  * validates them with every issue and its JSON Pointer.
  */
 import { SilpError, type SilpErrorCode } from "silp";
@@ -41,23 +41,18 @@ function typeName(value: unknown): string {
   return typeof value;
 }
 
+function hasType(type: string, value: unknown): boolean {
+  if (type === "object") return isPlainObject(value);
+  if (type === "array") return Array.isArray(value);
+  if (type === "integer") return Number.isInteger(value);
+  return typeName(value) === type;
+}
+
 /** Describes why `value` does not fit `schema`, or returns undefined when it fits. */
 function mismatch(schema: Schema, value: unknown): string | undefined {
-  if (Array.isArray(schema.oneOf)) {
-    const fits = (schema.oneOf as Schema[]).filter((branch) => mismatch(branch, value) === undefined).length;
-    if (fits !== 1) return `must be ${(schema.oneOf as Schema[]).map((branch) => String(branch.type ?? "a value")).join(" or ")}, got ${typeName(value)}`;
-  }
-  const type = schema.type;
-  if (typeof type === "string") {
-    const ok =
-      type === "object"
-        ? isPlainObject(value)
-        : type === "array"
-          ? Array.isArray(value)
-          : type === "integer"
-            ? Number.isInteger(value)
-            : typeName(value) === type;
-    if (!ok) return `must be ${type === "array" || type === "object" || type === "integer" ? "an" : "a"} ${type}, got ${typeName(value)}`;
+  const types = typeof schema.type === "string" ? [schema.type] : Array.isArray(schema.type) ? (schema.type as string[]) : [];
+  if (types.length > 0 && !types.some((type) => hasType(type, value))) {
+    return `must be ${types.map((type) => `${type === "array" || type === "object" || type === "integer" ? "an" : "a"} ${type}`).join(" or ")}, got ${typeName(value)}`;
   }
   if (Array.isArray(schema.enum) && !schema.enum.includes(value as never)) {
     const shown = typeof value === "string" ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : typeName(value);

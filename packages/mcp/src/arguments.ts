@@ -38,11 +38,21 @@ export interface JsonSchemaObject {
   [keyword: string]: unknown;
 }
 
+/**
+ * An object with any keys, written so that the popular MCP clients keep its keys: a JSON-Schema-to-zod
+ * converter (Mastra 0.14 under zod 3) turns a bare `{type: "object"}` into an object that strips
+ * every key, while `properties: {}` with `additionalProperties: true` becomes a passthrough object
+ * (docs/integrations.md, What the clients do with the schemas).
+ */
+export function freeFormObject(description?: string): Record<string, unknown> {
+  return { type: "object", properties: {}, additionalProperties: true, ...(description === undefined ? {} : { description }) };
+}
+
 /** JSON Schema of the wrapper fields (draft-neutral: no $schema, no $ref, valid in draft-07 and 2020-12). */
 export const WRAPPER_PROPERTIES: Readonly<Record<string, Record<string, unknown>>> = Object.freeze({
   silp_encoding: { type: "string", description: 'SILP frontend of silp_payload, e.g. "code" or "json"' },
   silp_payload: { type: "string", description: "the SILP payload, e.g. if !rain(t+1): start(hike)" },
-  silp_meta: { type: "object", description: "the IR meta (req_id, session_id, ...) the compact payload does not carry" },
+  silp_meta: freeFormObject("the IR meta (req_id, session_id, any other key) the compact payload does not carry"),
   silp: { type: "string", description: 'SILP protocol version (default "v1")' },
   silp_ir_version: { type: "string", description: 'IR schema version, when not "ir-v0.1"' },
 });

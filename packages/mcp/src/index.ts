@@ -45,6 +45,8 @@ export {
   silpMcpServerFactory,
   serveSilpMcpStdio,
   serveSilpMcpHttp,
+  SILP_MCP_EXTENSION_ID,
+  type SilpMcpExtensionSettings,
   type SilpMcpServerOptions,
   type HttpServeOptions,
   type RunningMcpServer,

@@ -16,7 +16,7 @@
 import { EXTENSION_ERROR_CODES, SPEC_ERROR_CODES } from "silp/util";
 import { irSchema, type SilpOptions } from "silp";
 import { vendorSchema } from "@silp/schemas";
-import { WRAPPER_PROPERTIES, type JsonSchemaObject } from "./arguments.js";
+import { WRAPPER_PROPERTIES, freeFormObject, type JsonSchemaObject } from "./arguments.js";
 
 /** A JSON Schema object, as the MCP tool definitions carry it. */
 export type Schema = Record<string, unknown>;
@@ -60,7 +60,7 @@ export const ERROR_SCHEMA: Schema = {
     column: integer,
     expected: stringList,
     path: string,
-    details: { type: "object" },
+    details: freeFormObject(),
   },
 };
 
@@ -166,7 +166,7 @@ export function decodeSchemas(whitelist: readonly string[] = ALL_MODES, operator
         repairs: { type: "array", items: REPAIR_SCHEMA },
         repairsDropped: integer,
         warnings: { type: "array", items: ISSUE_SCHEMA },
-        sanitizer: { type: "object" },
+        sanitizer: freeFormObject(),
       },
     }),
   };
@@ -185,9 +185,13 @@ export function negotiateSchemas(): { input: JsonSchemaObject; output: JsonSchem
       type: "object",
       required: ["ping"],
       properties: {
+        // One schema with two types, not oneOf: LangChain's simplifier keeps only the object
+        // branches of a oneOf, and OpenAI's strict conversion refuses oneOf outright.
         ping: {
+          type: ["string", "object"],
+          properties: {},
+          additionalProperties: true,
           description: 'the //ping probe: the text form ("//ping silp=v1 frontends=code,json,natural") or the JSON form ({"silp_ping": {...}})',
-          oneOf: [string, { type: "object" }],
         },
       },
       additionalProperties: false,

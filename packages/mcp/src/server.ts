@@ -10,7 +10,27 @@ import { McpServer, createMcpHandler, fromJsonSchema, type StandardSchemaWithJSO
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { localhostHostValidation, toNodeHandler } from "@modelcontextprotocol/node";
 import { closeServer, listen, origin } from "silp/node";
-import { loadTokensModule, silpTools, type SilpToolDefinition, type SilpToolsOptions } from "./tools.js";
+import { defaultCapabilities, loadTokensModule, silpTools, type SilpToolDefinition, type SilpToolsOptions } from "./tools.js";
+
+/**
+ * The identifier under which the server declares SILP in `capabilities.extensions` (the MCP
+ * 2026-07-28 revision; SDK 2.x's ServerCapabilities carries it in both protocol eras). MCP names
+ * extensions `{reverse-DNS prefix}/{name}` (the SDK's own: io.modelcontextprotocol/skills); no
+ * registry exists, so the prefix is the one the A2A extension URI's host gives.
+ */
+export const SILP_MCP_EXTENSION_ID = "dev.silp/silp";
+
+/** What the extension entry says: the negotiate tool's capabilities (as the A2A extension's params) and the SILP tools. */
+export interface SilpMcpExtensionSettings {
+  /** Protocol versions, most preferred first. */
+  silp: string[];
+  /** Frontends the server decodes, most preferred first. */
+  frontends: string[];
+  /** `frontends[0]`. */
+  prefer: string;
+  /** The SILP tools this server lists. */
+  tools: string[];
+}
 
 type Transport = NonNullable<Parameters<typeof serveStdio>[1]>["transport"];
 
@@ -79,13 +99,20 @@ export function registerSilpTools(server: McpServer, options: SilpToolsOptions =
 export async function silpMcpServerFactory(options: SilpMcpServerOptions = {}): Promise<() => McpServer> {
   const tokens = options.tokens ?? (options.countTokens === false ? undefined : await loadTokensModule());
   const tools = prepareTools({ ...options, ...(tokens ? { tokens } : {}) });
+  const capabilities = options.capabilities ?? defaultCapabilities();
+  const extension: SilpMcpExtensionSettings = {
+    silp: [...capabilities.versions],
+    frontends: [...capabilities.frontends],
+    prefer: capabilities.frontends[0] as string,
+    tools: tools.map((tool) => tool.name),
+  };
   return () => {
     const server = new McpServer(
       { name: options.name ?? "silp", version: options.version ?? VERSION },
       {
         // The tool set is fixed when the server is made, so no notifications/tools/list_changed is
         // ever sent; listChanged: false keeps the SDK from advertising it (its default is true).
-        capabilities: { tools: { listChanged: false } },
+        capabilities: { tools: { listChanged: false }, extensions: { [SILP_MCP_EXTENSION_ID]: { ...extension } } },
         instructions:
           "SILP codec tools: compile a SILP IR to a compact payload, decode a payload back to the IR, validate an IR, " +
           "answer a //ping frontend negotiation.",

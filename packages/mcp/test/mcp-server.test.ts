@@ -12,12 +12,15 @@ import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as HttpTransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { compile, normalize } from "silp";
 import { appendixExample } from "silp/examples";
-import { createSilpMcpServer, readSilpToolResult, registerSilpTools, serveSilpMcpHttp, type RunningHttpServer } from "../src/index.js";
+import { SILP_MCP_EXTENSION_ID, createSilpMcpServer, readSilpToolResult, registerSilpTools, serveSilpMcpHttp, type RunningHttpServer } from "../src/index.js";
 
 const a1 = appendixExample("A.1").ir;
 const a2 = appendixExample("A.2").ir;
 /** The envelope's payload is compact: its meta travels beside it, in silp_meta. */
 const COMPACT = { inlineMeta: false } as const;
+
+/** The SILP entry in capabilities.extensions of a server without count_tokens: what negotiate answers with, and the tools. */
+const SILP_EXTENSION_ENTRY_WITHOUT_COUNT = { silp: ["v1"], frontends: ["code", "json"], prefer: "code", tools: ["validate", "compile", "decode", "negotiate"] };
 
 type CallResult = { isError?: boolean; content?: unknown; structuredContent?: Record<string, unknown> };
 
@@ -42,6 +45,13 @@ describe("MCP server over the in-memory transport (2.x Client)", () => {
     call = async (name, args) => (await client.callTool({ name, arguments: args })) as CallResult;
   });
   afterAll(() => client.close());
+
+  test("declares SILP in capabilities.extensions (MCP 2026-07-28), with the tools it lists", () => {
+    assert.deepEqual(client.getServerCapabilities()?.extensions, {
+      [SILP_MCP_EXTENSION_ID]: { ...SILP_EXTENSION_ENTRY_WITHOUT_COUNT, tools: [...SILP_EXTENSION_ENTRY_WITHOUT_COUNT.tools, "count_tokens"] },
+    });
+    assert.equal(SILP_MCP_EXTENSION_ID, "dev.silp/silp");
+  });
 
   test("lists the tools, each with an input and an output schema", async () => {
     const { tools } = await client.listTools();
@@ -190,6 +200,7 @@ describe("MCP server over Streamable HTTP on 127.0.0.1", () => {
       await client.connect(new StreamableHTTPClientTransport(new URL(running.url)));
       try {
         assert.equal(client.getProtocolEra(), mode === "auto" ? "modern" : "legacy");
+        assert.deepEqual(client.getServerCapabilities()?.extensions, { [SILP_MCP_EXTENSION_ID]: SILP_EXTENSION_ENTRY_WITHOUT_COUNT });
         const compiled = (await client.callTool({ name: "compile", arguments: { ir: a1, frontend: "json" } })) as CallResult;
         const decoded = (await client.callTool({ name: "decode", arguments: compiled.structuredContent })) as CallResult;
         assert.deepEqual(decoded.structuredContent?.ir, normalize(a1));
@@ -205,6 +216,7 @@ describe("MCP server over Streamable HTTP on 127.0.0.1", () => {
     const client = new ClientV1({ name: "silp-test-v1", version: "0.0.0" });
     await client.connect(new HttpTransportV1(new URL(running.url)));
     try {
+      assert.deepEqual(client.getServerCapabilities()?.extensions, { [SILP_MCP_EXTENSION_ID]: SILP_EXTENSION_ENTRY_WITHOUT_COUNT });
       const names = (await client.listTools()).tools.map((tool) => tool.name);
       assert.deepEqual(names, ["validate", "compile", "decode", "negotiate"]);
       const compiled = (await client.callTool({ name: "compile", arguments: { ir: a2 } })) as CallResult;

@@ -113,58 +113,83 @@ function decodeRange(context: DecodeContext, target: Frontend, start: number, en
 }
 
 /**
- * Lenient extraction (docs/grammar.md, Extraction): decodes every candidate; one that decodes is
- * the payload, reported as a repair. Two that decode to different IRs are ambiguous: an error,
- * since choosing would silently drop a payload (thrown). When nothing decodes and there was
- * exactly one candidate: its error if it was a fence (the payload is there) or if it parsed and
- * failed later (`invalid_ir`: it is the payload); a syntax error in a line cut out of the text
- * is not reported, so the whole text's error stands (a raw newline inside a string is reported
- * where it is, not as an unterminated string on the first line).
+ * Lenient extraction (docs/grammar.md, Extraction): decodes the candidates of the first tier, then,
+ * when none decodes, those of the second (parts of a line: list item, inline code, label,
+ * lead-in). One that decodes is the payload, reported with the repairs of its shape and, when
+ * the reply had candidates in several places, `several_candidates` naming the place. Two of one
+ * tier that decode to different IRs are ambiguous: an error, since choosing would silently drop
+ * a payload (thrown); a candidate inside one that decoded is a part of that payload and is not
+ * tried. When nothing decodes and there was exactly one candidate: its error if it was a fence
+ * (the payload is there) or if it parsed and failed later (`invalid_ir`: it is the payload); a
+ * syntax error in a line cut out of the text is not reported, so the whole text's error stands
+ * (a raw newline inside a string is reported where it is, not as an unterminated string on the
+ * first line).
  */
 function extractPayload(whole: DecodeContext, target: Frontend, frontend: string): Attempt | undefined {
   const source = whole.source;
   const candidates = findCandidates(source, frontend);
   const fences = candidates.filter((candidate) => candidate.kind === "fence").length;
-  let chosen: { attempt: Attempt; candidate: PayloadCandidate } | undefined;
+  const places = [...new Set(candidates.map((candidate) => candidate.place))];
   let lastError: unknown;
-  for (const candidate of candidates) {
-    if (candidate.start === 0 && candidate.end === source.length) continue; // the whole text: already tried
-    const context = new DecodeContext(source, whole.options, whole.hooks);
-    if (candidate.kind === "fence") {
-      context.repair("code_fence", candidate.fenceAt ?? candidate.start, `the payload in fenced block ${candidate.index} of ${fences}`, ["the bare payload"]);
+  for (const tier of [1, 2] as const) {
+    let chosen: { attempt: Attempt; candidate: PayloadCandidate } | undefined;
+    for (const candidate of candidates) {
+      if (candidate.tier !== tier) continue;
+      if (candidate.start === 0 && candidate.end === source.length) continue; // the whole text: already tried
+      if (chosen && candidate.start >= chosen.candidate.start && candidate.end <= chosen.candidate.end) continue; // a part of the payload found
+      const context = new DecodeContext(source, whole.options, whole.hooks);
+      applyShapeRepairs(context, candidate, fences, places);
+      let attempt: Attempt;
+      try {
+        attempt = decodeRange(context, target, candidate.start, candidate.end);
+      } catch (error) {
+        if (!(error instanceof SilpError)) throw error;
+        lastError = error;
+        continue;
+      }
+      if (!chosen) {
+        chosen = { attempt, candidate };
+      } else if (comparable(chosen.attempt) !== comparable(attempt)) {
+        const what =
+          candidate.kind === "fence" ? `fenced blocks ${chosen.candidate.index} and ${candidate.index}` : `${chosen.candidate.place} and ${candidate.place}`;
+        throw new SilpSyntaxError(`ambiguous payload: ${what} both decode, to different IRs`, {
+          source,
+          offset: candidate.start,
+          expected: ["exactly one payload"],
+        });
+      }
     }
-    if (
-      candidate.kind === "span" ||
+    if (chosen) return chosen.attempt;
+  }
+  if (candidates.length === 1 && lastError && (candidates[0]?.kind === "fence" || !(lastError instanceof SilpSyntaxError))) throw lastError;
+  return undefined;
+}
+
+/** The repairs a candidate earns if it is the payload: its fence or shape, the prose left out, the place chosen. */
+function applyShapeRepairs(context: DecodeContext, candidate: PayloadCandidate, fences: number, places: readonly string[]): void {
+  const source = context.source;
+  if (candidate.kind === "fence") {
+    context.repair("code_fence", candidate.fenceAt ?? candidate.start, `the payload in fenced block ${candidate.index} of ${fences}`, ["the bare payload"]);
+    const proseAround =
       source.slice(0, candidate.fenceAt).trim() !== "" ||
       source
         .slice(candidate.end)
         .replace(/^\s*```/, "")
-        .trim() !== ""
-    ) {
-      context.repair("prose_around_payload", candidate.start, "text before or after the payload was left out", ["the bare payload"]);
-    }
-    let attempt: Attempt;
-    try {
-      attempt = decodeRange(context, target, candidate.start, candidate.end);
-    } catch (error) {
-      if (!(error instanceof SilpError)) throw error;
-      lastError = error;
-      continue;
-    }
-    if (!chosen) {
-      chosen = { attempt, candidate };
-    } else if (comparable(chosen.attempt) !== comparable(attempt)) {
-      const what = candidate.kind === "fence" ? `fenced blocks ${chosen.candidate.index} and ${candidate.index}` : "two parts of the text";
-      throw new SilpSyntaxError(`ambiguous payload: ${what} both decode, to different IRs`, {
-        source,
-        offset: candidate.start,
-        expected: ["exactly one payload"],
-      });
-    }
+        .trim() !== "";
+    if (proseAround) context.repair("prose_around_payload", candidate.start, "text before or after the payload was left out", ["the bare payload"]);
+    return;
   }
-  if (chosen) return chosen.attempt;
-  if (candidates.length === 1 && lastError && (candidates[0]?.kind === "fence" || !(lastError instanceof SilpSyntaxError))) throw lastError;
-  return undefined;
+  for (const repair of candidate.shape) context.repair(repair.kind, repair.offset, repair.message, ["the bare payload"]);
+  if (candidate.prose) context.repair("prose_around_payload", candidate.start, "text before or after the payload was left out", ["the bare payload"]);
+  if (places.length > 1) {
+    const others = places.length - 1;
+    context.repair(
+      "several_candidates",
+      candidate.start,
+      `the payload is at ${candidate.place}, one of ${places.length} places that looked like one; the other ${others === 1 ? "does" : `${others} do`} not decode`,
+      ["exactly one place that looks like a payload"],
+    );
+  }
 }
 
 /** An attempt's IR as text, with a req_id derived from the text left out (it differs per range). */

@@ -107,6 +107,12 @@ const CODE_SHAPES: Shape[] = [
   code("prose lines around a fenced payload", (n) => fill(n, "", (i) => `Sure (${i}) here it is.`, "\n", "\n```silp\nstart(hike)\n```\nDone.")),
   code("many fences (ambiguous, error)", (n) => fill(n, "", (i) => `\`\`\`\n${letters(i)}(a)\n\`\`\``, "\n", "")),
   code("many prose lines with ( and no payload (error)", (n) => fill(n, "", (i) => `see (${i}`, "\n", "")),
+  // The shapes of a chat reply inside a line: list items, inline code, labels and lead-ins.
+  code("many list items with ( and no payload (error)", (n) => fill(n, "", (i) => `- see (${i}`, "\n", "")),
+  code("many labelled lines, the payload past the candidate cap (error)", (n) => fill(n, "", (i) => `Note ${i}: x(`, "\n", "\nSILP: start(hike)")),
+  code("one line of many colons before a call", (n) => fill(n, "", (i) => `w${i}:`, " ", " start(hike)")),
+  code("one line of many backtick spans (error)", (n) => fill(n, "Use ", (i) => `\`f${i}(\``, " or ", "")),
+  code("many inline code lines in prose (error)", (n) => fill(n, "", (i) => `\`f${i}(x)\` means ${i}`, "\n", "")),
 ];
 
 const JSON_SHAPES: Shape[] = [

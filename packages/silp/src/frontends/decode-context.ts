@@ -30,6 +30,16 @@ export type RepairKind =
   | "merged_primary_call"
   /** Text before or after the payload (a model's prose) was left out (docs/grammar.md, Extraction). */
   | "prose_around_payload"
+  /** code: the payload was a list item (`- `, `* `, `1. `); the marker was left out. */
+  | "list_item"
+  /** code: the payload was in inline code (`` `cancel(flight)` ``); the backticks were left out. */
+  | "inline_code"
+  /** code: a label before the payload on its line (`SILP: `, `**Payload:** `) was left out. */
+  | "label_before_payload"
+  /** code: a lead-in sentence before the payload on its line (`Sure, here it is: `) was left out. */
+  | "lead_in_before_payload"
+  /** Several places of the reply looked like a payload; the one that decodes was taken (its place in the message). */
+  | "several_candidates"
   /** code: a call written `!VERB(...)`, the IR's spelling of the verb; the `!` was dropped. */
   | "bang_verb"
   /** code: a verb written in upper or mixed case (`START(hike)`), read as its lower-case function name. */

@@ -4,40 +4,99 @@
  *
  * - every fenced block (``` or ```lang on its own line, closed by ``` on its own line); when the
  *   text has fences, only they are candidates;
- * - otherwise, for json, every balanced top-level `{...}` span; for code, every line holding a `(`.
+ * - otherwise, for json, every balanced top-level `{...}` span; for code, every line holding a `(`
+ *   (tier 1), and then the shapes of a chat reply inside such a line (tier 2): the rest of a list
+ *   item (`- cancel(flight)`, `2. cancel(flight)`), inline code (`` `cancel(flight)` ``), and the
+ *   rest of the line after a label (`SILP: cancel(flight)`, `**Payload:** ...`) or a lead-in
+ *   sentence (`Sure, here it is: cancel(flight)`).
+ *
+ * Tier 2 is tried only when no tier-1 candidate decodes: a part of a line that decodes is then
+ * part of the payload, not a second one (`if a>1: b(x)` holds `b(x)` after a colon). Each shape
+ * carries the repairs it earns, with the offset of what was left out.
  *
  * One linear pass each, by index arithmetic (no regular expression over the whole text), and at
- * most MAX_CANDIDATES are returned, so a hostile reply with a million lines costs one scan plus a
- * bounded number of decode attempts.
+ * most MAX_CANDIDATES per tier are returned, so a hostile reply with a million lines costs one
+ * scan plus a bounded number of decode attempts, each over one line at most.
  */
 
-/** Most candidates decode tries; a model's reply holds one payload, rarely a handful. */
+/** Most candidates of one tier decode tries; a model's reply holds one payload, rarely a handful. */
 export const MAX_CANDIDATES = 16;
+
+/** A repair one shape of a reply earns: what was left out, and where. */
+export interface ShapeRepair {
+  kind: "list_item" | "inline_code" | "label_before_payload" | "lead_in_before_payload";
+  offset: number;
+  message: string;
+}
 
 export interface PayloadCandidate {
   start: number;
   end: number;
-  /** "fence": the content of a fenced block; "span": a `{...}` span or a line in prose. */
+  /** "fence": the content of a fenced block; "span": a `{...}` span, a line, or a part of a line. */
   kind: "fence" | "span";
+  /** 1: fences, `{...}` spans, whole lines; 2: a part of a line (tried only when no tier-1 candidate decodes). */
+  tier: 1 | 2;
   /** Offset of the opening fence (fences only). */
   fenceAt?: number;
   /** 1-based position among the text's fenced blocks (fences only). */
   index?: number;
+  /** Spans only: the repairs of the shape the payload sits in (list item, inline code, label, lead-in). */
+  shape: ShapeRepair[];
+  /** Spans only: text outside what the shape accounts for is not blank (prose around the payload). */
+  prose: boolean;
+  /** Spans only: where in the reply (1-based line, and the inline code span when a line has several). */
+  place: string;
 }
 
 const FENCE = "```";
 const INFO_STRING = /^[A-Za-z0-9_+.-]*$/;
+const BACKTICK = 0x60;
 
-/** The candidates of `text` for the given frontend ("json" or a code-like one). */
+/**
+ * The next occurrence of one character at or after a position, for positions that only grow:
+ * searched again only once the last answer is passed, so all the questions of one scan cost one
+ * pass over the text (a search per line from the line's start would cost a pass per line).
+ */
+class NextIndex {
+  private found = -2;
+  constructor(
+    private readonly text: string,
+    private readonly char: string,
+  ) {}
+  /** The first index >= `from` holding the character, or -1. */
+  at(from: number): number {
+    if (this.found === -1 || (this.found >= from && this.found !== -2)) return this.found;
+    this.found = this.text.indexOf(this.char, from);
+    return this.found;
+  }
+}
+
+interface Scanners {
+  backtick: NextIndex;
+  colon: NextIndex;
+  /** Parentheses inside inline code spans. */
+  paren: NextIndex;
+}
+
+/** The candidates of `text` for the given frontend ("json" or a code-like one), tier 1 first. */
 export function findCandidates(text: string, frontend: string): PayloadCandidate[] {
   const fences = fencedBlocks(text);
   if (fences.length > 0) return fences.slice(0, MAX_CANDIDATES);
-  return (frontend === "json" ? objectSpans(text) : callLines(text)).slice(0, MAX_CANDIDATES);
+  if (frontend === "json") return objectSpans(text).slice(0, MAX_CANDIDATES);
+  return codeCandidates(text);
+}
+
+interface Line {
+  start: number;
+  end: number;
+  /** 1-based. */
+  number: number;
 }
 
 /** Lines as [start, end) pairs without the line break, trimmed of surrounding spaces and tabs. */
-function* lines(text: string): Generator<{ start: number; end: number }> {
+function* lines(text: string): Generator<Line> {
   let lineStart = 0;
+  let number = 1;
   while (lineStart <= text.length) {
     let lineEnd = text.indexOf("\n", lineStart);
     if (lineEnd === -1) lineEnd = text.length;
@@ -45,8 +104,9 @@ function* lines(text: string): Generator<{ start: number; end: number }> {
     let end = lineEnd;
     while (start < end && isBlank(text.charCodeAt(start))) start++;
     while (end > start && isBlank(text.charCodeAt(end - 1))) end--;
-    yield { start, end };
+    yield { start, end, number };
     lineStart = lineEnd + 1;
+    number++;
   }
 }
 
@@ -64,7 +124,17 @@ function fencedBlocks(text: string): PayloadCandidate[] {
         // The content ends before the line break that precedes the closing fence.
         let end = line.start;
         while (end > open.contentStart && (isBlank(text.charCodeAt(end - 1)) || text.charCodeAt(end - 1) === 0x0a)) end--;
-        blocks.push({ start: open.contentStart, end: Math.max(open.contentStart, end), kind: "fence", fenceAt: open.at, index: blocks.length + 1 });
+        blocks.push({
+          start: open.contentStart,
+          end: Math.max(open.contentStart, end),
+          kind: "fence",
+          tier: 1,
+          fenceAt: open.at,
+          index: blocks.length + 1,
+          shape: [],
+          prose: false,
+          place: `fenced block ${blocks.length + 1}`,
+        });
         open = undefined;
         if (blocks.length > MAX_CANDIDATES) break;
       }
@@ -76,19 +146,261 @@ function fencedBlocks(text: string): PayloadCandidate[] {
   return blocks;
 }
 
-function callLines(text: string): PayloadCandidate[] {
-  const spans: PayloadCandidate[] = [];
-  // The next "(" at or after the current line, searched again only once passed: linear overall.
-  let paren = text.indexOf("(");
+/** First and last non-blank offsets of the text (-1 when all blank): text outside [a, b) is prose when it holds either. */
+function inkBounds(text: string): { first: number; last: number } {
+  let first = 0;
+  while (first < text.length && isInk(text.charCodeAt(first)) === false) first++;
+  let last = text.length - 1;
+  while (last >= first && isInk(text.charCodeAt(last)) === false) last--;
+  return first < text.length ? { first, last } : { first: -1, last: -1 };
+}
+
+function isInk(code: number): boolean {
+  return !isBlank(code) && code !== 0x0a;
+}
+
+/** Tier 1: every line holding a `(`; tier 2: the chat-reply shapes inside those lines (module comment). */
+function codeCandidates(text: string): PayloadCandidate[] {
+  const ink = inkBounds(text);
+  const proseOutside = (start: number, end: number): boolean => ink.first !== -1 && (ink.first < start || ink.last >= end);
+  const whole: PayloadCandidate[] = [];
+  const parts: PayloadCandidate[] = [];
+  const parens = new NextIndex(text, "(");
+  const scanners: Scanners = { backtick: new NextIndex(text, "`"), colon: new NextIndex(text, ":"), paren: new NextIndex(text, "(") };
+  const quotesCode = codeSpansAtLeast(text, 2);
   for (const line of lines(text)) {
-    if (paren === -1) break;
-    if (paren < line.start) paren = text.indexOf("(", line.start);
-    if (paren !== -1 && paren < line.end) {
-      spans.push({ start: line.start, end: line.end, kind: "span" });
-      if (spans.length > MAX_CANDIDATES) break;
+    const paren = parens.at(line.start);
+    if (paren === -1 || (whole.length >= MAX_CANDIDATES && parts.length >= MAX_CANDIDATES)) break;
+    if (paren >= line.end) continue;
+    const place = `line ${line.number}`;
+    if (whole.length < MAX_CANDIDATES) {
+      whole.push({ start: line.start, end: line.end, kind: "span", tier: 1, shape: [], prose: proseOutside(line.start, line.end), place });
+    }
+    if (parts.length < MAX_CANDIDATES) {
+      for (const part of lineParts(text, line, scanners, proseOutside, quotesCode)) {
+        if (parts.length >= MAX_CANDIDATES) break;
+        parts.push({ ...part, kind: "span", tier: 2, prose: proseOutside(part.outerStart, part.outerEnd) });
+      }
     }
   }
+  return [...whole, ...parts];
+}
+
+interface LinePart {
+  start: number;
+  end: number;
+  shape: ShapeRepair[];
+  /** What the shape accounts for: text outside it is prose around the payload. */
+  outerStart: number;
+  outerEnd: number;
+  place: string;
+}
+
+/**
+ * The payload-shaped parts of one line: after a list marker; each inline code span holding a `(`;
+ * after the first label or lead-in colon that a payload follows. Each scan is linear in the line.
+ */
+function lineParts(text: string, line: Line, scanners: Scanners, proseOutside: (start: number, end: number) => boolean, quotesCode: boolean): LinePart[] {
+  const parts: LinePart[] = [];
+  const place = `line ${line.number}`;
+  const shape: ShapeRepair[] = [];
+  let cursor = line.start;
+  const marker = listMarkerEnd(text, line.start, line.end);
+  if (marker !== undefined) {
+    shape.push({ kind: "list_item", offset: line.start, message: "a list item's marker before the payload was left out" });
+    cursor = marker;
+    parts.push({ start: cursor, end: line.end, shape: [...shape], outerStart: line.start, outerEnd: line.end, place });
+  }
+  // A reply that quotes two or more pieces of code inline is explaining a payload, not giving one.
+  const spans = (quotesCode ? [] : inlineCodeSpans(text, cursor, line.end, scanners)).filter(
+    (span) =>
+      introducesPayload(text, cursor, span.open) &&
+      endsLine(text, span.close + 1, line.end) &&
+      // Alone on its line, inline code is a payload only when it is the whole reply: amid prose, a
+      // model explaining a payload quotes its parts that way, each on a line of its own.
+      (marker !== undefined || !startsLine(text, cursor, span.open) || !proseOutside(span.open, span.close + 1)),
+  );
+  for (const [index, span] of spans.entries()) {
+    parts.push({
+      start: span.start,
+      end: span.end,
+      shape: [...shape, { kind: "inline_code", offset: span.open, message: "the payload in inline code (backticks)" }],
+      // A list marker right before the backtick is accounted for by list_item; any other text around the span is prose.
+      outerStart: marker !== undefined && cursor === span.open ? line.start : span.open,
+      outerEnd: span.close + 1,
+      place: spans.length > 1 ? `${place}, inline code ${index + 1} of ${spans.length}` : place,
+    });
+  }
+  const after = afterLeadIn(text, cursor, line.end, scanners.colon);
+  if (after !== undefined) {
+    const kind = isLabel(text, cursor, after.colon) ? "label_before_payload" : "lead_in_before_payload";
+    const message =
+      kind === "label_before_payload"
+        ? "a label before the payload on its line was left out"
+        : "a lead-in sentence before the payload on its line was left out";
+    parts.push({ start: after.start, end: line.end, shape: [...shape, { kind, offset: cursor, message }], outerStart: line.start, outerEnd: line.end, place });
+  }
+  return parts;
+}
+
+/** After `- `, `* `, `+ `, `• `, `1. ` or `1) ` (up to three digits) at `start`: where the item's text begins. */
+function listMarkerEnd(text: string, start: number, end: number): number | undefined {
+  let at = start;
+  const first = text.charCodeAt(at);
+  if (first === 0x2d || first === 0x2a || first === 0x2b || first === 0x2022) {
+    at++;
+  } else {
+    while (at < end && at - start < 3 && text.charCodeAt(at) >= 0x30 && text.charCodeAt(at) <= 0x39) at++;
+    if (at === start || (text.charCodeAt(at) !== 0x2e && text.charCodeAt(at) !== 0x29)) return undefined;
+    at++;
+  }
+  if (at >= end || !isBlank(text.charCodeAt(at))) return undefined;
+  while (at < end && isBlank(text.charCodeAt(at))) at++;
+  return at < end ? at : undefined;
+}
+
+/** Whether the text holds at least `count` inline code spans with a `(` (one pass, stopping at `count`). */
+function codeSpansAtLeast(text: string, count: number): boolean {
+  const scanners: Scanners = { backtick: new NextIndex(text, "`"), colon: new NextIndex(text, ":"), paren: new NextIndex(text, "(") };
+  let found = 0;
+  for (const line of lines(text)) {
+    found += inlineCodeSpans(text, line.start, line.end, scanners).length;
+    if (found >= count) return true;
+  }
+  return false;
+}
+
+interface InlineSpan {
+  /** The opening and closing backticks. */
+  open: number;
+  close: number;
+  /** The content, trimmed. */
+  start: number;
+  end: number;
+}
+
+/** `code` spans (single backticks, on one line) between `start` and `end` whose content holds a `(`. */
+function inlineCodeSpans(text: string, start: number, end: number, scanners: Scanners): InlineSpan[] {
+  const spans: InlineSpan[] = [];
+  let at = scanners.backtick.at(start);
+  while (at !== -1 && at < end) {
+    // ``...`` and longer runs are not this shape: skip the whole run of backticks.
+    if (text.charCodeAt(at + 1) === BACKTICK) {
+      while (text.charCodeAt(at) === BACKTICK) at++;
+      at = scanners.backtick.at(at);
+      continue;
+    }
+    const close = scanners.backtick.at(at + 1);
+    if (close === -1 || close >= end) break;
+    let contentStart = at + 1;
+    let contentEnd = close;
+    while (contentStart < contentEnd && isBlank(text.charCodeAt(contentStart))) contentStart++;
+    while (contentEnd > contentStart && isBlank(text.charCodeAt(contentEnd - 1))) contentEnd--;
+    const paren = scanners.paren.at(contentStart);
+    if (paren !== -1 && paren < contentEnd) spans.push({ open: at, close, start: contentStart, end: contentEnd });
+    at = scanners.backtick.at(close + 1);
+  }
   return spans;
+}
+
+/**
+ * Inline code is a payload when it is introduced as one: nothing before it on the line (after a
+ * list marker; see lineParts for a span alone on its line), or a label or lead-in ending in `:`
+ * (`：`), bold marks allowed. A span inside a
+ * sentence (`the condition \`auth(user)\` must hold`) is a model explaining a payload, quoting a
+ * part of it.
+ */
+function introducesPayload(text: string, start: number, open: number): boolean {
+  if (startsLine(text, start, open)) return true;
+  let at = open;
+  while (at > start && isBlank(text.charCodeAt(at - 1))) at--;
+  for (let marks = 0; marks < 2 && at > start && (text.charCodeAt(at - 1) === 0x2a || text.charCodeAt(at - 1) === 0x5f); marks++) at--;
+  const code = text.charCodeAt(at - 1);
+  return code === 0x3a || code === 0xff1a;
+}
+
+/** Only blanks between `start` and `at`. */
+function startsLine(text: string, start: number, at: number): boolean {
+  let pos = at;
+  while (pos > start && isBlank(text.charCodeAt(pos - 1))) pos--;
+  return pos === start;
+}
+
+/** Nothing but one sentence mark (`.`, `!`, `。`) after `from` on the line: the span ends what the line says. */
+function endsLine(text: string, from: number, end: number): boolean {
+  let at = from;
+  while (at < end && isBlank(text.charCodeAt(at))) at++;
+  if (at < end && (text.charCodeAt(at) === 0x2e || text.charCodeAt(at) === 0x21 || text.charCodeAt(at) === 0x3002)) at++;
+  while (at < end && isBlank(text.charCodeAt(at))) at++;
+  return at === end;
+}
+
+/**
+ * The first `:` between `start` and `end` that ends a label or lead-in: followed (after at most two
+ * `*` or `_` closing a bold label) by a space and then by what a payload starts with, `if ` or a
+ * call (`word(`, `!WORD(`). None when the text before the colon starts with `if ` (that colon is
+ * the payload's own condition) or holds a parenthesis (code, not prose).
+ */
+function afterLeadIn(text: string, start: number, end: number, colons: NextIndex): { colon: number; start: number } | undefined {
+  if (text.startsWith("if ", start)) return undefined;
+  // Text before the colon that holds a parenthesis is code, not prose (`cancel(x) else: start(y)`).
+  const code = firstParenthesis(text, start, end);
+  let colon = colons.at(start);
+  while (colon !== -1 && colon < code) {
+    let at = colon + 1;
+    for (let marks = 0; marks < 2 && (text.charCodeAt(at) === 0x2a || text.charCodeAt(at) === 0x5f); marks++) at++;
+    if (at < end && isBlank(text.charCodeAt(at)) && colon > start) {
+      while (at < end && isBlank(text.charCodeAt(at))) at++;
+      if (startsPayload(text, at, end)) return { colon, start: at };
+    }
+    colon = colons.at(colon + 1);
+  }
+  return undefined;
+}
+
+/** The first `(` or `)` between `start` and `end`, else `end`. */
+function firstParenthesis(text: string, start: number, end: number): number {
+  for (let at = start; at < end; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 0x28 || code === 0x29) return at;
+  }
+  return end;
+}
+
+function isWordCode(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x5f;
+}
+
+/** `if `, or an ASCII word (after an optional `!`) directly followed by `(`. */
+function startsPayload(text: string, at: number, end: number): boolean {
+  if (text.startsWith("if ", at)) return true;
+  let pos = text.charCodeAt(at) === 0x21 ? at + 1 : at;
+  const wordStart = pos;
+  while (pos < end && isWordCode(text.charCodeAt(pos))) pos++;
+  return pos > wordStart && text.charCodeAt(pos) === 0x28;
+}
+
+/**
+ * A label rather than a sentence: between `start` and `colon`, after `*`/`_` marks are set aside,
+ * one to three words of letters, digits, `_` or `-` (`SILP`, `Payload`, `Final answer`).
+ */
+function isLabel(text: string, start: number, colon: number): boolean {
+  let from = start;
+  let to = colon;
+  while (from < to && (text.charCodeAt(from) === 0x2a || text.charCodeAt(from) === 0x5f)) from++;
+  while (to > from && (text.charCodeAt(to - 1) === 0x2a || text.charCodeAt(to - 1) === 0x5f)) to--;
+  if (to === from || to - from > 40) return false;
+  let words = 1;
+  for (let at = from; at < to; at++) {
+    const char = text[at] as string;
+    if (char === " ") {
+      if (at === from || text[at - 1] === " ") return false;
+      words++;
+    } else if (char !== "-" && char !== "_" && !/[\p{L}\p{N}]/u.test(char)) {
+      return false;
+    }
+  }
+  return words <= 3 && text[to - 1] !== " ";
 }
 
 /**
@@ -97,6 +409,7 @@ function callLines(text: string): PayloadCandidate[] {
  */
 function objectSpans(text: string): PayloadCandidate[] {
   const spans: PayloadCandidate[] = [];
+  const ink = inkBounds(text);
   let depth = 0;
   let spanStart = 0;
   for (let pos = 0; pos < text.length; pos++) {
@@ -111,7 +424,16 @@ function objectSpans(text: string): PayloadCandidate[] {
     } else if (code === 0x7d && depth > 0) {
       depth--;
       if (depth === 0) {
-        spans.push({ start: spanStart, end: pos + 1, kind: "span" });
+        const end = pos + 1;
+        spans.push({
+          start: spanStart,
+          end,
+          kind: "span",
+          tier: 1,
+          shape: [],
+          prose: ink.first < spanStart || ink.last >= end,
+          place: `object ${spans.length + 1}`,
+        });
         if (spans.length > MAX_CANDIDATES) break;
       }
     }

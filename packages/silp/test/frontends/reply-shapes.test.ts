@@ -1,0 +1,61 @@
+/**
+ * The chat-reply shapes of lenient extraction (docs/grammar.md, Extraction) beyond the kinds and
+ * offsets of model-output-cases.json: which place several_candidates names, what an ambiguity
+ * error names, that a part of a decoding line is not a second payload, and that strict mode
+ * extracts none of it.
+ */
+import assert from "node:assert/strict";
+import { describe, test } from "vitest";
+import { decode, SilpError } from "../../src/index.js";
+
+describe("chat-reply shapes", () => {
+  test("several_candidates names the line of the payload taken, and counts the places", () => {
+    const result = decode("Draft: cancel(a\nNote: see (x\nFinal: cancel(flight)", "code");
+    const several = result.repairs.find((repair) => repair.kind === "several_candidates");
+    assert.equal(several?.offset, 36);
+    assert.equal(several?.message, "the payload is at line 3, one of 3 places that looked like one; the other 2 do not decode");
+  });
+
+  test("a reply quoting two pieces of code inline is an explanation: nothing is extracted; one piece in a list item is the payload", () => {
+    const text = "- `cancel(flight)` (not `start(`)";
+    assert.throws(
+      () => decode(text, "code"),
+      (error: unknown) => error instanceof SilpError && error.code === "invalid_syntax" && error.offset === 2,
+    );
+    const result = decode("- `cancel(flight)`", "code");
+    assert.deepEqual(
+      result.repairs.map(({ kind, offset }) => [kind, offset]),
+      [
+        ["list_item", 0],
+        ["inline_code", 2],
+      ],
+    );
+  });
+
+  test("an ambiguity names both places, at the second", () => {
+    assert.throws(
+      () => decode("SILP: cancel(a)\nPayload: start(hike)", "code"),
+      (error: unknown) =>
+        error instanceof SilpError && error.code === "invalid_syntax" && error.offset === 25 && error.message.includes("line 1 and line 2 both decode"),
+    );
+  });
+
+  test("a line that decodes wins over the parts of it: its condition's colon is no lead-in", () => {
+    const result = decode("Sure:\nif !rain(t+1): start(hike)\nOK", "code");
+    assert.equal(result.ir.constraints.length, 1);
+    assert.deepEqual(
+      result.repairs.map(({ kind, offset }) => [kind, offset]),
+      [["prose_around_payload", 6]],
+    );
+  });
+
+  test("strict mode reads none of the shapes", () => {
+    for (const text of ["Sure, here it is: cancel(flight)", "SILP: cancel(flight)", "`cancel(flight)`", "- cancel(flight)", "1. cancel(flight)"]) {
+      assert.throws(
+        () => decode(text, "code", { strict: true }),
+        (error: unknown) => error instanceof SilpError && error.code === "invalid_syntax",
+        text,
+      );
+    }
+  });
+});
