@@ -135,9 +135,11 @@ function textChunks(reply: TextReply): readonly string[] {
 function sseEvents(reply: TextReply, model: string, index: number): string[] {
   const head = envelope(model, index, "chat.completion.chunk");
   const events: string[] = [];
-  for (const content of textChunks(reply)) {
-    events.push(`data: ${JSON.stringify({ ...head, choices: [{ index: 0, delta: { content } }] })}\n\n`);
-  }
+  // OpenAI names the role in the first delta only; clients take it for the whole message.
+  textChunks(reply).forEach((content, n) => {
+    const delta = n === 0 ? { role: "assistant", content } : { content };
+    events.push(`data: ${JSON.stringify({ ...head, choices: [{ index: 0, delta }] })}\n\n`);
+  });
   if (reply.finishReason !== null) {
     const last = { ...head, choices: [{ index: 0, delta: {}, finish_reason: reply.finishReason ?? "stop" }], ...(reply.usage ? { usage: reply.usage } : {}) };
     events.push(`data: ${JSON.stringify(last)}\n\n`);
