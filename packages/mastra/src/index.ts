@@ -1,0 +1,18 @@
+/**
+ * @silp/mastra: SILP for Mastra (docs/frameworks.md). `silpProcessor()` makes an agent answer in
+ * SILP (prompt in, partial IRs while it streams, the decoded answer out); `silpReaderProcessor()`
+ * lets an agent receive SILP payloads, handing its model the compact text of what was understood.
+ */
+export {
+  silpProcessor,
+  silpResultOf,
+  SILP_METADATA_KEY,
+  SILP_PARTIAL_CHUNK,
+  SILP_PROCESSOR_ID,
+  type AgentResultLike,
+  type SilpPartialEvent,
+  type SilpProcessor,
+  type SilpProcessorOptions,
+} from "./processor.js";
+export { silpReaderProcessor, SILP_READER_ID, type SilpReaderOptions, type SilpReaderProcessor } from "./reader.js";
+export type { SilpModelOptions, SilpWriteFrontend } from "./options.js";
