@@ -26,10 +26,7 @@ describe("silpc codec commands", () => {
     assert.equal(compiled.status, 0, compiled.stderr);
     // priority 1 is meta the compact text cannot give back, so it travels inline; the req_id is
     // left to decode to derive (spec 4.6).
-    assert.equal(
-      compiled.stdout,
-      "if !rain(t+1): start(hike) else: start(cards@indoor) #{p1}\n",
-    );
+    assert.equal(compiled.stdout, "if !rain(t+1): start(hike) else: start(cards@indoor) #{p1}\n");
     const decoded = runCli(["decode", "-", "-f", "code"], compiled.stdout);
     assert.equal(decoded.status, 0, decoded.stderr);
     const ir = JSON.parse(decoded.stdout);

@@ -76,10 +76,7 @@ describe("silpc lock", () => {
       const run = silpc(["lock", "seal", join(corpusDir(), "cases", "case2_negation.json"), "--lock", lockPath]);
       assert.equal(run.code, 0, run.stderr);
       // The case's meta (priority 1, confidence 0.9) travels with the payload by default (docs/ir.md).
-      assert.equal(
-        run.stdout,
-        "if !rain(t+1): start(hike) else: start(cards@indoor) #{p1 c.9}\n",
-      );
+      assert.equal(run.stdout, "if !rain(t+1): start(hike) else: start(cards@indoor) #{p1 c.9}\n");
     });
   });
 

@@ -11,7 +11,11 @@ import { Agent } from "@mastra/core/agent";
 import { silpProcessor, silpResultOf } from "@silp/mastra";
 import { modelText } from "silp";
 
-const silp = silpProcessor({ onPartial: ({ parts }) => parts.forEach((part) => console.log(`part: ${part.kind} at ${part.offset}`)) });
+const silp = silpProcessor({
+  onPartial: ({ parts }) => {
+    for (const part of parts) console.log(`part: ${part.kind} at ${part.offset}`);
+  },
+});
 const agent = new Agent({
   id: "planner",
   name: "planner",

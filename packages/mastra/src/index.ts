@@ -10,9 +10,13 @@ export {
   SILP_PARTIAL_CHUNK,
   SILP_PROCESSOR_ID,
   type AgentResultLike,
+  type SilpInputArgs,
+  type SilpResultArgs,
+  type SilpStreamArgs,
   type SilpPartialEvent,
   type SilpProcessor,
   type SilpProcessorOptions,
 } from "./processor.js";
-export { silpReaderProcessor, SILP_READER_ID, type SilpReaderOptions, type SilpReaderProcessor } from "./reader.js";
+export { silpReaderProcessor, SILP_READER_ID, type SilpReaderArgs, type SilpReaderOptions, type SilpReaderProcessor } from "./reader.js";
+export type { ChunkLike, MastraMessageLike, MessagePart } from "./messages.js";
 export type { SilpModelOptions, SilpWriteFrontend } from "./options.js";

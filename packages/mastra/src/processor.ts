@@ -43,18 +43,18 @@ export interface SilpProcessorOptions extends SilpModelOptions {
 }
 
 /** What the processors see of their arguments, in both Mastra majors. */
-interface InputArgs {
+export interface SilpInputArgs {
   messages: MastraMessageLike[];
   /** Mastra 1.x only. */
   systemMessages?: unknown[];
 }
-interface StreamArgs {
+export interface SilpStreamArgs {
   part: ChunkLike;
   state: Record<string, unknown>;
   /** Mastra 1.x only. */
   writer?: { custom(data: { type: string; data: unknown }): Promise<void> };
 }
-interface ResultArgs {
+export interface SilpResultArgs {
   messages: MastraMessageLike[];
   abort: Abort;
 }
@@ -67,11 +67,11 @@ export interface SilpProcessor {
   readonly id: typeof SILP_PROCESSOR_ID;
   readonly name: typeof SILP_PROCESSOR_ID;
   // biome-ignore lint/suspicious/noExplicitAny: the messages (0.x) or { messages, systemMessages } (1.x), typed by whichever Mastra is installed.
-  processInput(args: InputArgs): any;
+  processInput(args: SilpInputArgs): any;
   // biome-ignore lint/suspicious/noExplicitAny: the chunk it was given, typed by whichever Mastra is installed.
-  processOutputStream(args: StreamArgs): Promise<any>;
+  processOutputStream(args: SilpStreamArgs): Promise<any>;
   // biome-ignore lint/suspicious/noExplicitAny: the messages it was given, typed by whichever Mastra is installed.
-  processOutputResult(args: ResultArgs): any;
+  processOutputResult(args: SilpResultArgs): any;
 }
 
 /** The key of the stream's decoder in the processor state Mastra keeps per call. */
@@ -99,7 +99,11 @@ export function silpProcessor(options: SilpProcessorOptions = {}): SilpProcessor
       if (part.type === "text-start") state[DECODER] = createDecoder(resolved.frontend, resolved.decodeOptions);
       const text = deltaText(part);
       if (text === undefined) return part;
-      const decoder = (state[DECODER] as StreamDecoder | undefined) ?? (state[DECODER] = createDecoder(resolved.frontend, resolved.decodeOptions));
+      let decoder = state[DECODER] as StreamDecoder | undefined;
+      if (decoder === undefined) {
+        decoder = createDecoder(resolved.frontend, resolved.decodeOptions);
+        state[DECODER] = decoder;
+      }
       let parts: StreamPart[];
       try {
         parts = decoder.push(text);

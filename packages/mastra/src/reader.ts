@@ -23,7 +23,7 @@ export interface SilpReaderOptions extends SilpModelOptions {
   omitPrompt?: boolean;
 }
 
-interface ReaderArgs {
+export interface SilpReaderArgs {
   messages: MastraMessageLike[];
   abort: Abort;
   /** Mastra 1.x only. */
@@ -34,7 +34,7 @@ export interface SilpReaderProcessor {
   readonly id: typeof SILP_READER_ID;
   readonly name: typeof SILP_READER_ID;
   // biome-ignore lint/suspicious/noExplicitAny: the messages (0.x) or { messages, systemMessages } (1.x), typed by whichever Mastra is installed.
-  processInput(args: ReaderArgs): any;
+  processInput(args: SilpReaderArgs): any;
 }
 
 export function silpReaderProcessor(options: SilpReaderOptions = {}): SilpReaderProcessor {
