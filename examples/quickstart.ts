@@ -29,7 +29,10 @@ const planned = { ...ir, meta: { req_id: "a1b2c3d4", priority: 2, seq: ["!START"
 const carried = compile(planned);
 console.log("with meta:", carried);
 const plannedNormal = validate(planned).ir;
-console.log("lossless with meta:", isDeepStrictEqual(decode(carried).ir, plannedNormal && { ...plannedNormal, meta: { ...plannedNormal.meta, req_id: deriveReqId(carried) } }));
+console.log(
+  "lossless with meta:",
+  isDeepStrictEqual(decode(carried).ir, plannedNormal && { ...plannedNormal, meta: { ...plannedNormal.meta, req_id: deriveReqId(carried) } }),
+);
 
 const repaired = decode("```\nif !rain(t+1): start(hike) else start(cards@indoor)\n```");
 console.log("repairs:", repaired.repairs.map((repair) => repair.kind).join(", "));

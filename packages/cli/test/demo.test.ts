@@ -6,7 +6,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { connect } from "node:net";
-import { appendixExample } from "silp/examples";
 import type { DemoTranscript } from "../src/demo/scenario.js";
 import { countTokens, loadTokenizers } from "@silp/tokens";
 import { spawnSync } from "node:child_process";
