@@ -97,6 +97,14 @@ describe("silpOutput with streamText", () => {
     assert.deepEqual((await result.output).ir, FENCED_IR);
   });
 
+  test("with the Output, the SDK passes text on with each partial IR: one delta per part, then the rest", async () => {
+    answer({ text: FENCED_REPLY, chunkSize: 1 });
+    const result = streamText({ model: model(), prompt: "plan", output: silpOutput() });
+    const deltas = await collect(result.textStream);
+    assert.equal(deltas.join(""), FENCED_REPLY);
+    assert.equal(deltas.length, FENCED_PARTS.length + 1);
+  });
+
   test("a streamed reply that is not SILP: no partial output, and the output rejects with the SilpError", async () => {
     answer({ text: PROSE_REPLY, chunkSize: 4 });
     const result = streamText({ model: model(), prompt: "hello", output: silpOutput() });
