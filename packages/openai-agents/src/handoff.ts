@@ -6,12 +6,13 @@
  * compact payload, re-printed from the decoded IR with its note lines (`modelText`): never the
  * meta, never the peer's raw text, none of the prose, tool calls or tool output before it.
  *
- * A payload that does not decode fails the run with the codec's SilpError, thrown by the filter.
+ * A payload that does not decode, or arguments without a string payload (`decode_failed` at
+ * `/silp_payload`), fail the run with the codec's SilpError, thrown by the filter.
  * The SDK refuses input filters on runs that keep history on the server (`conversationId`,
  * `previousResponseId`): use client-side history with these handoffs.
  */
-import { type Agent, extractAllTextOutput, type Handoff, type HandoffInputData, handoff, type RunContext, system, user } from "@openai/agents";
-import { type DecodeResult, decode, modelText } from "silp";
+import { type Agent, type Handoff, type HandoffInputData, handoff, type RunContext, system, user } from "@openai/agents";
+import { type DecodeResult, decode, modelText, SilpDecodeError } from "silp";
 import { readPrompt, resolveModelOptions, type SilpModelOptions } from "./options.js";
 import { payloadOf } from "./output-type.js";
 import { PAYLOAD_FIELD } from "./payload-reader.js";
@@ -54,11 +55,11 @@ export function silpHandoffInputFilter(options: SilpHandoffOptions = {}): (data:
   const prompt = options.readPrompt === false ? undefined : readPrompt(resolved);
   return (data: HandoffInputData): HandoffInputData => {
     const call = data.newItems.findLast((item) => item.type === "handoff_call_item");
-    const payload = call?.type === "handoff_call_item" ? argumentsPayload(call.rawItem.arguments) : undefined;
-    // Without a handoff call carrying a payload there is nothing to translate: a TypeError, as
-    // for any misconfiguration (this filter on a handoff whose tool takes no payload).
-    if (payload === undefined)
-      throw new TypeError(`silpHandoffInputFilter: the handoff call carries no ${PAYLOAD_FIELD} (${extractAllTextOutput(data.newItems).slice(0, 80)})`);
+    // This filter on a handoff that was not called is a misconfiguration, not peer input.
+    if (call?.type !== "handoff_call_item") throw new TypeError("silpHandoffInputFilter: the handoff turn has no handoff call");
+    // The arguments are the model's: anything but a string payload is a decode failure, as unwrapSilp reports it.
+    const payload = argumentsPayload(call.rawItem.arguments);
+    if (payload === undefined) throw new SilpDecodeError(`the handoff call's arguments carry no string ${PAYLOAD_FIELD}`, { path: `/${PAYLOAD_FIELD}` });
     const decoded = decode(payload, resolved.frontend, resolved.decodeOptions);
     options.onPayload?.(decoded, data.runContext);
     const task = user(modelText(decoded));

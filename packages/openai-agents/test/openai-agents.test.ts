@@ -230,6 +230,14 @@ describe("silpHandoff", () => {
     assert.equal(replies.length, 1, "the next agent's model was called");
   });
 
+  test("handoff arguments without a string payload: decode_failed at /silp_payload", async () => {
+    answer({ toolCalls: [{ name: "transfer_to_booker", arguments: JSON.stringify({ silp_payload: 42 }) }] }, { text: "should not be asked" });
+    const error = await silpRejectionOf(run(agents().triage, USER_REQUEST));
+    assert.equal(error.code, "decode_failed");
+    assert.equal(error.path, "/silp_payload");
+    assert.equal(replies.length, 1, "the next agent's model was called");
+  });
+
   test("streamed: the handoff happens, the next agent's text answer is decoded as SILP by silpRunStream", async () => {
     answer(
       { toolCalls: [{ name: "transfer_to_booker", arguments: JSON.stringify({ silp_payload: BOOKING }) }] },
