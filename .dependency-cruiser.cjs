@@ -8,6 +8,8 @@
  *     -> @silp/a2a, @silp/lock, @silp/redis, @silp/schemas, @silp/dialects -> silp
  *     -> @silp/grammar -> @silp/dialects -> silp
  *     -> @silp/evolve -> @silp/bench, @silp/tokens, @silp/dialects -> silp
+ *   @silp/ai-sdk, @silp/langchain, @silp/openai-agents, @silp/mastra (framework adapters)
+ *     -> @silp/grammar, silp   (their framework is a peer dependency, never one of ours)
  *
  * Inside the codec, folders form layers too: errors and the small leaf modules at the bottom,
  * then ir/ and security/, then frontends/, then codec.ts, then protocol/; the entry files
@@ -33,6 +35,11 @@ const allowed = {
   dialects: ["silp"],
   evolve: ["silp", "tokens", "bench", "dialects"],
   cli: ["silp", "lock", "schemas", "tokens", "mcp", "a2a", "llmlingua2", "bench", "playground", "grammar", "dialects", "evolve"],
+  // Framework adapters: the codec and the prompts only; nothing of ours imports them.
+  "ai-sdk": ["silp", "grammar"],
+  langchain: ["silp", "grammar"],
+  "openai-agents": ["silp", "grammar"],
+  mastra: ["silp", "grammar"],
 };
 const all = Object.keys(allowed);
 

@@ -7,13 +7,14 @@
  *
  * Two projects, one per lane: `product` (the codec and the packages agents are built with;
  * installs without the lab) and `lab` (what needs lab/'s heavy dependencies or what they build:
- * the tests of @silp/tokens, llmlingua2, bench, evolve and the playground, and every
+ * the tests of @silp/tokens, llmlingua2, bench, evolve, the playground and the framework
+ * adapters, and every
  * `*.lab.test.ts`). `--mode quick` (npm run test:product) runs the randomized tests with fewer
  * inputs (testkit/property.ts); the default is the full depth CI runs.
  */
 import { defineConfig } from "vitest/config";
 
-const LAB_PACKAGES = "packages/{tokens,llmlingua2,bench,evolve,playground}/test/**/*.test.ts";
+const LAB_PACKAGES = "packages/{tokens,llmlingua2,bench,evolve,playground,ai-sdk,langchain,openai-agents,mastra}/test/**/*.test.ts";
 
 /** What every test process gets, in both lanes and in the mutation run (scripts/mutation/vitest.config.ts). */
 export function sharedTestOptions(mode: string) {

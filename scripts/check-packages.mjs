@@ -83,7 +83,7 @@ try {
     failed ||= !ok;
     const publintSummary = errors.length ? `${errors.length} error(s)` : `ok${others ? ` (${others} suggestion(s))` : ""}`;
     const attwSummary = attw.ok ? `ok${attw.note ? ` (${attw.note})` : ""}` : "FAIL";
-    console.log(`${ok ? "ok  " : "FAIL"} ${w.manifest.name.padEnd(18)} publint: ${publintSummary.padEnd(18)} attw: ${attwSummary}`);
+    console.log(`${ok ? "ok  " : "FAIL"} ${w.manifest.name.padEnd(20)} publint: ${publintSummary.padEnd(18)} attw: ${attwSummary}`);
     for (const m of messages) console.log(`       publint ${m.type}: ${m.text}`);
     for (const l of attw.lines) console.log(`       attw: ${l}`);
   }

@@ -3,23 +3,56 @@
  * OpenAI chat-completions protocol (POST /v1/chat/completions, SSE or JSON) and answers from a
  * script supplied by the test. It is not a model; no real model is reachable from this machine.
  * It exists so the real client, runner and judge code paths (HTTP, streaming, retries, resume)
- * run end to end in tests.
+ * and the agent frameworks' own OpenAI-compatible providers (tool calls, streamed tool-call
+ * arguments) run end to end in tests.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
+/** One message as a client sent it. */
+export interface ChatCompletionMessage {
+  role: string;
+  /**
+   * The text of a system, user or assistant message. OpenAI's protocol also allows `null` (an
+   * assistant turn that only calls tools) and an array of content parts; the bench's scripts
+   * never see those, the framework adapters' tests read them with `messageText`.
+   */
+  content: string;
+  tool_calls?: Array<{ id: string; type: string; function: { name: string; arguments: string } }>;
+  tool_call_id?: string;
+  [field: string]: unknown;
+}
+
 export interface ChatCompletionBody {
   model: string;
-  messages: Array<{ role: string; content: string }>;
+  messages: ChatCompletionMessage[];
   stream?: boolean;
   max_tokens?: number;
   temperature?: number;
+  /** Every other request field as sent: `tools`, `response_format`, `grammar`, ... */
+  [field: string]: unknown;
+}
+
+/** The text of a message whatever form its content took (a string, null, or content parts). */
+export function messageText(message: ChatCompletionMessage): string {
+  const content: unknown = message.content;
+  if (typeof content === "string") return content;
+  if (Array.isArray(content)) {
+    return content
+      .map((part: unknown) =>
+        typeof part === "object" && part !== null && typeof (part as { text?: unknown }).text === "string" ? (part as { text: string }).text : "",
+      )
+      .join("");
+  }
+  return "";
 }
 
 /** A text answer and how it is delivered. */
 export interface TextReply {
   text: string;
   chunkSize?: number;
+  /** Exact stream chunks (they must join to `text`); overrides chunkSize. */
+  chunks?: readonly string[];
   json?: boolean;
   /** Delay before the answer starts. */
   delayMs?: number;
@@ -35,8 +68,29 @@ export interface TextReply {
   model?: string;
 }
 
+/** A function call the scripted assistant makes. */
+export interface ScriptedToolCall {
+  /** Default `call_<n>` (n counts from 0 within the reply). */
+  id?: string;
+  name: string;
+  /** The arguments as the model writes them: a JSON text. */
+  arguments: string;
+}
+
+/** An assistant turn that calls tools (finish_reason "tool_calls"), optionally after some text. */
+export interface ToolCallReply {
+  toolCalls: readonly ScriptedToolCall[];
+  /** Text streamed before the calls (default none: `content: null`). */
+  text?: string;
+  /** Characters of each call's arguments per stream chunk (default 7). */
+  chunkSize?: number;
+  json?: boolean;
+  usage?: { prompt_tokens: number; completion_tokens: number; total_tokens?: number };
+}
+
 export type ScriptedReply =
   | TextReply
+  | ToolCallReply
   | { status: number; body?: string; headers?: Record<string, string> }
   /** Raw bytes written as an SSE body, then the connection is closed (for broken streams). */
   | { rawSse: string }
@@ -60,19 +114,57 @@ export interface ScriptedServerOptions {
   modelsStatus?: number;
 }
 
-function sseEvents(reply: TextReply, model: string): string[] {
+/** Fields every chunk and completion carries, as OpenAI's do (some clients require the id). */
+function envelope(model: string, index: number, object: "chat.completion" | "chat.completion.chunk") {
+  return { id: `chatcmpl-scripted-${index}`, object, created: 1_767_225_600, model };
+}
+
+function pieces(text: string, chunkSize: number): string[] {
+  const chars = Array.from(text);
+  const out: string[] = [];
+  for (let i = 0; i < chars.length; i += chunkSize) out.push(chars.slice(i, i + chunkSize).join(""));
+  return out;
+}
+
+function textChunks(reply: TextReply): readonly string[] {
+  if (!reply.chunks) return pieces(reply.text, reply.chunkSize ?? 7);
+  if (reply.chunks.join("") !== reply.text) throw new Error("scripted reply: chunks do not join to text");
+  return reply.chunks;
+}
+
+function sseEvents(reply: TextReply, model: string, index: number): string[] {
+  const head = envelope(model, index, "chat.completion.chunk");
   const events: string[] = [];
-  const chars = Array.from(reply.text);
-  const chunkSize = reply.chunkSize ?? 7;
-  for (let i = 0; i < chars.length; i += chunkSize) {
-    const content = chars.slice(i, i + chunkSize).join("");
-    events.push(`data: ${JSON.stringify({ model, choices: [{ index: 0, delta: { content } }] })}\n\n`);
-  }
+  // OpenAI names the role in the first delta only; clients take it for the whole message.
+  textChunks(reply).forEach((content, n) => {
+    const delta = n === 0 ? { role: "assistant", content } : { content };
+    events.push(`data: ${JSON.stringify({ ...head, choices: [{ index: 0, delta }] })}\n\n`);
+  });
   if (reply.finishReason !== null) {
-    const last = { model, choices: [{ index: 0, delta: {}, finish_reason: reply.finishReason ?? "stop" }], ...(reply.usage ? { usage: reply.usage } : {}) };
+    const last = { ...head, choices: [{ index: 0, delta: {}, finish_reason: reply.finishReason ?? "stop" }], ...(reply.usage ? { usage: reply.usage } : {}) };
     events.push(`data: ${JSON.stringify(last)}\n\n`);
   }
   if (reply.done !== false) events.push("data: [DONE]\n\n");
+  return events;
+}
+
+const callIds = (reply: ToolCallReply) => reply.toolCalls.map((call, n) => call.id ?? `call_${n}`);
+
+/** A tool-call turn as OpenAI streams it: each call opens with its id and name, then its arguments in pieces. */
+function toolCallEvents(reply: ToolCallReply, model: string, index: number): string[] {
+  const head = envelope(model, index, "chat.completion.chunk");
+  const ids = callIds(reply);
+  const event = (delta: object, extra: object = {}) => `data: ${JSON.stringify({ ...head, choices: [{ index: 0, delta, ...extra }] })}\n\n`;
+  const events: string[] = [event({ role: "assistant", content: null })];
+  for (const content of reply.text ? pieces(reply.text, 7) : []) events.push(event({ content }));
+  reply.toolCalls.forEach((call, n) => {
+    events.push(event({ tool_calls: [{ index: n, id: ids[n], type: "function", function: { name: call.name, arguments: "" } }] }));
+    for (const part of pieces(call.arguments, reply.chunkSize ?? 7)) events.push(event({ tool_calls: [{ index: n, function: { arguments: part } }] }));
+  });
+  events.push(
+    `data: ${JSON.stringify({ ...head, choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }], ...(reply.usage ? { usage: reply.usage } : {}) })}\n\n`,
+  );
+  events.push("data: [DONE]\n\n");
   return events;
 }
 
@@ -119,16 +211,30 @@ export async function scriptedChatServer(script: Script, options: ScriptedServer
         res.end(reply.rawSse);
         return;
       }
-      const model = reply.model ?? body.model;
-      const send = (): void => {
-        if (reply.json || body.stream === false) {
+      if ("toolCalls" in reply) {
+        if (reply.json || body.stream !== true) {
+          const ids = callIds(reply);
+          const tool_calls = reply.toolCalls.map((call, n) => ({ id: ids[n], type: "function", function: { name: call.name, arguments: call.arguments } }));
+          const choice = { index: 0, message: { role: "assistant", content: reply.text ?? null, tool_calls }, finish_reason: "tool_calls" };
           res.writeHead(200, { "content-type": "application/json" });
-          const choice = { index: 0, message: { role: "assistant", content: reply.text }, finish_reason: reply.finishReason ?? "stop" };
-          res.end(JSON.stringify({ model, choices: [choice], ...(reply.usage ? { usage: reply.usage } : {}) }));
+          res.end(JSON.stringify({ ...envelope(body.model, index, "chat.completion"), choices: [choice], ...(reply.usage ? { usage: reply.usage } : {}) }));
           return;
         }
         res.writeHead(200, { "content-type": "text/event-stream" });
-        const events = sseEvents(reply, model);
+        res.end(toolCallEvents(reply, body.model, index).join(""));
+        return;
+      }
+      const model = reply.model ?? body.model;
+      const send = (): void => {
+        // OpenAI's protocol: without `stream: true` the answer is one JSON body.
+        if (reply.json || body.stream !== true) {
+          res.writeHead(200, { "content-type": "application/json" });
+          const choice = { index: 0, message: { role: "assistant", content: reply.text }, finish_reason: reply.finishReason ?? "stop" };
+          res.end(JSON.stringify({ ...envelope(model, index, "chat.completion"), choices: [choice], ...(reply.usage ? { usage: reply.usage } : {}) }));
+          return;
+        }
+        res.writeHead(200, { "content-type": "text/event-stream" });
+        const events = sseEvents(reply, model, index);
         if (!reply.chunkDelayMs) {
           res.end(events.join(""));
           return;

@@ -1,0 +1,152 @@
+/**
+ * silpMiddleware() on a real AI SDK model (wrapLanguageModel over @ai-sdk/openai-compatible),
+ * against scriptedChatServer, the chat TEST DOUBLE on 127.0.0.1: what the request carries (the
+ * SILP system prompt first, the grammar for each engine), the decoded answer in provider
+ * metadata, streaming with silpOutput, a reply that is not SILP, and a tool step left alone.
+ */
+import assert from "node:assert/strict";
+import { afterAll, beforeAll, describe, test } from "vitest";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { silpMiddleware, silpOutput, silpResultOf } from "@silp/ai-sdk";
+import { buildPrompt, codeGrammar, toGbnf } from "@silp/grammar";
+import {
+  FENCED_IR,
+  FENCED_PARTIALS,
+  FENCED_REPAIRS,
+  FENCED_REPLY,
+  FENCED_REPLY_CHUNKS,
+  PROSE_ERROR,
+  PROSE_REPLY,
+  REFUND_IR,
+  REFUND_REPLY,
+  repairsOf,
+} from "@silp/testkit/adapter-fixtures.js";
+import { messageText, type ScriptedChatServer, type ScriptedReply, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
+import { silpRejectionOf } from "@silp/testkit/silp-errors.js";
+import { generateText, jsonSchema, stepCountIs, streamText, tool, wrapLanguageModel } from "ai";
+import { SilpError } from "silp";
+
+(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+
+let server: ScriptedChatServer;
+let replies: ScriptedReply[] = [];
+const answer = (...next: ScriptedReply[]): void => {
+  replies = next;
+};
+
+beforeAll(async () => {
+  server = await scriptedChatServer(() => replies.shift() ?? { status: 500, body: '{"error":{"message":"the test scripted no more replies"}}' });
+});
+afterAll(() => server.close());
+
+const silpModel = (options?: Parameters<typeof silpMiddleware>[0]) =>
+  wrapLanguageModel({
+    model: createOpenAICompatible({ name: "double", baseURL: server.baseUrl, apiKey: "test-double-key" })("test-double"),
+    middleware: silpMiddleware(options),
+  });
+
+const lastRequest = () => {
+  const call = server.calls.at(-1);
+  assert.ok(call, "the double received no request");
+  return call.body;
+};
+
+describe("silpMiddleware: the request", () => {
+  test("the SILP write prompt is the first system message; the caller's system prompt and the user's text follow", async () => {
+    answer({ text: FENCED_REPLY });
+    await generateText({ model: silpModel(), system: "You plan weekends.", prompt: "Hike to Oslo unless it rains; tell Sam." });
+    const { messages } = lastRequest();
+    assert.deepEqual(
+      messages.map((message) => [message.role, messageText(message)]),
+      [
+        ["system", buildPrompt({ role: "write", frontend: "code" }).text],
+        ["system", "You plan weekends."],
+        ["user", "Hike to Oslo unless it rains; tell Sam."],
+      ],
+    );
+    assert.equal(lastRequest().grammar, undefined);
+  });
+
+  test("grammar for llama.cpp: the GBNF of the verbs in force as `grammar`, beside the messages", async () => {
+    answer({ text: REFUND_REPLY });
+    const verbs = ["!REFUND", "!NOTIFY"];
+    const result = await generateText({
+      model: silpModel({ verbs, grammar: { providerOptionsKey: "double", engine: "llama.cpp" } }),
+      prompt: "Refund order 17 and tell Dana.",
+    });
+    const body = lastRequest();
+    assert.equal(body.grammar, toGbnf(codeGrammar({ verbs })));
+    assert.equal(messageText(body.messages[0]!), buildPrompt({ role: "write", verbs }).text);
+    assert.deepEqual(silpResultOf(result.providerMetadata)?.ir, REFUND_IR);
+  });
+
+  test("grammar for vLLM: structured_outputs.grammar, or guided_grammar for older releases", async () => {
+    answer({ text: FENCED_REPLY }, { text: FENCED_REPLY });
+    await generateText({ model: silpModel({ grammar: { providerOptionsKey: "double", engine: "vllm" } }), prompt: "plan" });
+    assert.deepEqual(lastRequest().structured_outputs, { grammar: toGbnf(codeGrammar()) });
+    await generateText({ model: silpModel({ grammar: { providerOptionsKey: "double", engine: "vllm-guided" } }), prompt: "plan" });
+    assert.equal(lastRequest().guided_grammar, toGbnf(codeGrammar()));
+  });
+
+  test("a grammar for the json frontend is refused when the middleware is made (JSON is constrained by a schema)", () => {
+    assert.throws(() => silpMiddleware({ frontend: "json", grammar: { providerOptionsKey: "double", engine: "llama.cpp" } }), TypeError);
+  });
+});
+
+describe("silpMiddleware: the answer", () => {
+  test("generateText: the decoded answer, with its repairs, is the provider metadata under silp; the text is as written", async () => {
+    answer({ text: FENCED_REPLY });
+    const result = await generateText({ model: silpModel(), prompt: "plan" });
+    const decoded = silpResultOf(result.providerMetadata);
+    assert.ok(decoded);
+    assert.deepEqual(decoded.ir, FENCED_IR);
+    assert.deepEqual(repairsOf(decoded.repairs), FENCED_REPAIRS);
+    assert.equal(result.text, FENCED_REPLY);
+  });
+
+  test("streamText with silpOutput: partial IRs as the text streams, the decoded answer at the end, in both places", async () => {
+    answer({ text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS });
+    const result = streamText({ model: silpModel(), prompt: "plan", output: silpOutput() });
+    const partials = [];
+    for await (const partial of result.partialOutputStream) partials.push(partial);
+    assert.deepEqual(partials, FENCED_PARTIALS);
+    assert.deepEqual((await result.output).ir, FENCED_IR);
+    const decoded = silpResultOf(await result.providerMetadata);
+    assert.deepEqual(decoded?.ir, FENCED_IR);
+    assert.deepEqual(repairsOf(decoded?.repairs ?? []), FENCED_REPAIRS);
+  });
+
+  test("generateText, a reply that is not SILP: rejects with the SilpError", async () => {
+    answer({ text: PROSE_REPLY });
+    const error = await silpRejectionOf(generateText({ model: silpModel(), prompt: "hello", maxRetries: 0 }));
+    assert.equal(error.code, PROSE_ERROR.code);
+    assert.equal(error.offset, PROSE_ERROR.offset);
+  });
+
+  test("streamText, a reply that is not SILP: an error part carrying the SilpError, and no silp metadata", async () => {
+    answer({ text: PROSE_REPLY, chunkSize: 5 });
+    const errors: unknown[] = [];
+    const result = streamText({ model: silpModel(), prompt: "hello", onError: ({ error }) => void errors.push(error) });
+    const streamed: unknown[] = [];
+    for await (const part of result.fullStream) if (part.type === "error") streamed.push(part.error);
+    assert.equal(streamed.length, 1);
+    assert.ok(streamed[0] instanceof SilpError);
+    assert.equal(streamed[0].code, PROSE_ERROR.code);
+    assert.equal(streamed[0].offset, PROSE_ERROR.offset);
+    assert.deepEqual(errors, streamed);
+    assert.equal(silpResultOf(await result.providerMetadata), undefined);
+  });
+
+  test("a step that calls a tool is not decoded; the step after it is", async () => {
+    answer({ toolCalls: [{ name: "forecast", arguments: '{"day":"tomorrow"}' }] }, { text: FENCED_REPLY });
+    const forecast = tool({
+      description: "the forecast",
+      inputSchema: jsonSchema<{ day: string }>({ type: "object", properties: { day: { type: "string" } }, required: ["day"] }),
+      execute: async () => "dry",
+    });
+    const result = await generateText({ model: silpModel(), prompt: "plan", tools: { forecast }, stopWhen: stepCountIs(2) });
+    assert.equal(result.steps.length, 2);
+    assert.equal(silpResultOf(result.steps[0]?.providerMetadata), undefined);
+    assert.deepEqual(silpResultOf(result.steps[1]?.providerMetadata)?.ir, FENCED_IR);
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * SilpOutputParser in LangChain's real runnable pipeline (ChatOpenAI of @langchain/openai piped
+ * into the parser), against scriptedChatServer, the chat TEST DOUBLE on 127.0.0.1: streamed
+ * events (new parts and the partial IR after each chunk, then the decoded payload), invoke, the
+ * repairs, a reply that is not SILP.
+ */
+import assert from "node:assert/strict";
+import { afterAll, beforeAll, describe, test } from "vitest";
+import { ChatPromptTemplate } from "@langchain/core/prompts";
+import { ChatOpenAI } from "@langchain/openai";
+import { buildPrompt } from "@silp/grammar";
+import { SilpOutputParser, type SilpParseEvent } from "@silp/langchain";
+import {
+  FENCED_IR,
+  FENCED_PARTIALS,
+  FENCED_PARTS,
+  FENCED_REPAIRS,
+  FENCED_REPLY,
+  FENCED_REPLY_CHUNKS,
+  PROSE_ERROR,
+  PROSE_REPLY,
+  repairsOf,
+} from "@silp/testkit/adapter-fixtures.js";
+import { messageText, type ScriptedChatServer, type ScriptedReply, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
+import { silpRejectionOf } from "@silp/testkit/silp-errors.js";
+
+let server: ScriptedChatServer;
+let replies: ScriptedReply[] = [];
+const answer = (...next: ScriptedReply[]): void => {
+  replies = next;
+};
+
+beforeAll(async () => {
+  server = await scriptedChatServer(() => replies.shift() ?? { status: 500, body: '{"error":{"message":"the test scripted no more replies"}}' });
+});
+afterAll(() => server.close());
+
+const chat = () => new ChatOpenAI({ model: "test-double", apiKey: "test-double-key", configuration: { baseURL: server.baseUrl }, maxRetries: 0 });
+
+async function collect<T>(stream: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of stream) items.push(item);
+  return items;
+}
+
+describe("SilpOutputParser, streamed", () => {
+  test("one event per chunk that completes parts, with the new parts and the partial IR; then the decoded payload", async () => {
+    answer({ text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS });
+    const events = await collect<SilpParseEvent>(await chat().pipe(new SilpOutputParser()).stream("plan the weekend"));
+    const streamed = events.filter((event) => !event.done);
+    assert.deepEqual(
+      streamed.map((event) => event.parts),
+      FENCED_PARTS.map((part) => [part]),
+    );
+    assert.deepEqual(
+      streamed.map((event) => event.partial),
+      FENCED_PARTIALS,
+    );
+    const last = events.at(-1);
+    assert.equal(events.length, FENCED_PARTS.length + 1);
+    assert.ok(last?.done);
+    assert.deepEqual(last.result.ir, FENCED_IR);
+    assert.deepEqual(repairsOf(last.result.repairs), FENCED_REPAIRS);
+    assert.equal(server.calls.at(-1)?.body.stream, true);
+  });
+
+  test("a prompt with the parser's format instructions as the system message sends the SILP write prompt", async () => {
+    answer({ text: FENCED_REPLY });
+    const parser = new SilpOutputParser();
+    const prompt = ChatPromptTemplate.fromMessages([
+      ["system", "{instructions}"],
+      ["human", "{request}"],
+    ]);
+    const event = await prompt.pipe(chat()).pipe(parser).invoke({ instructions: parser.getFormatInstructions(), request: "Plan the weekend." });
+    assert.ok(event.done);
+    assert.deepEqual(event.result.ir, FENCED_IR);
+    const { messages } = server.calls.at(-1)!.body;
+    assert.deepEqual(
+      messages.map((message) => [message.role, messageText(message)]),
+      [
+        ["system", buildPrompt({ role: "write" }).text],
+        ["user", "Plan the weekend."],
+      ],
+    );
+  });
+
+  test("a streamed reply that is not SILP: no part events, and the stream fails with the SilpError", async () => {
+    answer({ text: PROSE_REPLY, chunkSize: 4 });
+    const events: SilpParseEvent[] = [];
+    const error = await silpRejectionOf(
+      (async () => {
+        for await (const event of await chat().pipe(new SilpOutputParser()).stream("hello")) events.push(event);
+      })(),
+    );
+    assert.deepEqual(events, []);
+    assert.equal(error.code, PROSE_ERROR.code);
+    assert.equal(error.offset, PROSE_ERROR.offset);
+  });
+});
+
+describe("SilpOutputParser, invoked", () => {
+  test("the decoded payload, its repairs and the parts a stream would have listed", async () => {
+    answer({ text: FENCED_REPLY });
+    const event = await chat().pipe(new SilpOutputParser()).invoke("plan");
+    assert.ok(event.done);
+    assert.deepEqual(event.result.ir, FENCED_IR);
+    assert.deepEqual(repairsOf(event.result.repairs), FENCED_REPAIRS);
+    assert.deepEqual(event.partial, FENCED_PARTIALS.at(-1));
+    assert.notEqual(server.calls.at(-1)?.body.stream, true);
+  });
+
+  test("a reply that is not SILP rejects with the SilpError", async () => {
+    answer({ text: PROSE_REPLY });
+    const error = await silpRejectionOf(chat().pipe(new SilpOutputParser()).invoke("hello"));
+    assert.equal(error.code, PROSE_ERROR.code);
+    assert.equal(error.offset, PROSE_ERROR.offset);
+  });
+
+  test("verbs in force: an application verb is refused by the whitelist unless given", async () => {
+    answer({ text: "refund(order_17)" }, { text: "refund(order_17)" });
+    const refused = await silpRejectionOf(chat().pipe(new SilpOutputParser()).invoke("refund"));
+    assert.equal(refused.code, "invalid_ir");
+    const event = await chat()
+      .pipe(new SilpOutputParser({ verbs: ["!REFUND"] }))
+      .invoke("refund");
+    assert.ok(event.done);
+    assert.equal(event.result.ir.intent, "!REFUND");
+  });
+
+  test("parsePartialResult reads a partial text in one go", async () => {
+    const event = await new SilpOutputParser().parsePartialResult([{ text: FENCED_REPLY.slice(0, FENCED_REPLY.indexOf(" to=Oslo")) }]);
+    assert.deepEqual(event, { done: false, parts: FENCED_PARTS.slice(0, 3), partial: FENCED_PARTIALS[2] });
+    assert.equal(await new SilpOutputParser().parsePartialResult([{ text: "Sorry, I" }]), undefined);
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * A Mastra agent that answers in SILP: silpProcessor gives the model the SILP write prompt,
+ * reports the parts of the IR as the answer streams, and decodes it.
+ *
+ *   OPENAI_BASE_URL=http://127.0.0.1:8080/v1 MODEL=qwen2.5 node --import tsx packages/mastra/examples/stream-plan.ts
+ *
+ * Any OpenAI-compatible endpoint works (Mastra's model router, `{ id, url }`). Runs on Mastra 0.24
+ * and 1.x. packages/mastra/test/mastra-example.test.ts runs it against the chat test double.
+ */
+import { Agent } from "@mastra/core/agent";
+import { silpProcessor, silpResultOf } from "@silp/mastra";
+import { modelText } from "silp";
+
+const silp = silpProcessor({
+  onPartial: ({ parts }) => {
+    for (const part of parts) console.log(`part: ${part.kind} at ${part.offset}`);
+  },
+});
+const agent = new Agent({
+  id: "planner",
+  name: "planner",
+  instructions: "You plan weekends.",
+  model: {
+    id: `local/${process.env.MODEL ?? "gpt-4o-mini"}`,
+    url: process.env.OPENAI_BASE_URL ?? "http://127.0.0.1:8080/v1",
+    apiKey: process.env.OPENAI_API_KEY ?? "none",
+  },
+  inputProcessors: [silp],
+  outputProcessors: [silp],
+});
+
+const stream = await agent.stream("If it does not rain tomorrow, we hike to Oslo and tell Sam; otherwise we play cards indoors.");
+for await (const _ of stream.textStream);
+// Throws the SilpError if the answer was not SILP.
+const decoded = silpResultOf({ response: await stream.response, tripwire: await stream.tripwire });
+if (decoded) console.log(`intent: ${decoded.ir.intent}, ${decoded.ir.entities.length} entities\nthe next agent's model reads:\n${modelText(decoded)}`);

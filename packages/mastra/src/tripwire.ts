@@ -1,0 +1,39 @@
+/**
+ * How a SILP processor stops a call whose text is not SILP, and how the caller gets the SilpError
+ * back. Mastra's idiom for a processor that refuses is the tripwire (`abort(reason)`): the call
+ * resolves with `result.tripwire` set instead of throwing. Mastra 1.x keeps a tripwire's
+ * `metadata` as given, so it carries the SilpError object itself; Mastra 0.x keeps only the reason
+ * text, so the reason carries the error's code and position in a fixed form that
+ * `silpErrorOfTripwire` reads back (a thrown error would be wrapped, losing its type, by 0.x's
+ * input step and by 1.x's processor workflow).
+ */
+import { SilpError, type SilpErrorCode } from "silp";
+
+/** The reason text: `SILP error[<code>] at <offset> (line <l>, column <c>): <message>`. */
+const REASON = /^SILP error\[([a-z_]+)\](?: at (\d+) \(line (\d+), column (\d+)\))?: ([\s\S]*)$/;
+
+export type Abort = (reason?: string, options?: { metadata?: unknown }) => never;
+
+export function stopWith(abort: Abort, error: SilpError): never {
+  const at = error.offset !== undefined && error.line !== undefined ? ` at ${error.offset} (line ${error.line}, column ${error.column})` : "";
+  return abort(`SILP error[${error.code}]${at}: ${error.message}`, { metadata: { error } });
+}
+
+/**
+ * The SilpError a SILP processor stopped the call with, from the call's tripwire (1.x: the object
+ * `{ reason, metadata, processorId }`; 0.x: `true`, with the reason beside it), or undefined.
+ */
+export function silpErrorOfTripwire(tripwire: unknown, reason: unknown): SilpError | undefined {
+  if (typeof tripwire === "object" && tripwire !== null) {
+    const { metadata } = tripwire as { metadata?: { error?: unknown } };
+    if (metadata?.error instanceof SilpError) return metadata.error;
+    reason = (tripwire as { reason?: unknown }).reason;
+  } else if (tripwire !== true) return undefined;
+  const match = typeof reason === "string" ? REASON.exec(reason) : null;
+  if (!match) return undefined;
+  const [, code, offset, line, column, message] = match;
+  const error = new SilpError(code as SilpErrorCode, message ?? "", offset === undefined ? {} : { offset: Number(offset) });
+  if (line !== undefined) error.line = Number(line);
+  if (column !== undefined) error.column = Number(column);
+  return error;
+}

@@ -1,0 +1,166 @@
+/**
+ * silpProcessor() and silpReaderProcessor() in Mastra's real Agent (generate and stream, its
+ * OpenAI-compatible model router pointed at scriptedChatServer, the chat TEST DOUBLE on
+ * 127.0.0.1): the system message the model gets, the decoded answer, the partial IRs as the answer
+ * streams, the repairs, a reply that is not SILP, and an incoming payload handed to the model as
+ * compact text. The same file runs against Mastra 0.24 (what Node 20 installs, the repository's
+ * devDependency) and 1.x (docs/frameworks.md, "Mastra versions"); the few places where the majors
+ * differ by design are branched on the installed major.
+ */
+import assert from "node:assert/strict";
+import { afterAll, beforeAll, describe, test } from "vitest";
+import { Agent } from "@mastra/core/agent";
+import mastraPackage from "@mastra/core/package.json" with { type: "json" };
+import { buildPrompt } from "@silp/grammar";
+import { SILP_PARTIAL_CHUNK, type SilpPartialEvent, silpProcessor, silpReaderProcessor, silpResultOf } from "@silp/mastra";
+import {
+  FENCED_IR,
+  FENCED_PARTIALS,
+  FENCED_PARTS,
+  FENCED_REPAIRS,
+  FENCED_REPLY,
+  FENCED_REPLY_CHUNKS,
+  PROSE_ERROR,
+  PROSE_REPLY,
+  repairsOf,
+} from "@silp/testkit/adapter-fixtures.js";
+import { messageText, type ScriptedChatServer, type ScriptedReply, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
+import { SilpError } from "silp";
+
+const MAJOR = Number(mastraPackage.version.split(".")[0]);
+
+let server: ScriptedChatServer;
+let replies: ScriptedReply[] = [];
+const answer = (...next: ScriptedReply[]): void => {
+  replies = next;
+};
+
+beforeAll(async () => {
+  server = await scriptedChatServer(() => replies.shift() ?? { status: 500, body: '{"error":{"message":"the test scripted no more replies"}}' });
+});
+afterAll(() => server.close());
+
+const model = () => ({ id: "double/test-double" as `${string}/${string}`, url: server.baseUrl, apiKey: "test-double-key" });
+const planner = (partials?: SilpPartialEvent[]) => {
+  const silp = silpProcessor(partials ? { onPartial: (event) => partials.push(event) } : {});
+  return new Agent({ id: "planner", name: "planner", instructions: "You plan weekends.", model: model(), inputProcessors: [silp], outputProcessors: [silp] });
+};
+
+/** What the model received: role and text of each message. */
+const sent = () => server.calls.at(-1)!.body.messages.map((message) => [message.role, messageText(message)]);
+
+/** A call stopped because its text is not SILP: a tripwire, and silpResultOf throws the SilpError. */
+async function silpFailureOf(call: Promise<Parameters<typeof silpResultOf>[0]>): Promise<SilpError> {
+  const result = await call;
+  assert.ok(result.tripwire, "the call was not stopped by a tripwire");
+  try {
+    silpResultOf(result);
+  } catch (error) {
+    assert.ok(error instanceof SilpError, `expected a SilpError, got ${String(error)}`);
+    return error;
+  }
+  assert.fail("silpResultOf did not throw the SilpError of the tripwire");
+}
+
+describe(`silpProcessor (Mastra ${mastraPackage.version})`, () => {
+  test("generate: the model gets the SILP write prompt as a system message; the decoded answer, with its repairs, is the result's", async () => {
+    answer({ text: FENCED_REPLY });
+    const result = await planner().generate("Hike to Oslo unless it rains tomorrow; tell Sam. Else cards indoors.");
+    const decoded = silpResultOf(result);
+    assert.ok(decoded);
+    assert.deepEqual(decoded.ir, FENCED_IR);
+    assert.deepEqual(repairsOf(decoded.repairs), FENCED_REPAIRS);
+    assert.equal(result.text, FENCED_REPLY);
+    const system = [
+      ["system", buildPrompt({ role: "write" }).text],
+      ["system", "You plan weekends."],
+    ];
+    // 1.x puts the prompt before the instructions; 0.x input processors see no system messages, so it follows them.
+    assert.deepEqual(sent(), [...(MAJOR >= 1 ? system : system.reverse()), ["user", "Hike to Oslo unless it rains tomorrow; tell Sam. Else cards indoors."]]);
+  });
+
+  test("stream: onPartial gets the new parts and the partial IR after each chunk; the decoded answer at the end", async () => {
+    answer({ text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS });
+    const partials: SilpPartialEvent[] = [];
+    const stream = await planner(partials).stream("plan");
+    let text = "";
+    for await (const delta of stream.textStream) text += delta;
+    assert.equal(text, FENCED_REPLY);
+    assert.deepEqual(
+      partials.map((event) => event.parts),
+      FENCED_PARTS.map((part) => [part]),
+    );
+    assert.deepEqual(
+      partials.map((event) => event.partial),
+      FENCED_PARTIALS,
+    );
+    const decoded = silpResultOf({ response: await stream.response, tripwire: await stream.tripwire });
+    assert.deepEqual(decoded?.ir, FENCED_IR);
+    assert.equal(server.calls.at(-1)?.body.stream, true);
+  });
+
+  // Mastra 1.x gives processors a stream writer; 0.x has none, and onPartial is the only channel there.
+  if (MAJOR >= 1) {
+    test("stream (Mastra 1.x): the partials are also data-silp-partial chunks in the agent's own stream", async () => {
+      answer({ text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS });
+      const stream = await planner().stream("plan");
+      const chunks: unknown[] = [];
+      for await (const chunk of stream.fullStream as AsyncIterable<{ type: string; data?: unknown }>)
+        if (chunk.type === SILP_PARTIAL_CHUNK) chunks.push(chunk.data);
+      assert.deepEqual(
+        chunks,
+        FENCED_PARTS.map((part, index) => ({ parts: [part], partial: FENCED_PARTIALS[index] })),
+      );
+    });
+  }
+
+  test("generate, a reply that is not SILP: the SilpError with its code and offset", async () => {
+    answer({ text: PROSE_REPLY });
+    const error = await silpFailureOf(planner().generate("hello"));
+    assert.equal(error.code, PROSE_ERROR.code);
+    assert.equal(error.offset, PROSE_ERROR.offset);
+  });
+
+  test("stream, a reply that is not SILP: no partials, and the SilpError", async () => {
+    answer({ text: PROSE_REPLY, chunkSize: 4 });
+    const partials: SilpPartialEvent[] = [];
+    const stream = await planner(partials).stream("hello");
+    for await (const _ of stream.textStream);
+    const error = await silpFailureOf(
+      (async () => ({ tripwire: await stream.tripwire, tripwireReason: await (stream as { tripwireReason?: unknown }).tripwireReason }))(),
+    );
+    assert.equal(error.code, PROSE_ERROR.code);
+    assert.equal(error.offset, PROSE_ERROR.offset);
+    assert.deepEqual(partials, []);
+  });
+});
+
+describe(`silpReaderProcessor (Mastra ${mastraPackage.version})`, () => {
+  const booker = () =>
+    new Agent({ id: "booker", name: "booker", instructions: "You make restaurant bookings.", model: model(), inputProcessors: [silpReaderProcessor()] });
+
+  test("the model reads the SILP read prompt and the compact payload with its repairs, not the sender's text", async () => {
+    answer({ text: "Booked: Noma, 4 people." });
+    const agent = booker();
+    const incoming = "```\nbook(table, for=4, at=Noma)\n```";
+    const result = await agent.generate(incoming);
+    assert.equal(result.text, "Booked: Noma, 4 people.");
+    const commas = [incoming.indexOf(", for") + 1, incoming.indexOf(", at") + 1];
+    const payload = ["user", `book(table,for=4,at=Noma)\nrepairs 3: code_fence@0 space_after_comma@${commas[0]} space_after_comma@${commas[1]}`];
+    const system = [
+      ["system", buildPrompt({ role: "read" }).text],
+      ["system", "You make restaurant bookings."],
+    ];
+    assert.deepEqual(sent(), [...(MAJOR >= 1 ? system : system.reverse()), payload]);
+  });
+
+  test("an incoming message that is not SILP: the SilpError, and the model is never called", async () => {
+    answer({ text: "should not be asked" });
+    const agent = booker();
+    const calls = server.calls.length;
+    const error = await silpFailureOf(agent.generate(PROSE_REPLY));
+    assert.equal(error.code, PROSE_ERROR.code);
+    assert.equal(error.offset, PROSE_ERROR.offset);
+    assert.equal(server.calls.length, calls);
+  });
+});

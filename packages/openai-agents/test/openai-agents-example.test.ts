@@ -1,0 +1,45 @@
+/**
+ * packages/openai-agents/examples/handoff-plan.ts runs as documented (a child process,
+ * OPENAI_BASE_URL pointed at scriptedChatServer, the chat TEST DOUBLE on 127.0.0.1) and prints
+ * what it promises; the planner's model received the payload, not the triage conversation.
+ */
+import assert from "node:assert/strict";
+import { afterAll, beforeAll, test } from "vitest";
+import { buildPrompt } from "@silp/grammar";
+import { FENCED_PARTS, FENCED_REPLY } from "@silp/testkit/adapter-fixtures.js";
+import { runExample } from "@silp/testkit/examples.js";
+import { messageText, type ScriptedChatServer, type ScriptedReply, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
+
+const HANDED = "suggest(weekend,day=tomorrow)";
+let server: ScriptedChatServer;
+const replies: ScriptedReply[] = [
+  { toolCalls: [{ name: "transfer_to_planner", arguments: JSON.stringify({ silp_payload: HANDED }) }] },
+  { text: JSON.stringify({ silp_payload: FENCED_REPLY }), chunkSize: 3 },
+];
+beforeAll(async () => {
+  server = await scriptedChatServer(() => replies.shift() ?? { status: 500 });
+});
+afterAll(() => server.close());
+
+test("examples/handoff-plan.ts: the payload handed over, each part as the plan streams, the plan", async () => {
+  const out = await runExample("packages/openai-agents/examples/handoff-plan.ts", server.baseUrl);
+  // The wrapper's payload is read unescaped, so parts sit at their offsets in the payload.
+  assert.equal(
+    out,
+    [
+      `handed to the planner: ${HANDED}`,
+      ...FENCED_PARTS.map((part) => `part: ${part.kind} at ${part.offset}`),
+      "plan: if !rain(t+1): start(hike,to=Oslo); notify(sam) else: start(cards@indoor)",
+      `repairs 3: code_fence@0 space_after_comma@${FENCED_REPLY.indexOf(", to") + 1} else_without_colon@${FENCED_REPLY.indexOf(" else") + 5}`,
+      "",
+    ].join("\n"),
+  );
+  const planner = server.calls[1]!.body.messages;
+  assert.deepEqual(
+    planner.slice(1).map((message) => [message.role, messageText(message)]),
+    [
+      ["system", buildPrompt({ role: "read" }).text],
+      ["user", HANDED],
+    ],
+  );
+});

@@ -1,0 +1,255 @@
+/**
+ * @silp/openai-agents in the Agents SDK's real runner (`run`, its OpenAIChatCompletionsModel on
+ * the `openai` client), against scriptedChatServer, the chat TEST DOUBLE on 127.0.0.1: the
+ * structured-output request, the decoded final output and its repairs, the partial IRs of a
+ * streamed run, a reply that is not SILP (the SDK's error and the SilpError), and a handoff that
+ * gives the next agent the compact payload instead of the conversation.
+ */
+import assert from "node:assert/strict";
+import { afterAll, beforeAll, describe, test } from "vitest";
+import { Agent, ModelBehaviorError, OpenAIChatCompletionsModel, run, setSensitiveDataLoggingEnabled, setTracingDisabled } from "@openai/agents";
+import { buildPrompt } from "@silp/grammar";
+import { silpErrorHandlers, silpHandoff, silpOutputType, silpRunStream, silpWritePrompt } from "@silp/openai-agents";
+import {
+  derivedReqId,
+  FENCED_IR,
+  FENCED_PARTIALS,
+  FENCED_PARTS,
+  FENCED_REPAIRS,
+  FENCED_REPLY,
+  FENCED_REPLY_CHUNKS,
+  PROSE_ERROR,
+  PROSE_REPLY,
+  repairsOf,
+} from "@silp/testkit/adapter-fixtures.js";
+import { messageText, type ScriptedChatServer, type ScriptedReply, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
+import { silpRejectionOf } from "@silp/testkit/silp-errors.js";
+import OpenAI from "openai";
+import type { DecodeResult, StreamEvent } from "silp";
+
+// Traces would be exported to OpenAI; nothing leaves this machine.
+setTracingDisabled(true);
+
+let server: ScriptedChatServer;
+let replies: ScriptedReply[] = [];
+const answer = (...next: ScriptedReply[]): void => {
+  replies = next;
+};
+
+beforeAll(async () => {
+  server = await scriptedChatServer(() => replies.shift() ?? { status: 500, body: '{"error":{"message":"the test scripted no more replies"}}' });
+});
+afterAll(() => server.close());
+
+const model = () => new OpenAIChatCompletionsModel(new OpenAI({ apiKey: "test-double-key", baseURL: server.baseUrl, maxRetries: 0 }), "test-double");
+const planner = () => new Agent({ name: "planner", instructions: silpWritePrompt(), model: model(), outputType: silpOutputType() });
+/** The wrapper object as the model writes it under the strict schema. */
+const wrapped = (payload: string): string => JSON.stringify({ silp_payload: payload });
+/** The wrapper streamed so that each chunk carries one chunk of the payload, JSON-escaped. */
+const wrappedChunks = (chunks: readonly string[]): string[] =>
+  chunks.map((chunk, index) => `${index === 0 ? '{"silp_payload":"' : ""}${JSON.stringify(chunk).slice(1, -1)}${index === chunks.length - 1 ? '"}' : ""}`);
+
+async function collect<T>(stream: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of stream) items.push(item);
+  return items;
+}
+
+describe("silpOutputType", () => {
+  test("the model is asked for the strict wrapper object; the final output is the decoded payload with its repairs", async () => {
+    answer({ text: wrapped(FENCED_REPLY) });
+    const result = await run(planner(), "If it does not rain tomorrow, hike to Oslo and tell Sam; else cards indoors.");
+    const output: DecodeResult | undefined = result.finalOutput;
+    assert.ok(output);
+    assert.deepEqual(output.ir, FENCED_IR);
+    assert.deepEqual(repairsOf(output.repairs), FENCED_REPAIRS);
+    const body = server.calls.at(-1)!.body;
+    assert.deepEqual(body.response_format, {
+      type: "json_schema",
+      json_schema: {
+        name: "output",
+        strict: true,
+        schema: {
+          type: "object",
+          properties: { silp_payload: { type: "string", description: "The answer as a SILP payload in its code form." } },
+          required: ["silp_payload"],
+          additionalProperties: false,
+        },
+      },
+    });
+    assert.equal(messageText(body.messages[0]!), buildPrompt({ role: "write" }).text);
+  });
+
+  test("a payload that is not SILP, default SDK settings: its ModelBehaviorError, details redacted by the SDK", async () => {
+    answer({ text: wrapped(PROSE_REPLY) });
+    await assert.rejects(run(planner(), "hello"), (error: unknown) => {
+      assert.ok(error instanceof ModelBehaviorError, `expected a ModelBehaviorError, got ${String(error)}`);
+      assert.equal(error.message, "Invalid output type: final assistant output did not match the expected schema.");
+      return true;
+    });
+  });
+
+  describe("with the SDK's sensitive data logging enabled", () => {
+    beforeAll(() => setSensitiveDataLoggingEnabled(true));
+    afterAll(() => setSensitiveDataLoggingEnabled(false));
+
+    test("the ModelBehaviorError names the SILP code and position", async () => {
+      answer({ text: wrapped(PROSE_REPLY) });
+      await assert.rejects(run(planner(), "hello"), (error: unknown) => {
+        assert.ok(error instanceof ModelBehaviorError, `expected a ModelBehaviorError, got ${String(error)}`);
+        assert.match(error.message, /^Invalid output type: silp_payload: error\[invalid_syntax\] at line 1, column 6: /);
+        return true;
+      });
+    });
+
+    test("silpErrorHandlers make the run reject with the SilpError itself", async () => {
+      answer({ text: wrapped(PROSE_REPLY) });
+      const error = await silpRejectionOf(run(planner(), "hello", { errorHandlers: silpErrorHandlers() }));
+      assert.equal(error.code, PROSE_ERROR.code);
+      assert.equal(error.offset, PROSE_ERROR.offset);
+    });
+
+    test("silpErrorHandlers leave a final output that is not the wrapper to the SDK", async () => {
+      answer({ text: '{"answer":"x"}' });
+      await assert.rejects(run(planner(), "hello", { errorHandlers: silpErrorHandlers() }), ModelBehaviorError);
+    });
+  });
+});
+
+describe("silpRunStream", () => {
+  test("a streamed run: the parts and the partial IR as the wrapper streams, then the decoded payload", async () => {
+    answer({ text: wrapped(FENCED_REPLY), chunks: wrappedChunks(FENCED_REPLY_CHUNKS) });
+    const events = await collect<StreamEvent>(silpRunStream(await run(planner(), "plan", { stream: true })));
+    const streamed = events.filter((event) => !event.done);
+    assert.deepEqual(
+      streamed.map((event) => event.parts),
+      FENCED_PARTS.map((part) => [part]),
+    );
+    assert.deepEqual(
+      streamed.map((event) => event.partial),
+      FENCED_PARTIALS,
+    );
+    const last = events.at(-1);
+    assert.equal(events.length, FENCED_PARTS.length + 1);
+    assert.ok(last?.done);
+    assert.deepEqual(last.result.ir, FENCED_IR);
+    assert.deepEqual(repairsOf(last.result.repairs), FENCED_REPAIRS);
+    assert.equal(server.calls.at(-1)?.body.stream, true);
+  });
+
+  test("one character per chunk gives the same parts", async () => {
+    answer({ text: wrapped(FENCED_REPLY), chunkSize: 1 });
+    const events = await collect<StreamEvent>(silpRunStream(await run(planner(), "plan", { stream: true })));
+    assert.deepEqual(
+      events.flatMap((event) => (event.done ? [] : event.parts)),
+      FENCED_PARTS,
+    );
+  });
+
+  test("a streamed reply that is not SILP: no parts, and the stream throws the SilpError (default SDK settings)", async () => {
+    answer({ text: wrapped(PROSE_REPLY), chunkSize: 5 });
+    const events: StreamEvent[] = [];
+    const error = await silpRejectionOf(
+      (async () => {
+        for await (const event of silpRunStream(await run(planner(), "hello", { stream: true }))) events.push(event);
+      })(),
+    );
+    assert.deepEqual(events, []);
+    assert.equal(error.code, PROSE_ERROR.code);
+    assert.equal(error.offset, PROSE_ERROR.offset);
+  });
+});
+
+describe("silpHandoff", () => {
+  const BOOKING = "```\nbook(table, for=4, at=Noma)\n```";
+  const BOOKING_PAYLOAD = "book(table, for=4, at=Noma)";
+  const USER_REQUEST = "Please book a table for four at Noma tonight, my treat.";
+  const agents = (onPayload?: (decoded: DecodeResult) => void) => {
+    const booker = new Agent({ name: "booker", instructions: "You make restaurant bookings.", model: model() });
+    const triage = new Agent({
+      name: "triage",
+      instructions: `${silpWritePrompt()}\nHand bookings to the booker.`,
+      model: model(),
+      handoffs: [silpHandoff(booker, onPayload ? { onPayload } : {})],
+    });
+    return { booker, triage };
+  };
+
+  test("the next agent reads the read prompt and the compact payload with its repairs, and nothing of the conversation", async () => {
+    answer({ toolCalls: [{ name: "transfer_to_booker", arguments: JSON.stringify({ silp_payload: BOOKING }) }] }, { text: "Booked: Noma, 4 people." });
+    const decoded: DecodeResult[] = [];
+    const { triage } = agents((result) => decoded.push(result));
+    const before = server.calls.length;
+    const result = await run(triage, USER_REQUEST);
+    assert.equal(result.finalOutput, "Booked: Noma, 4 people.");
+    assert.equal(result.lastAgent?.name, "booker");
+
+    const [first, second] = server.calls.slice(before).map((call) => call.body);
+    assert.equal(server.calls.length - before, 2);
+    const tool = (first!.tools as Array<{ function: { name: string; parameters: unknown; strict?: boolean } }>)[0]!.function;
+    assert.equal(tool.name, "transfer_to_booker");
+    assert.deepEqual(tool.parameters, {
+      type: "object",
+      properties: { silp_payload: { type: "string", description: "The task for the next agent, as a SILP payload." } },
+      required: ["silp_payload"],
+      additionalProperties: false,
+    });
+    const [comma1, comma2] = [BOOKING.indexOf(", for") + 1, BOOKING.indexOf(", at") + 1];
+    assert.deepEqual(
+      second!.messages.map((message) => [message.role, messageText(message)]),
+      [
+        ["system", "You make restaurant bookings."],
+        ["system", buildPrompt({ role: "read" }).text],
+        ["user", `book(table,for=4,at=Noma)\nrepairs 3: code_fence@0 space_after_comma@${comma1} space_after_comma@${comma2}`],
+      ],
+    );
+    assert.ok(!JSON.stringify(second!.messages).includes("treat"), "the user's prose reached the next agent");
+    assert.ok(!JSON.stringify(second!.messages).includes(derivedReqId(BOOKING_PAYLOAD)), "the meta reached the next agent");
+
+    assert.equal(decoded.length, 1);
+    assert.deepEqual(decoded[0]!.ir, {
+      silp: "v1",
+      version: "ir-v0.1",
+      intent: "!BOOK",
+      entities: [
+        { id: "act", value: "table", action: "!BOOK" },
+        { id: "for", value: "4", action: "!BOOK" },
+        { id: "at", value: "Noma", action: "!BOOK" },
+      ],
+      constraints: [],
+      alternatives: [],
+      meta: { req_id: derivedReqId(BOOKING_PAYLOAD), priority: 0, confidence: 1, seq: [], out: "natural" },
+    });
+  });
+
+  test("a handoff payload that is not SILP fails the run with the SilpError; the next agent never runs", async () => {
+    answer({ toolCalls: [{ name: "transfer_to_booker", arguments: JSON.stringify({ silp_payload: PROSE_REPLY }) }] }, { text: "should not be asked" });
+    const error = await silpRejectionOf(run(agents().triage, USER_REQUEST));
+    assert.equal(error.code, PROSE_ERROR.code);
+    assert.equal(error.offset, PROSE_ERROR.offset);
+    assert.equal(replies.length, 1, "the next agent's model was called");
+  });
+
+  test("handoff arguments without a string payload: decode_failed at /silp_payload", async () => {
+    answer({ toolCalls: [{ name: "transfer_to_booker", arguments: JSON.stringify({ silp_payload: 42 }) }] }, { text: "should not be asked" });
+    const error = await silpRejectionOf(run(agents().triage, USER_REQUEST));
+    assert.equal(error.code, "decode_failed");
+    assert.equal(error.path, "/silp_payload");
+    assert.equal(replies.length, 1, "the next agent's model was called");
+  });
+
+  test("streamed: the handoff happens, the next agent's text answer is decoded as SILP by silpRunStream", async () => {
+    answer(
+      { toolCalls: [{ name: "transfer_to_booker", arguments: JSON.stringify({ silp_payload: BOOKING }) }] },
+      { text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS },
+    );
+    const events = await collect<StreamEvent>(silpRunStream(await run(agents().triage, USER_REQUEST, { stream: true })));
+    assert.deepEqual(
+      events.filter((event) => !event.done).map((event) => event.partial),
+      FENCED_PARTIALS,
+    );
+    const last = events.at(-1);
+    assert.ok(last?.done);
+    assert.deepEqual(last.result.ir, FENCED_IR);
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * Model replies the framework adapters' tests script into the chat TEST DOUBLE
+ * (scripted-chat-server.ts), and what a reader of the docs expects from them, written by hand:
+ * the decoded IR, the parts a streaming decoder reports (docs/grammar.md, "Streaming": a
+ * constraint at the `:` after it, the intent at the first call's `(`, an entity at the `,` or `)`
+ * that ends it, an alternative at the `)` of its call), and the repairs lenient decoding reports
+ * (docs/grammar.md, "Extraction and repair"). Nothing here is computed by the code under test;
+ * offsets are positions in the reply text, found with indexOf.
+ */
+import { createHash } from "node:crypto";
+import type { PartialIR, SilpIR, StreamPart } from "silp";
+
+/**
+ * A reply as a model writes it: in a code fence, with a space after a comma and `else` without
+ * its colon. Streamed in the chunks below, each chunk completes at most one part.
+ */
+export const FENCED_REPLY_CHUNKS: readonly string[] = [
+  "```\nif !rain(t+1)",
+  ":",
+  " start",
+  "(",
+  "hike,",
+  " to=Oslo)",
+  "; notify(",
+  "sam)",
+  " else start(cards@indoor",
+  ")",
+  "\n```",
+];
+export const FENCED_REPLY = FENCED_REPLY_CHUNKS.join("");
+/** The payload inside the fence: what the req_id is derived from (docs/ir.md, "req_id"). */
+export const FENCED_PAYLOAD = "if !rain(t+1): start(hike, to=Oslo); notify(sam) else start(cards@indoor)";
+
+/** The req_id decode derives for a payload: the first 8 hex digits of the SHA-256 of its text. */
+export const derivedReqId = (payload: string): string => createHash("sha256").update(payload, "utf8").digest("hex").slice(0, 8);
+
+/** The IR of FENCED_REPLY, in normal form (docs/ir.md): every default filled, entities grouped per action. */
+export const FENCED_IR: SilpIR = {
+  silp: "v1",
+  version: "ir-v0.1",
+  intent: "!START",
+  entities: [
+    { id: "act", value: "hike", action: "!START" },
+    { id: "to", value: "Oslo", action: "!START" },
+    { id: "act", value: "sam", action: "!NOTIFY" },
+  ],
+  constraints: [{ type: "!rain", value: "true", time: "t+1" }],
+  alternatives: [{ action: "!START", target: "cards", location: "indoor" }],
+  meta: { req_id: derivedReqId(FENCED_PAYLOAD), priority: 0, confidence: 1, seq: [], out: "natural" },
+};
+
+const at = (needle: string, shift = 0): number => {
+  const index = FENCED_REPLY.indexOf(needle);
+  if (index < 0) throw new Error(`fixture: ${needle} not in the reply`);
+  return index + shift;
+};
+
+/** The repairs lenient decoding reports for FENCED_REPLY, in text order. */
+export const FENCED_REPAIRS: ReadonlyArray<{ kind: string; offset: number }> = [
+  { kind: "code_fence", offset: 0 },
+  { kind: "space_after_comma", offset: at(", to", 1) },
+  { kind: "else_without_colon", offset: at(" else", " else".length) },
+];
+
+/** The parts a streaming decoder reports for FENCED_REPLY, in stream order, with their offsets. */
+export const FENCED_PARTS: readonly StreamPart[] = [
+  { kind: "constraint", constraint: { type: "!rain", value: "true", time: "t+1" }, offset: at("!rain") },
+  { kind: "intent", intent: "!START", offset: at("start(hike") },
+  { kind: "entity", entity: { id: "act", value: "hike", action: "!START" }, offset: at("hike") },
+  { kind: "entity", entity: { id: "to", value: "Oslo", action: "!START" }, offset: at("to=Oslo") },
+  { kind: "entity", entity: { id: "act", value: "sam", action: "!NOTIFY" }, offset: at("sam") },
+  { kind: "alternative", alternative: { action: "!START", target: "cards", location: "indoor" }, offset: at("start(cards") },
+];
+
+/** The partial IR after each part of FENCED_PARTS, as a streaming reader sees it grow. */
+export const FENCED_PARTIALS: readonly PartialIR[] = FENCED_PARTS.map((_, index) => {
+  const partial: PartialIR = { entities: [], constraints: [], alternatives: [] };
+  for (const part of FENCED_PARTS.slice(0, index + 1)) {
+    if (part.kind === "intent") partial.intent = part.intent;
+    else if (part.kind === "entity") partial.entities.push(part.entity);
+    else if (part.kind === "constraint") partial.constraints.push(part.constraint);
+    else partial.alternatives.push(part.alternative);
+  }
+  return partial;
+});
+
+/** A canonical payload with an application verb (not on the spec's whitelist). */
+export const REFUND_REPLY = "refund(order_17); notify(Dana)";
+export const REFUND_IR: SilpIR = {
+  silp: "v1",
+  version: "ir-v0.1",
+  intent: "!REFUND",
+  entities: [
+    { id: "act", value: "order_17", action: "!REFUND" },
+    { id: "act", value: "Dana", action: "!NOTIFY" },
+  ],
+  constraints: [],
+  alternatives: [],
+  meta: { req_id: derivedReqId(REFUND_REPLY), priority: 0, confidence: 1, seq: [], out: "natural" },
+};
+
+/** A reply that is not SILP: decode must fail with invalid_syntax where a call's `(` is expected. */
+export const PROSE_REPLY = "Sorry, I can't help with that.";
+export const PROSE_ERROR = { code: "invalid_syntax", offset: "Sorry".length } as const;
+
+/** Only what a test compares of repairs: their kinds and offsets (the messages are not a contract). */
+export const repairsOf = (repairs: ReadonlyArray<{ kind: string; offset: number }>): Array<{ kind: string; offset: number }> =>
+  repairs.map(({ kind, offset }) => ({ kind, offset }));
