@@ -10,7 +10,8 @@
  * the tests of @silp/tokens, llmlingua2, bench, evolve, the playground and the framework
  * adapters, and every
  * `*.lab.test.ts`). `--mode quick` (npm run test:product) runs the randomized tests with fewer
- * inputs (testkit/property.ts); the default is the full depth CI runs.
+ * inputs (testkit/property.ts); the default is the full depth CI runs. Before the tests, the
+ * packages' builds are brought up to date (scripts/test-build.mjs): child processes run them.
  */
 import { defineConfig } from "vitest/config";
 
@@ -37,6 +38,7 @@ export default defineConfig(({ mode }) => {
     resolve: RESOLVE,
     test: {
       maxWorkers: 2,
+      globalSetup: ["scripts/test-build.mjs"],
       projects: [
         {
           extends: true,

@@ -19,6 +19,8 @@ const CUTTING_OUT: ReadonlySet<string> = new Set([
   "label_before_payload",
   "lead_in_before_payload",
   "several_candidates",
+  // Blanks around the payload's line, cut off: extraction changes nothing inside the payload.
+  "whitespace",
 ]);
 
 const spec = (name: string, genes: Record<string, string>): DialectSpec =>

@@ -2,7 +2,7 @@
  * A COVERAGE-GUIDED MUTATION FUZZER: V8 block coverage (coverage.ts) as feedback, fast-check
  * generating the mutations.
  *
- * Why not @jazzer.js (the library issue #11 suggested): @jazzer.js/fuzzer 4.0.0 installs from the
+ * Why not @jazzer.js (the usual choice for Node): @jazzer.js/fuzzer 4.0.0 installs from the
  * npm registry, but its prebuilt addon does not load on Debian 12 (glibc 2.36):
  *   Error: /lib/x86_64-linux-gnu/libc.so.6: version `GLIBC_2.38' not found
  *   (required by node_modules/@jazzer.js/fuzzer/prebuilds/fuzzer-linux-x64.node) [ERR_DLOPEN_FAILED]

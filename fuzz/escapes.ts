@@ -1,5 +1,5 @@
 /**
- * Backslash escapes for the string-bearing targets' dictionaries (issue #17): valid ones (RFC
+ * Backslash escapes for the string-bearing targets' dictionaries: valid ones (RFC
  * 8259: \" \\ \/ \b \f \n \r \t \uXXXX, surrogate pairs in either case) and the ones models write
  * that JSON does not have (\v \a \0 \' \x41 \U0041, short or non-hex \u, lone or reversed
  * surrogate halves). Without them mutations rarely put a letter after a backslash, so an escape

@@ -8,7 +8,7 @@ import { assertStreamMatchesDecode } from "./stream-property.js";
 export const target: FuzzTarget = {
   name: "json-decode",
   tokens: [
-    // Model-written text: damage lenient mode repairs and prose it extracts from (issue #12).
+    // Model-written text: damage lenient mode repairs and prose it extracts from.
     "'",
     "'intent'",
     "intent:",

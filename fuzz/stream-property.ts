@@ -1,5 +1,5 @@
 /**
- * Streaming decode (issue #12 part 5) under fuzzing: the input pushed in three chunks ends with
+ * Streaming decode under fuzzing: the input pushed in three chunks ends with
  * exactly what decode() of the whole input gives (the same IR and repairs, or the same error
  * code and offset), and every part seen on the way is one of the final IR's.
  */

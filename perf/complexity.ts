@@ -1,5 +1,5 @@
 /**
- * Complexity benchmark (issue #11, "Also required"): `npm run bench:complexity [-- --json]
+ * Complexity benchmark: `npm run bench:complexity [-- --json]
  * [--sizes 10000,30000] [--runs 5] [--only code/]`. For each pathological input shape
  * (packages/testkit/src/complexity-shapes.ts: code and json decode, fromEnvelope, the probe
  * parsers) it times the entry point at sizes from 10 KB to 1 MB (CPU time, median of --runs runs), and fits

@@ -1,5 +1,5 @@
 /**
- * Token cost of dialects on the study's 27 cases (issue #15): the code frontend, the natural
+ * Token cost of dialects on the study's 27 cases: the code frontend, the natural
  * prose, a few dialects from @silp/dialects (the prose-like one of the hand-written examples,
  * shared through @silp/testkit) and the shipped x-evolved, per tokenizer (mean tokens per case), compiled as
  * `silpc tokens` compiles (whitelist off, no meta). `--greedy` also runs a coordinate descent over

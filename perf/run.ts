@@ -83,7 +83,7 @@ async function throughput(): Promise<void> {
     }
   }
   printTable(header, rows);
-  console.log("\nGoal (issue #2): round trip code <= 2.00 x the baseline.");
+  console.log("\nGoal: round trip code <= 2.00 x the baseline.");
 }
 
 /** Median time of one call, from repeated runs lasting at least `budgetMs` in total. */

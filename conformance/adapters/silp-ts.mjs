@@ -4,8 +4,14 @@
  * reads one request a line, answers one line, using the BUILT packages (`npx tsc -b
  * tsconfig.build.json` first), exactly as an application would import them.
  * Offsets go out in code points, as the protocol says; ours are UTF-16 units inside.
+ *
+ * `answer(request)` is exported: the codec's own tests drive the suite through it in process
+ * (packages/cli/test/conformance-in-process.test.ts), so the suite's cases are the one fixture
+ * set of decode, compile and validate. Run as a program, it answers stdin line by line.
  */
+import { realpathSync } from "node:fs";
 import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
 import { compile, decode, fromEnvelope, isSilpError, validate } from "silp";
 import { agree, parseProbeJson, parseProbeLine } from "silp/negotiation";
 import { sanitizePayload } from "silp/sanitizer";
@@ -55,7 +61,7 @@ const operations = {
   },
 };
 
-function answer(request) {
+export function answer(request) {
   const run = operations[request.operation];
   if (!run) return { id: request.id, unsupported: true, reason: `no operation ${request.operation}` };
   try {
@@ -67,8 +73,15 @@ function answer(request) {
   }
 }
 
-for await (const line of createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY })) {
-  if (line.trim() === "") continue;
-  const request = JSON.parse(line);
-  process.stdout.write(`${JSON.stringify(answer(request))}\n`);
+/** Run as a program (`node silp-ts.mjs`), not imported. */
+function isMain() {
+  return process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+}
+
+if (isMain()) {
+  for await (const line of createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY })) {
+    if (line.trim() === "") continue;
+    const request = JSON.parse(line);
+    process.stdout.write(`${JSON.stringify(answer(request))}\n`);
+  }
 }

@@ -16,7 +16,7 @@ const EXCLUDED = [
   "packages/silp/test/fuzz-smoke.test.ts", // time-boxed random fuzzing: its kills would not be reproducible
   "packages/silp/test/optional-import.test.ts", // spawns node processes on dist
   "packages/silp/test/security/linear-decode.test.ts", // timing ratios, like complexity.test.ts
-  // 7,000 random payloads asserting only "a result or a SilpError" (issue #17): it kills only
+  // 7,000 random payloads asserting only "a result or a SilpError": it kills only
   // crashing mutants, which the fixtures kill too, and costs ~30 s for every mutant it covers.
   "packages/silp/test/frontends/hostile-input.test.ts",
   // The fuzz engine's own test (coverage guidance reaches a deep branch): its oracle is the

@@ -1,5 +1,5 @@
 /**
- * Issue #12, part 6 over A2A: an agent whose options add an application verb dispatches it; an
+ * Application verbs over A2A: an agent whose options add an application verb dispatches it; an
  * agent without it refuses it before any handler runs, whatever the sender's options say.
  */
 import assert from "node:assert/strict";

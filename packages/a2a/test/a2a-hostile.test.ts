@@ -1,5 +1,5 @@
 /**
- * Issue #11, adversarial findings against a real A2A agent on loopback: session id exhaustion
+ * Adversarial findings against a real A2A agent on loopback: session id exhaustion
  * across peers (finding 2), internal failures (finding 4), the safety filter (spec 8.2), the
  * request deadline (spec 5.1 `timeout`) and the transport details of finding 12.
  */

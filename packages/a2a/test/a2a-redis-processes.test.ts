@@ -1,5 +1,5 @@
 /**
- * Finding 3 of issue #11 across processes: two agent processes on one Redis serve one A2A
+ * Session limits across processes: two agent processes on one Redis serve one A2A
  * conversation as one SILP session (the contextId binding lives in Redis with the session), and
  * a context whose session expired never joins the session that reused its id.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue #11, finding 12 (first sentence): behind a streaming card, the SSE answer to
+ * Behind a streaming card, the SSE answer to
  * SendStreamingMessage echoes `A2A-Extensions` when the SILP extension is activated. The SDK writes
  * the response headers before the executor runs, so activation inside execute() came too late;
  * startSilpAgent activates it in the call context builder, before dispatch.

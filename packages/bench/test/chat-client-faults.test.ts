@@ -1,5 +1,5 @@
 /**
- * The client against faults of a real server (issue #16, findings 4, 8, 9, 10): cut streams,
+ * The client against faults of a real server: cut streams,
  * `finish_reason: "length"`, slow but live streams, usage and the returned model name, elapsed
  * over every attempt, and the probe that runs before a benchmark. The servers are TEST DOUBLES
  * (scriptedChatServer, faultInjectingChatServer) on 127.0.0.1.

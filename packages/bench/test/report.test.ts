@@ -21,7 +21,7 @@ import { chromiumSkip, findChromium, screenshot, summarizePng } from "@silp/test
 import { scriptedChatServer, type ScriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
 
 const execFileAsync = promisify(execFile);
-import { CLI_MAIN, REPO_ROOT as repoRoot } from "@silp/testkit/paths.js";
+import { CLI_BIN, REPO_ROOT as repoRoot } from "@silp/testkit/paths.js";
 const tmp = mkdtempSync(join(tmpdir(), "silp-bench-report-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -29,7 +29,7 @@ const study = loadStudy(corpusDir());
 
 async function silpc(args: readonly string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, ["--import", "tsx", CLI_MAIN, ...args], {
+    const { stdout, stderr } = await execFileAsync(process.execPath, [CLI_BIN, ...args], {
       cwd: repoRoot,
       env: { ...process.env, OPENAI_BASE_URL: "", OPENAI_API_KEY: "", SILP_BENCH_BASE_URL: "", SILP_BENCH_API_KEY: "", ...env },
       timeout: 120_000,

@@ -1,5 +1,5 @@
 /**
- * The statistics behind the numbers a reader weighs (issue #16): Wilson intervals, McNemar's
+ * The statistics behind the numbers a reader weighs: Wilson intervals, McNemar's
  * exact test, Holm's correction. Oracles are hand-computed values and an independent
  * implementation of Holm written here, never the code under test.
  */

@@ -1,5 +1,5 @@
 /**
- * A run against faults (issue #16): failures are their own category, every record knows its
+ * A run against faults: failures are their own category, every record knows its
  * settings, a judge outage is retried, the run stops on an endpoint that refuses everything, the
  * results file has one writer. The server is `faultInjectingChatServer`, a TEST DOUBLE on
  * 127.0.0.1 with seeded faults (SILP_TEST_SEED overrides the seed; it is printed on failure).

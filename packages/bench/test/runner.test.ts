@@ -293,7 +293,7 @@ describe("compile errors in a run", () => {
     assert.equal(record!.judge, "compile_error");
     assert.match(record!.judge_reason, /^Compile error: invalid_ir/);
     assert.equal(record!.first_pass, false);
-    // Counted as a compile error, not a failed answer (issue #16, finding 1).
+    // Counted as a compile error, not a failed answer.
     assert.equal(summary.compileErrors, 1);
     assert.equal(summary.failed, 0);
   });

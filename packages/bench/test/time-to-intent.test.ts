@@ -1,5 +1,5 @@
 /**
- * Time to intent (issue #12 part 5): the chat client hands each streamed delta to `onText`, and
+ * Time to intent: the chat client hands each streamed delta to `onText`, and
  * watchIntent knows the intent as soon as the first call's name is complete, before the answer
  * ends. Against the scriptedChatServer test double (127.0.0.1), and with an injected clock.
  */

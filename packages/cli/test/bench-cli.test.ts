@@ -1,5 +1,5 @@
 /**
- * `silpc bench run` and `silpc bench report` as a researcher uses them (issue #16), against
+ * `silpc bench run` and `silpc bench report` as a researcher uses them, against
  * `faultInjectingChatServer`, a TEST DOUBLE on 127.0.0.1 (seeded faults; SILP_TEST_SEED
  * overrides the seed, printed on failure). silpc runs as a child process, asynchronously, so the
  * server in this process keeps answering.
@@ -11,7 +11,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { corpusDir } from "@silp/testkit/corpus.js";
-import { CLI_MAIN, REPO_ROOT } from "@silp/testkit/paths.js";
+import { CLI_BIN, REPO_ROOT } from "@silp/testkit/paths.js";
 import { faultInjectingChatServer, refusedBaseUrl, type FaultInjectingChatServer } from "@silp/testkit/fault-injecting-chat-server.js";
 
 const seed = Number(process.env.SILP_TEST_SEED ?? 16);
@@ -30,7 +30,7 @@ function silpc(args: readonly string[]): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ["--import", "tsx", CLI_MAIN, ...args],
+      [CLI_BIN, ...args],
       {
         cwd: REPO_ROOT,
         env: { ...process.env, OPENAI_BASE_URL: "", OPENAI_API_KEY: "", SILP_BENCH_BASE_URL: "", SILP_BENCH_API_KEY: "" },

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, test } from "vitest";
 import { parseDialectSpec, registerDialect } from "@silp/dialects";
 import { corpusDir } from "@silp/testkit/corpus.js";
 import { type FaultInjectingChatServer, faultInjectingChatServer } from "@silp/testkit/fault-injecting-chat-server.js";
-import { CLI_MAIN, REPO_ROOT } from "@silp/testkit/paths.js";
+import { CLI_BIN, REPO_ROOT } from "@silp/testkit/paths.js";
 import { compile } from "silp";
 
 const tmp = mkdtempSync(join(tmpdir(), "silp-bench-dialect-"));
@@ -22,7 +22,7 @@ function silpc(args: readonly string[]): Promise<{ code: number; stdout: string;
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ["--import", "tsx", CLI_MAIN, ...args],
+      [CLI_BIN, ...args],
       { cwd: REPO_ROOT, env: { ...process.env, OPENAI_BASE_URL: "", OPENAI_API_KEY: "", SILP_BENCH_BASE_URL: "", SILP_BENCH_API_KEY: "" }, timeout: 120_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof (error as { code?: unknown }).code === "number" ? (error as { code: number }).code : -1) : 0;

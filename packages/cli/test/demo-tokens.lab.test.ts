@@ -2,12 +2,12 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { countTokens, loadTokenizers } from "@silp/tokens";
-import { CLI_MAIN, REPO_ROOT } from "@silp/testkit/paths.js";
+import { CLI_BIN, REPO_ROOT } from "@silp/testkit/paths.js";
 import { test } from "vitest";
 import type { DemoTranscript } from "../src/demo/scenario.js";
 
 test("the demo counts each payload and reply with gpt-4o, and sums what the models read", async () => {
-  const run = spawnSync(process.execPath, ["--import", "tsx", CLI_MAIN, "demo", "--json"], { cwd: REPO_ROOT, encoding: "utf8", timeout: 120_000 });
+  const run = spawnSync(process.execPath, [CLI_BIN, "demo", "--json"], { cwd: REPO_ROOT, encoding: "utf8", timeout: 120_000 });
   assert.equal(run.status, 0, run.stderr);
   const transcript = JSON.parse(run.stdout) as DemoTranscript;
   assert.deepEqual(transcript.tokens, { tokenizers: ["gpt-4o"] });

@@ -9,11 +9,11 @@ import { connect } from "node:net";
 import type { DemoTranscript } from "../src/demo/scenario.js";
 import { spawnSync } from "node:child_process";
 
-import { CLI_MAIN, REPO_ROOT as repoRoot } from "@silp/testkit/paths.js";
+import { CLI_BIN, REPO_ROOT as repoRoot } from "@silp/testkit/paths.js";
 
 /** Runs `silpc` from source; the timeout only guards the suite: a demo that hangs fails here. */
 function runCli(args: string[]): { status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, ["--import", "tsx", CLI_MAIN, ...args], { cwd: repoRoot, encoding: "utf8", timeout: 120_000 });
+  const result = spawnSync(process.execPath, [CLI_BIN, ...args], { cwd: repoRoot, encoding: "utf8", timeout: 120_000 });
   return { status: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr };
 }
 

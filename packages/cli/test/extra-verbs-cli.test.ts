@@ -1,15 +1,15 @@
 /**
- * Issue #12, part 6, from the command line: `--extra-verbs` on the codec commands and
+ * `--extra-verbs` on the codec commands and
  * `silpc whitelist --verify --extra` (the draft's criterion on one or two cheap tokenizers; the
  * expected token splits are written by hand from the tokenizers' vocabularies).
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { describe, test } from "vitest";
-import { CLI_MAIN, REPO_ROOT } from "@silp/testkit/paths.js";
+import { CLI_BIN, REPO_ROOT } from "@silp/testkit/paths.js";
 
 function silpc(args: string[], input?: string): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, ["--import", "tsx", CLI_MAIN, ...args], { cwd: REPO_ROOT, encoding: "utf8", input, maxBuffer: 16 << 20 });
+  const result = spawnSync(process.execPath, [CLI_BIN, ...args], { cwd: REPO_ROOT, encoding: "utf8", input, maxBuffer: 16 << 20 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -41,7 +41,7 @@ describe("codec commands: --extra-verbs", () => {
   });
 });
 
-describe("silpc compile: an IR without meta (issue #12, part 7)", () => {
+describe("silpc compile: an IR without meta", () => {
   test("lenient: the payload on stdout, the generated req_id on stderr; --strict refuses", () => {
     const ir = JSON.stringify({ intent: "!START", entities: [{ id: "act", value: "hike" }] });
     const result = silpc(["compile", "-"], ir);

@@ -5,10 +5,10 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { describe, test } from "vitest";
-import { CLI_MAIN, REPO_ROOT } from "@silp/testkit/paths.js";
+import { CLI_BIN, REPO_ROOT } from "@silp/testkit/paths.js";
 
 function silpc(args: string[], input?: string): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, ["--import", "tsx", CLI_MAIN, ...args], { cwd: REPO_ROOT, encoding: "utf8", input, maxBuffer: 16 << 20 });
+  const result = spawnSync(process.execPath, [CLI_BIN, ...args], { cwd: REPO_ROOT, encoding: "utf8", input, maxBuffer: 16 << 20 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

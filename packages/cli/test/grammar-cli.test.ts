@@ -24,7 +24,7 @@ describe("silpc grammar", () => {
     assert.match(result.stdout, /^primary_start: "start\("/m);
   });
 
-  test("--extra-verbs adds application verbs to the whitelist's, checked like compile's flag (issue #12, part 6)", () => {
+  test("--extra-verbs adds application verbs to the whitelist's, checked like compile's flag", () => {
     const result = runCli(["grammar", "--format", "gbnf", "--extra-verbs", "SHIP,!REFUND"]);
     assert.equal(result.status, 0, result.stderr);
     assert.ok(result.stdout.includes('"ship("') && result.stdout.includes('"refund("'));

@@ -1,5 +1,5 @@
 /**
- * Issue #11, findings 3 and 4: what `silpc` reads and prints when the input is hostile. Reading
+ * What `silpc` reads and prints when the input is hostile. Reading
  * is bounded (an endless input fails with limit_exceeded instead of exhausting memory), invalid
  * UTF-8 is a positioned error instead of silent U+FFFD, and rendered errors never pass control
  * or bidi characters from the input to the terminal.
@@ -13,7 +13,7 @@ import { describe, test } from "vitest";
 import { runCli } from "@silp/testkit/cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "silpc-hostile-"));
-import { CLI_MAIN, REPO_ROOT as repoRoot } from "@silp/testkit/paths.js";
+import { CLI_BIN, REPO_ROOT as repoRoot } from "@silp/testkit/paths.js";
 
 /** Characters a terminal must never receive raw from peer text. */
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
@@ -21,7 +21,7 @@ const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-
 describe("silpc with hostile input", () => {
   test("an endless input (/dev/zero) stops at the size bound with limit_exceeded", { skip: Boolean(!existsSync("/dev/zero")) }, () => {
     // A hard memory cap for the child: reading until memory runs out must fail this test.
-    const result = spawnSync(process.execPath, ["--max-old-space-size=256", "--import", "tsx", CLI_MAIN, "decode", "/dev/zero", "--json"], {
+    const result = spawnSync(process.execPath, ["--max-old-space-size=256", CLI_BIN, "decode", "/dev/zero", "--json"], {
       cwd: repoRoot,
       encoding: "utf8",
       timeout: 60_000,

@@ -7,12 +7,12 @@ import { promisify } from "node:util";
 import { corpusDir } from "@silp/testkit/corpus.js";
 
 const run = promisify(execFile);
-import { CLI_MAIN as main } from "@silp/testkit/paths.js";
+import { CLI_BIN as main } from "@silp/testkit/paths.js";
 const caseFile = join(corpusDir(), "cases", "case8_conditional_branch.json");
 
 async function silpc(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", main, "negotiate", ...args]);
+    const { stdout, stderr } = await run(process.execPath, [main, "negotiate", ...args]);
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

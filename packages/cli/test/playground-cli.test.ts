@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { listen, closeServer } from "silp/node";
 import { runCli } from "@silp/testkit/cli.js";
-import { CLI_MAIN, REPO_ROOT } from "@silp/testkit/paths.js";
+import { CLI_BIN, REPO_ROOT } from "@silp/testkit/paths.js";
 import { SITE_CSP } from "@silp/playground";
 import { staticSite } from "../src/static-site.js";
 
@@ -133,7 +133,7 @@ test("silpc playground --build copies the built folder; a non-loopback host is a
 
 test("silpc playground serves on 127.0.0.1 until SIGTERM", { timeout: 60_000 }, async () => {
   const dir = fakeSite();
-  const child = spawn(process.execPath, ["--import", "tsx", CLI_MAIN, "playground", "--dir", dir, "--port", "0"], {
+  const child = spawn(process.execPath, [CLI_BIN, "playground", "--dir", dir, "--port", "0"], {
     cwd: REPO_ROOT,
     stdio: ["ignore", "pipe", "pipe"],
   });

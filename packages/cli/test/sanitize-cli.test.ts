@@ -6,11 +6,11 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { CLI_MAIN, REPO_ROOT as repoRoot } from "@silp/testkit/paths.js";
-const MAIN = CLI_MAIN;
+import { CLI_BIN, REPO_ROOT as repoRoot } from "@silp/testkit/paths.js";
+const MAIN = CLI_BIN;
 
 function silpc(args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, ["--import", "tsx", MAIN, ...args], {
+  const result = spawnSync(process.execPath, [MAIN, ...args], {
     cwd: repoRoot,
     input: input ?? "",
     encoding: "utf8",

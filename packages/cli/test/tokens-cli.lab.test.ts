@@ -12,10 +12,10 @@ import { corpusDir } from "@silp/testkit/corpus.js";
 
 const phase0Path = (name: string): string => join(corpusDir(), "phase0", name);
 
-import { CLI_MAIN, REPO_ROOT as repoRoot } from "@silp/testkit/paths.js";
+import { CLI_BIN, REPO_ROOT as repoRoot } from "@silp/testkit/paths.js";
 
 function silpc(args: string[], input?: string): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, ["--import", "tsx", CLI_MAIN, ...args], {
+  const result = spawnSync(process.execPath, [CLI_BIN, ...args], {
     cwd: repoRoot,
     encoding: "utf8",
     input,

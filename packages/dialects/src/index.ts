@@ -1,5 +1,5 @@
 /**
- * `@silp/dialects`: a space of spellings of the code frontend (issue #15, Layer 4). Every point
+ * `@silp/dialects`: a space of spellings of the code frontend (Layer 4 of the draft). Every point
  * of the space is a lossless, unambiguous payload format with a strict decoder; the code frontend
  * is its first point. docs/dialects.md describes the space and why every point is unambiguous.
  */

@@ -59,12 +59,16 @@ describe("CODE_DIALECT is the code frontend", () => {
     for (const file of files) assertSamePrint(readJson(join(dir, file)));
   });
 
-  test("the printer fixture: the payloads written by hand", () => {
-    const { cases } = readJson("packages/silp/test/fixtures/printer-cases.json") as { cases: { name: string; ir: unknown; code: string }[] };
-    assert.ok(cases.length >= 10);
-    for (const { name, ir, code } of cases) {
-      assert.equal(dialect.print(ir as SilpIRInput, { whitelist: "off" }), code, name);
-      assert.deepStrictEqual(dialect.parse(code, { whitelist: "off" }), decode(code, "code", { whitelist: "off", strict: true }).ir, name);
+  test("the printer cases of the conformance suite: the payloads written by hand", () => {
+    const { cases } = readJson("conformance/cases/compile.json") as {
+      cases: { id: string; frontend: string; input: unknown; options?: object; expect: { output?: unknown } }[];
+    };
+    const printed = cases.filter((c) => c.frontend === "code" && c.id.startsWith("compile-code-printer-"));
+    assert.ok(printed.length >= 10);
+    for (const { id, input, expect } of printed) {
+      const code = expect.output as string;
+      assert.equal(dialect.print(input as SilpIRInput, { whitelist: "off" }), code, id);
+      assert.deepStrictEqual(dialect.parse(code, { whitelist: "off" }), decode(code, "code", { whitelist: "off", strict: true }).ir, id);
     }
   });
 

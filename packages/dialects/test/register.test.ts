@@ -74,6 +74,27 @@ describe("registerDialect", () => {
     }
   });
 
+  test("lenient decode cuts blanks around a payload line it finds and reports them as a whitespace repair", () => {
+    // A dialect whose calls keep parentheses: lenient extraction finds its payload on a line.
+    registerDialect(parseDialectSpec({ silp_dialect: 1, name: "x-bars", genes: { ...CODE_DIALECT.genes, else: "|", and: "&" } }));
+    const payload = "if !rain(t+1): start(hike) | start(cards@indoor)";
+    assert.equal(compile(A1, "x-bars"), payload);
+    for (const [text, offset] of [
+      [`${payload} `, payload.length],
+      [`\n ${payload}`, 0],
+      [`${payload}\n`, payload.length],
+    ] as const) {
+      const result = decode(text, "x-bars", { strict: false });
+      assert.deepEqual(result.ir.alternatives, A1.alternatives, JSON.stringify(text));
+      assert.deepEqual(
+        result.repairs.map((repair) => [repair.kind, repair.offset]),
+        [["whitespace", offset]],
+        JSON.stringify(text),
+      );
+      assert.equal(silpErrorOf(() => decode(text, "x-bars", { strict: true })).code, "invalid_syntax");
+    }
+  });
+
   test("the caller's options apply: the verb whitelist, extra verbs", () => {
     const ir = { intent: "!FROBNICATE", entities: [{ id: "act", value: "x" }], meta: { req_id: "a1b2c3d4" } };
     assert.equal(silpErrorOf(() => compile(ir, "x-plain")).code, silpErrorOf(() => compile(ir, "code")).code);

@@ -1,5 +1,5 @@
 /**
- * `@silp/evolve`: Layer 4 as a search (spec 6.1, issue #15). A seeded genetic algorithm over a
+ * `@silp/evolve`: Layer 4 as a search (spec 6.1). A seeded genetic algorithm over a
  * gene space (generic; run on @silp/dialects' DIALECT_SPACE by `silpc evolve`), scored by the
  * spec's multi-objective fitness with every term measured or listed as absent, resumable from a
  * state file, with the Pareto front of tokens against unreadability and a report on held-out IRs

@@ -9,7 +9,7 @@ import { LOCK_FILE, measureOverlap, readStudyCases, STUDY_CASE_ORDER, wordOverla
 import { corpusDir } from "@silp/testkit/corpus.js";
 import { writeTinyModel, type TinyModel } from "./helpers/tiny-model.js";
 
-import { CLI_MAIN, REPO_ROOT as repoRoot } from "@silp/testkit/paths.js";
+import { CLI_BIN, REPO_ROOT as repoRoot } from "@silp/testkit/paths.js";
 const lockPath = (): string => join(corpusDir(), LOCK_FILE);
 
 describe("wordOverlap", () => {
@@ -98,7 +98,7 @@ describe("the study's llmlingua2 strings", () => {
 describe("silpc llmlingua2 (CLI, on a tiny model)", () => {
   let model: TinyModel;
   const silpc = (args: string[], input?: string) =>
-    spawnSync(process.execPath, ["--import", "tsx", CLI_MAIN, ...args], {
+    spawnSync(process.execPath, [CLI_BIN, ...args], {
       cwd: repoRoot,
       encoding: "utf8",
       input,

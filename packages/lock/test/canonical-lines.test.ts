@@ -1,11 +1,11 @@
 /**
- * Issue #11, finding 2: edits that leave the parsed value alone (a duplicated key, a re-escaped
+ * Edits that leave the parsed value alone (a duplicated key, a re-escaped
  * character, reordered keys, another spelling of a number, extra whitespace) left every hash
  * intact, so `silpc lock verify` accepted them. docs/lock.md promises that every edit made without
  * recomputing hashes is caught: each line must be byte for byte what the sealer writes, and the
  * first differing column is reported.
  */
-import { CLI_MAIN } from "@silp/testkit/paths.js";
+import { CLI_BIN } from "@silp/testkit/paths.js";
 import { test, describe, beforeAll } from "vitest";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -131,7 +131,7 @@ describe("value-preserving edits are caught, with line and column", () => {
         path,
         withLine(2, (line) => `${line.slice(0, at)}"compiled":"cancel(everything)",${line.slice(at)}`),
       );
-      const run = spawnSync(process.execPath, ["--import", "tsx", CLI_MAIN, "lock", "verify", "--lock", path], {
+      const run = spawnSync(process.execPath, [CLI_BIN, "lock", "verify", "--lock", path], {
         cwd: repoRoot,
         encoding: "utf8",
       });

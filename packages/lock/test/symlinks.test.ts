@@ -1,10 +1,10 @@
 /**
- * Issue #11, finding 1: the compile lock must never write, read or lock through a symbolic link
+ * The compile lock must never write, read or lock through a symbolic link
  * (a symlinked `.silp/compile.lock` or `.silp/` would redirect seals anywhere), and one file must
  * never be reachable under two lock paths (with a lock keyed by path, a second path took a second lock and
  * forks the chain). Real symlinks and hard links in a temporary directory.
  */
-import { CLI_MAIN } from "@silp/testkit/paths.js";
+import { CLI_BIN } from "@silp/testkit/paths.js";
 import { test, describe } from "vitest";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -113,10 +113,8 @@ describe("the compile lock refuses symbolic links", () => {
       symlinkSync(victim, join(dir, ".silp", "compile.lock"));
       const irPath = join(dir, "ir.json");
       writeFileSync(irPath, JSON.stringify(sampleIr(1)));
-      // Run in `dir`, so the default lock path .silp/compile.lock is the symlink; tsx is
-      // resolved from the repository, not from the temporary directory.
-      const tsx = import.meta.resolve("tsx");
-      const run = spawnSync(process.execPath, ["--import", tsx, CLI_MAIN, "lock", "seal", irPath, "--json"], {
+      // Run in `dir`, so the default lock path .silp/compile.lock is the symlink.
+      const run = spawnSync(process.execPath, [CLI_BIN, "lock", "seal", irPath, "--json"], {
         cwd: dir,
         encoding: "utf8",
       });

@@ -323,7 +323,7 @@ describe("hostile input", () => {
 
   test("CRLF line ends and an empty file", () => {
     assert.deepEqual(verifyLockText(""), { ok: true, lines: 0, records: 0, head: null, problems: [], problemsDropped: 0 });
-    // A CR leaves every value alone, but it is a byte the sealer never writes (issue #11).
+    // A CR leaves every value alone, but it is a byte the sealer never writes.
     const crlf = verifyLockText(original.replaceAll("\n", "\r\n"));
     assert.deepEqual(
       crlf.problems.map((p) => [p.line, p.kind]),
@@ -336,7 +336,7 @@ describe("hostile input", () => {
   });
 });
 
-test("a file of 200K empty lines is a report, not a RangeError (found by fuzzing, issue #11)", () => {
+test("a file of 200K empty lines is a report, not a RangeError (found by fuzzing)", () => {
   // verify.ts used to push(...problems) with one problem per line: the stack overflowed.
   const report = verifyLockText("\n".repeat(200_000));
   assert.equal(report.ok, false);

@@ -6,14 +6,14 @@ import { afterAll, beforeAll, describe, test } from "vitest";
 import assert from "node:assert/strict";
 import type { MCPClient } from "@mastra/mcp";
 import { normalize } from "silp";
-import { CLI_MAIN, REPO_ROOT } from "@silp/testkit/paths.js";
+import { CLI_BIN, REPO_ROOT } from "@silp/testkit/paths.js";
 import { FULL_META, FULL_META_EXAMPLES, JSON_PING, TEXT_PING } from "./client-schema-fit.js";
 
 export type Args = Record<string, unknown>;
 /** Calls one SILP tool through a client's own tool object and returns its structuredContent. */
 export type CallTool = (name: string, args: Args) => Promise<Args>;
 
-export const stdio = { command: process.execPath, args: ["--import", "tsx", CLI_MAIN, "mcp", "--no-count-tokens"], cwd: REPO_ROOT };
+export const stdio = { command: process.execPath, args: [CLI_BIN, "mcp", "--no-count-tokens"], cwd: REPO_ROOT };
 /** What this server answers to TEXT_PING and JSON_PING (its frontends in its own order of preference). */
 const PONG_LINE = "//pong silp=v1 frontends=code,json prefer=code";
 

@@ -1,5 +1,5 @@
 /**
- * Issue #11, finding 11 ("MCP over HTTP") and the two cross-cutting requirements (request
+ * MCP over HTTP against a hostile client, and the two cross-cutting requirements (request
  * deadline, spec 8.2 safety filter): each test drives the server with the real 2.x SDK Client or
  * raw HTTP on 127.0.0.1 and states the expected behaviour independently of the code under test.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue #12, parts 2, 6 and 7 through MCP: the tools' input schemas carry the real IR schema
+ * The IR schema, application verbs and an IR without meta, through MCP: the tools' input schemas carry the real IR schema
  * (spec 3.9 with the operator's verbs in force), listed by the official 2.x client; the operator's
  * extra verbs are accepted by the tools; compile takes an IR without meta and says what it filled.
  */
@@ -9,7 +9,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
-import { CLI_MAIN, REPO_ROOT } from "@silp/testkit/paths.js";
+import { CLI_BIN, REPO_ROOT } from "@silp/testkit/paths.js";
 import { createSilpMcpServer } from "../src/index.js";
 
 type Schema = Record<string, unknown>;
@@ -87,7 +87,7 @@ describe("MCP tools: the IR schema and the operator's extra verbs", () => {
 describe("silpc mcp --extra-verbs (a real child process over stdio)", () => {
   test("the listed ir schema carries the extra verb and the tools accept it", async () => {
     const client = new Client({ name: "stdio-extra-verbs", version: "0.0.0" });
-    const args = ["--import", "tsx", CLI_MAIN, "mcp", "--no-count-tokens", "--extra-verbs", "SHIP,PAY"];
+    const args = [CLI_BIN, "mcp", "--no-count-tokens", "--extra-verbs", "SHIP,PAY"];
     await client.connect(new StdioClientTransport({ command: process.execPath, args, cwd: REPO_ROOT, stderr: "pipe" }));
     try {
       const validateTool = (await client.listTools()).tools.find((tool) => tool.name === "validate");

@@ -14,8 +14,8 @@ import { StdioClientTransport as StdioTransportV1 } from "@modelcontextprotocol/
 import { compile, normalize } from "silp";
 import { appendixExample } from "silp/examples";
 
-import { CLI_MAIN, REPO_ROOT as repoRoot } from "@silp/testkit/paths.js";
-const cli = { command: process.execPath, args: ["--import", "tsx", CLI_MAIN, "mcp"], cwd: repoRoot };
+import { CLI_BIN, REPO_ROOT as repoRoot } from "@silp/testkit/paths.js";
+const cli = { command: process.execPath, args: [CLI_BIN, "mcp"], cwd: repoRoot };
 const a3 = appendixExample("A.3").ir;
 
 type CallResult = { isError?: boolean; structuredContent?: Record<string, unknown> };

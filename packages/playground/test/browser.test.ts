@@ -19,7 +19,7 @@ import { buildSite, formatReport, PAGE_BUDGET, type SiteReport } from "../script
 
 const executablePath = findChromium();
 /**
- * A bound far above the goal ("well under a second", issue #14), not the goal itself: the best
+ * A bound far above the goal ("well under a second"), not the goal itself: the best
  * warm visit measured 431-493 ms on the development machine (load average 10-15 on 2 cores), but a
  * bound that close would flake on a busier machine. The measured time is printed on every run;
  * docs/playground.md has the before/after numbers. SILP_PLAYGROUND_RENDER_BOUND_MS overrides the

@@ -1,5 +1,5 @@
 /**
- * Issue #12, part 2: every object valid under a variant maps to a valid SILP IR and back without
+ * Every object valid under a variant maps to a valid SILP IR and back without
  * loss, and every valid IR maps to an object valid under each variant and back. Objects are drawn
  * from the variant's own schema (test/schema-arbitrary.ts); validity is Ajv's verdict on the
  * variant's schema, not the mapping's. Seeded: SILP_FC_SEED overrides the seed, which fast-check

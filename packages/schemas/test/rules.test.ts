@@ -1,5 +1,5 @@
 /**
- * Issue #12, part 2: every generated variant obeys its rule table (src/rules.ts). The checker
+ * Every generated variant obeys its rule table (src/rules.ts). The checker
  * here walks the schema itself and knows which IR fields are optional from a hand-written list
  * (spec 3.9's `required`, plus meta.req_id, which compile generates), not from the generator.
  */

@@ -1,5 +1,5 @@
 /**
- * The IR a person writes (issue #12, part 7; docs/ir.md, "An IR without meta"): only what carries
+ * The IR a person writes (docs/ir.md, "An IR without meta"): only what carries
  * meaning should be needed. Spec 3.9's schema requires `meta` and `meta.req_id`; the draft's
  * round-trip text (-02 4.6) says a decoded req_id "is regenerated from the compiled text via
  * SHA-256 hash truncation, so it may differ from the original if the original was not generated

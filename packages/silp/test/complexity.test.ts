@@ -1,13 +1,12 @@
 /**
- * Issue #11, "Also required": no pathological input shape has a quadratic path. For every shape
+ * No pathological input shape has a quadratic path. For every shape
  * of the complexity benchmark (packages/testkit/src/complexity-shapes.ts: code and json decode,
  * fromEnvelope, the probe parsers; `npm run bench:complexity` prints their growth exponents) the
  * time at 8n is compared with the time at n, medians of 3 runs. Linear code gives a ratio near 8,
  * a quadratic path near 64; the bound, 24, is far from both, so machine load does not make this
  * flaky and a quadratic path cannot pass. Times are CPU time (process.cpuUsage), medians of 3,
  * measured once more before a failure. n = 8K characters keeps the file to about 10 s of CPU on
- * this 2-core machine; the last quadratic path found (mixed-script values, issue #11 finding 1:
- * 51 s at 200K characters) takes about 3 s at 8n = 64K and shows a ratio near 64 there.
+ * this 2-core machine; the last quadratic path found (mixed-script values) takes about 3 s at 8n = 64K and shows a ratio near 64 there.
  */
 import assert from "node:assert/strict";
 import { test } from "vitest";

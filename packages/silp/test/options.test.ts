@@ -1,5 +1,5 @@
 /**
- * Issue #11, finding 3: resolveOptions took any frozen object whose `limits` was frozen as already
+ * ResolveOptions took any frozen object whose `limits` was frozen as already
  * resolved, so a caller's frozen options skipped every default and every check. Only objects
  * resolveOptions itself produced may pass through; every user option is checked.
  */

@@ -1,8 +1,6 @@
-/** Runs `silpc` from source as a real child process (tsx loader), with optional stdin. */
+/** Runs the built `silpc` as a real child process, with optional stdin. */
 import { spawnSync } from "node:child_process";
-import { CLI_MAIN } from "./paths.js";
-
-import { REPO_ROOT as repoRoot } from "./paths.js";
+import { CLI_BIN, REPO_ROOT as repoRoot } from "./paths.js";
 
 export interface CliResult {
   status: number | null;
@@ -19,7 +17,7 @@ export interface CliResult {
 export const SKIP_SPAWN_UNDER_MUTATION = process.env.SILP_MUTATION_RUN === "1";
 
 export function runCli(args: string[], input?: string, env: Record<string, string> = {}): CliResult {
-  const result = spawnSync(process.execPath, ["--import", "tsx", CLI_MAIN, ...args], {
+  const result = spawnSync(process.execPath, [CLI_BIN, ...args], {
     cwd: repoRoot,
     input,
     encoding: "utf8",

@@ -1,6 +1,6 @@
 /**
  * Pathological input shapes for the complexity benchmark (perf/complexity.ts) and its test
- * (packages/silp/test/complexity.test.ts), issue #11 "Also required". Each shape builds an input
+ * (packages/silp/test/complexity.test.ts): no input shape may have a quadratic path. Each shape builds an input
  * of about `size` UTF-16 code units for one entry point and runs that entry point on it. An input
  * may decode or fail: both paths must stay linear, and `outcome` says which one a shape measures
  * ("ok" or the SilpError code), so a shape that silently starts failing early is noticed.
@@ -102,7 +102,7 @@ const CODE_SHAPES: Shape[] = [
   code("many alternatives", (n) => fill(n, "start(x) else: ", (i) => `${letters(i)}(b@c)`, "; ", "")),
   code("unterminated string (error)", (n) => `start("${"a ".repeat(Math.max(1, (n - 7) / 2))}`),
   code("error at the end of many lines", (n) => fill(n, "start(", (i) => `a${i}\n`, ",", ")(")),
-  // Lenient repairs and extraction of model-written text (issue #12 part 4).
+  // Lenient repairs and extraction of model-written text.
   code("single-quoted strings and key: value", (n) => fill(n, "START(", (i) => `k${i}: 'v\\'${i}'`, ", ", ");")),
   code("prose lines around a fenced payload", (n) => fill(n, "", (i) => `Sure (${i}) here it is.`, "\n", "\n```silp\nstart(hike)\n```\nDone.")),
   code("many fences (ambiguous, error)", (n) => fill(n, "", (i) => `\`\`\`\n${letters(i)}(a)\n\`\`\``, "\n", "")),
@@ -130,7 +130,7 @@ const JSON_SHAPES: Shape[] = [
   json("long secondary list", (n) => fill(n, '{"intent":"!START","act":"x","action_email":[', () => '"a"', ",", "]}")),
   json("many constraints", (n) => fill(n, '{"intent":"!START","act":"x","constraints":[', (i) => `{"type":"c${i}","value":"v"}`, ",", "]}")),
   json("duplicate key after many keys (error)", (n) => fill(n, '{"intent":"!START"', (i) => `,"k${i}":"v"`, "", ',"k0":"v"}')),
-  // Lenient repairs and extraction of model-written JSON (issue #12 part 4).
+  // Lenient repairs and extraction of model-written JSON.
   json("model damage: quotes, keys, commas, comments, True", (n) => fill(n, "{'intent':'START'", (i) => `, k${i}: True /* c */`, "", ",}")),
   json("prose around an object", (n) => fill(n, "", (i) => `Here it's (${i}).`, " ", ' {"intent":"!START","act":"x"} done')),
   json("many objects in prose (ambiguous, error)", (n) => fill(n, "", (i) => `{"intent":"!START","act":"x${i}"}`, " and ", "")),
@@ -205,7 +205,7 @@ const PROBE_SHAPES: Shape[] = [
   ),
 ];
 
-/** Streaming decode (issue #12 part 5): the input pushed in 1-character chunks, then end(). */
+/** Streaming decode: the input pushed in 1-character chunks, then end(). */
 function stream(name: string, frontend: "code" | "json", build: (size: number) => string): Shape {
   return {
     name: `stream/${name}`,

@@ -1,5 +1,5 @@
 /**
- * fast-check generators of IRs that are ALREADY in the normal form of docs/ir.md (issue #17), so a
+ * fast-check generators of IRs that are ALREADY in the normal form of docs/ir.md, so a
  * lossless round trip can be checked against the generated IR itself instead of against the
  * codec's own normalize(): every default present, entities grouped per action with `action` set,
  * known fields first, no null in a known optional field. Biased towards what a normalizer or a

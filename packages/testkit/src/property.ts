@@ -1,5 +1,5 @@
 /**
- * The one way the tests run a fast-check property (issue #17): always with a seed, so a failure
+ * The one way the tests run a fast-check property: always with a seed, so a failure
  * is reproducible. The seed is fixed by default and can be overridden with SILP_FC_SEED (an
  * integer) to explore other inputs, e.g. in a nightly job. fast-check puts the seed and the
  * shrunk counterexample's path in its failure message; the message here adds how to replay it.
@@ -63,4 +63,13 @@ export function propertyRuns(full: number): number {
     return runs;
   }
   return testDepth() === "quick" ? Math.max(50, Math.ceil(full / QUICK_FRACTION)) : full;
+}
+
+/**
+ * The size of a large input (lines of a file, say) for a test whose full size is `full`: a tenth
+ * in a quick run. For tests of a bound (a capped report, a linear scan), whose assertions are
+ * about the cap, not the size.
+ */
+export function inputSize(full: number): number {
+  return testDepth() === "quick" ? Math.ceil(full / QUICK_FRACTION) : full;
 }

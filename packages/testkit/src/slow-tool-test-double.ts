@@ -1,5 +1,5 @@
 /**
- * Test doubles for the MCP request deadline (issue #11, finding 11): handlers that take longer
+ * Test doubles for the MCP request deadline: handlers that take longer
  * than any deadline a test sets, so that production code never has to sleep to be tested.
  */
 

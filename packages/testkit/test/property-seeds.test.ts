@@ -1,5 +1,5 @@
 /**
- * Issue #17: no property test is unseeded. Every test file in the repository runs its properties
+ * No property test is unseeded. Every test file in the repository runs its properties
  * through assertProperty (@silp/testkit/property.js), which always passes a seed; a direct
  * fc.assert / fc.check / fc.sample call fails this test unless the call itself passes a seed (the
  * fuzz engine and the grammar checks' sample helpers, whose callers print their seed).

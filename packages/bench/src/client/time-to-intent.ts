@@ -1,6 +1,6 @@
 /**
  * Time to intent: how long after a request a receiver decoding the model's stream knows the
- * intent (issue #12 part 5). Feeds each piece of the answer (ChatRequest.onText) to the codec's
+ * intent. Feeds each piece of the answer (ChatRequest.onText) to the codec's
  * streaming decoder and notes when the intent part arrives; the answer's decode itself stays
  * with the judge.
  */

@@ -97,7 +97,7 @@ export const CONSTRAINT_FIELDS = ["type", "value", "time"] as const;
 export const ALTERNATIVE_FIELDS = ["action", "target", "location"] as const;
 export const META_FIELDS = ["req_id", "session_id", "priority", "confidence", "seq", "out", "next_agent"] as const;
 
-/** The comparison operators a constraint's `operator` may hold (issue #2, semantic rule). */
+/** The comparison operators a constraint's `operator` may hold (a semantic rule). */
 export const CONSTRAINT_OPERATORS = ["==", "!=", "<", ">", "<=", ">="] as const;
 export type ConstraintOperator = (typeof CONSTRAINT_OPERATORS)[number];
 

@@ -34,7 +34,7 @@ export function createSanitizerHooks(payload: SanitizedPayload): SanitizerSessio
    * Where `text` starts in the clean payload: at `offset`, or right after an opening quote. For
    * text the decoder unescaped, only the token's own offset is known, so that is used. Checked
    * ONCE per hook call (one comparison over the text), never per hit: per-hit checks made
-   * decoding a long value with many mixed-script words quadratic (issue #11).
+   * decoding a long value with many mixed-script words quadratic.
    */
   function literalStart(text: string, offset: number): { start: number; exact: boolean } {
     const clean = payload.text;

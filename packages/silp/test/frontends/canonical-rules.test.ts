@@ -1,5 +1,5 @@
 /**
- * Issue #17, strict mode's canonical rules: one row per rule of docs/grammar.md in
+ * Strict mode's canonical rules: one row per rule of docs/grammar.md in
  * test/fixtures/canonical-rules.json. Strict decoding must reject each non-canonical form with
  * `invalid_syntax` at the exact offset (and line/column); lenient decoding must apply exactly the
  * named repairs at their offsets and give back the whole hand-written IR. The derived req_id is

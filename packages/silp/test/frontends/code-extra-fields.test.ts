@@ -1,5 +1,5 @@
 /**
- * Issue #11, finding 2: extra fields `value[key=value,...]` of the code frontend. The grammar
+ * Extra fields `value[key=value,...]` of the code frontend. The grammar
  * (docs/grammar.md, `kw-arg`) gives an extra field no `@location` and no nested `[...]`; such
  * input used to be parsed recursively (a stack overflow at ~8000 levels) and its nested part
  * silently dropped. It must be invalid_syntax at the offending character, in both modes.

@@ -1,10 +1,10 @@
 /**
- * Byte compatibility with the reference implementation (issue #2): for the study's 27 cases,
+ * Byte compatibility with the reference implementation: for the study's 27 cases,
  * code, json, natural and nl_json output equals the strings in phase2/compile.lock.jsonl, except
  * the divergences listed in test/fixtures/corpus-divergences.json and docs/compatibility.md,
  * each of which is a place where the reference string loses information. Each string is diffed
  * on its own (ours against the reference's, or against the hand-written one of a divergence), and
- * each reference code and json string must decode to the whole case IR (issue #17).
+ * each reference code and json string must decode to the whole case IR.
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";

@@ -59,7 +59,7 @@ describe("decode conformance fixtures", () => {
       if (fixture.entities) assert.deepEqual(result.ir.entities, fixture.entities);
       if (fixture.constraints) assert.deepEqual(result.ir.constraints, fixture.constraints);
       if (fixture.alternatives) assert.deepEqual(result.ir.alternatives, fixture.alternatives);
-      // Every success names at least one part of the IR it must decode to (issue #17).
+      // Every success names at least one part of the IR it must decode to.
       assert.ok(fixture.entities || fixture.constraints || fixture.alternatives, "a fixture that decodes checks the IR");
       for (const repair of result.repairs) {
         assert.ok(repair.offset >= 0 && repair.offset <= fixture.payload.length, "repairs carry a position in the payload");

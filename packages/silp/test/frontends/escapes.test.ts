@@ -1,5 +1,5 @@
 /**
- * Issue #17, escapes: a quoted string accepts exactly RFC 8259's escapes. Every other escape is a
+ * A quoted string accepts exactly RFC 8259's escapes. Every other escape is a
  * typed SilpSyntaxError at the backslash (never the untyped SyntaxError JSON.parse would throw if
  * the lexer let it through), in strict and lenient mode alike; \uXXXX in either case, surrogate
  * pairs included, decodes to the code point. Expected values are written by hand.

@@ -1,5 +1,5 @@
 /**
- * Issue #17, guards: each test fails when its guard in the decoder is removed. Expected values
+ * Each test fails when its guard in the decoder is removed. Expected values
  * are written by hand.
  */
 import assert from "node:assert/strict";

@@ -1,5 +1,5 @@
 /**
- * Untrusted text is the normal case (issue #2): whatever a peer sends, decode either returns a
+ * Untrusted text is the normal case: whatever a peer sends, decode either returns a
  * valid IR or throws a SilpError with a code — never another exception, never a hang — and a
  * truncated payload is never read as a silently shorter IR.
  */
@@ -89,7 +89,7 @@ for (const frontend of ["code", "json"]) {
           const result = decodeOrError(prefix, frontend);
           if (result) {
             // Only a prefix that is itself exactly a payload may decode (e.g. a cut between two calls),
-            // or, in lenient mode, one cut right after a `;`: then the repair says so (issue #12).
+            // or, in lenient mode, one cut right after a `;`: then the repair says so.
             const repaired = result.repairs.some((repair) => repair.kind === "trailing_semicolon");
             const expected = repaired ? prefix.trim().replace(/;$/, "") : prefix.trim();
             assert.equal(compile(result.ir, frontend, OFF), expected, `prefix ${JSON.stringify(prefix)} of ${JSON.stringify(payload)}`);
@@ -142,7 +142,7 @@ test("a long run of one character stays linear (no backtracking): 16x the input 
 });
 
 test("lists of 150K values decode: no push(...list) stack overflow (RangeError)", () => {
-  // Found by the complexity benchmark (issue #11): `{"intent":"!START","act":[0.0,1.0,…]}` of
+  // Found by the complexity benchmark: `{"intent":"!START","act":[0.0,1.0,…]}` of
   // 1 MB threw RangeError: Maximum call stack size exceeded at json/decoder.ts (flat.push(...))
   // once the decoder was optimized, and a 123K-value "action_email" list (490 KB) at
   // ir/normalize.ts (primary.push(...group)).

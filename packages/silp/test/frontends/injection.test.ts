@@ -1,5 +1,5 @@
 /**
- * No structure injection (issue #2): a string value can never become syntax. Every hostile value
+ * No structure injection: a string value can never become syntax. Every hostile value
  * is placed in every string position of an IR; the payload must decode to the same IR, with the
  * same number of entities, constraints and alternatives.
  */

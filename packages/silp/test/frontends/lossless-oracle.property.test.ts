@@ -1,5 +1,5 @@
 /**
- * Issue #17, an independent oracle for the lossless guarantee (spec 4.6): IRs generated already
+ * An independent oracle for the lossless guarantee (spec 4.6): IRs generated already
  * in normal form (@silp/testkit/normal-form-ir-arbitraries.js) are compiled with every lossless
  * frontend and decoded, and the decoded IR must equal the generated IR ITSELF, not
  * validate(ir).ir: compile and the expected value would otherwise share normalize(), and a

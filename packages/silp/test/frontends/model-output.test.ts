@@ -1,5 +1,5 @@
 /**
- * Model-written text (issue #12 part 4, docs/grammar.md "Extraction and repair"): the rows of
+ * Model-written text (docs/grammar.md "Extraction and repair"): the rows of
  * test/fixtures/model-output-cases.json, decoded in lenient mode (the IR and every repair's kind
  * and offset, counted by hand) and in strict mode (always rejected: strict neither extracts nor
  * repairs).

@@ -1,5 +1,5 @@
 /**
- * Issue #11, finding 3: the list of lenient repairs is bounded. A hostile payload can earn one
+ * The list of lenient repairs is bounded. A hostile payload can earn one
  * repair per comma (1.4 MB made megabytes of repairs); past MAX_REPAIRS (1000) repairs are
  * counted in `repairsDropped`, not listed.
  */

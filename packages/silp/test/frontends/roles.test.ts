@@ -1,5 +1,5 @@
 /**
- * Issue #17, roles: the code frontend's role rules (docs/grammar.md, "Role rules") checked by
+ * The code frontend's role rules (docs/grammar.md, "Role rules") checked by
  * decoding against IR parts written by hand. The round-trip properties cannot catch a role swap:
  * the printer shares the role logic (roles.ts), so swapping subject and value would still
  * round-trip. Each row is one role form of the grammar page.

@@ -1,8 +1,8 @@
 /**
- * The lossless guarantee (spec 4.6, issue #2), proven on generated IRs: for every IR that
+ * The lossless guarantee (spec 4.6), proven on generated IRs: for every IR that
  * validates with the whitelist off, decode(compile(ir, f), f) equals the normal form of ir, for
  * f in code and json. Four carriers of meta are checked: the default options (meta inline
- * whenever the IR has any beyond a req_id and the defaults, issue #11), inline meta (the whole
+ * whenever the IR has any beyond a req_id and the defaults), inline meta (the whole
  * IR, req_id included), the envelope, and the compact surface asked for with inlineMeta: false
  * (everything but meta; req_id derived).
  */
@@ -13,7 +13,7 @@ import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
 import { compile, decode, deriveReqId, fromEnvelope, toEnvelope, validate, type SilpIR } from "../../src/index.js";
 import { fullMetaIrArb, irArb } from "@silp/testkit/ir-arbitraries.js";
 
-/** Runs of the full-IR property per frontend (issue #2 asks for at least 10,000). */
+/** Runs of the full-IR property per frontend (at least 10,000: rare shapes of the IR space need that many to turn up). */
 const RUNS = propertyRuns(10_000);
 /** The envelope and compact properties reuse the same codec paths; a third of the runs each. */
 const SIDE_RUNS = Math.max(100, Math.round(RUNS / 3));

@@ -1,5 +1,5 @@
 /**
- * Real model-written text (issue #12 part 4): the study's phase 2 answers (data/study/phase2,
+ * Real model-written text: the study's phase 2 answers (data/study/phase2,
  * five models asked to explain a code or json payload). Many quote the payload in a fence amid
  * prose, in Chinese and English. Lenient decode must find exactly the payload they were shown:
  * the oracle is decode() of that payload (`encoded`, the study's canonical string), never the

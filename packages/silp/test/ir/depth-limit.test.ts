@@ -1,5 +1,5 @@
 /**
- * Issue #11, finding 3: `limits.maxDepth` covers every way an IR arrives, not only decoded text.
+ * `limits.maxDepth` covers every way an IR arrives, not only decoded text.
  * compile of an IR with a deeply nested extra field used to throw a raw RangeError, and an
  * envelope's or wrapper's `silp_meta` was not limited at all. Depth counts as in a json payload:
  * the IR (or envelope) root is level 1.

@@ -1,5 +1,5 @@
 /**
- * Issue #12, part 6: application verbs. A deployment adds its own verbs with
+ * Application verbs. A deployment adds its own verbs with
  * `whitelist: { mode, extra }`; they are checked when options are resolved (shape, not excluded,
  * count) and accepted wherever validation checks a verb. Expected values are written by hand.
  */

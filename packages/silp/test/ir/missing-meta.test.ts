@@ -1,5 +1,5 @@
 /**
- * Issue #12, part 7: the IR a person writes. Without `meta` (or without `meta.req_id`), compile
+ * The IR a person writes. Without `meta` (or without `meta.req_id`), compile
  * generates the req_id decode derives from the compact payload (-02 4.6: "regenerated from the
  * compiled text via SHA-256 hash truncation"), in lenient mode; strict mode keeps spec 3.9's
  * requirement. The oracle hashes with node:crypto, an implementation independent of the codec's.

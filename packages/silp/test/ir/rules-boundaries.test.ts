@@ -1,5 +1,5 @@
 /**
- * Issue #17, the boundaries of rules.ts, each on both sides: req_id length (8 hex, or exactly 4 in
+ * The boundaries of rules.ts, each on both sides: req_id length (8 hex, or exactly 4 in
  * a declared scope-limited session), session_id length (2 characters, counted in Unicode code
  * points: docs/ir.md), empty entity ids and values, and the verb whitelist on secondary actions
  * whatever the entity's id. Expected issues are written by hand.

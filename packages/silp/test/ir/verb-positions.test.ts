@@ -1,5 +1,5 @@
 /**
- * Issue #11, finding 3: spec 3.8 says the excluded verbs "MUST NOT be used as IR action codes", and
+ * Spec 3.8 says the excluded verbs "MUST NOT be used as IR action codes", and
  * an action code can stand in every verb position of the IR, `meta.seq` included (draft -02 3.6:
  * "seq ... the referenced actions"). The whitelist must reach all of them.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue #11, finding 3: validate() and `silpc validate` accepted `silp: "v2"` (ok, exit 0) while
+ * Validate() and `silpc validate` accepted `silp: "v2"` (ok, exit 0) while
  * compile and decode raised unsupported_version. One IR, one verdict, whichever entry is used.
  */
 import assert from "node:assert/strict";

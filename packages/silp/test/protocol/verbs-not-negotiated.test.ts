@@ -1,5 +1,5 @@
 /**
- * Issue #12, part 6, negotiation: application verbs are not negotiated in //ping (docs/protocol.md,
+ * Application verbs are not negotiated in //ping (docs/protocol.md,
  * "Application verbs are not negotiated"). The draft's ping carries versions and frontends only;
  * a peer that adds its verbs as an extension parameter is read like any other (the parameter is
  * ignored, the agreement is unchanged), and what a receiver accepts is decided by its own

@@ -1,5 +1,5 @@
 /**
- * Issue #11, finding 4: the code parser looks ahead at bare tokens to see whether they are
+ * The code parser looks ahead at bare tokens to see whether they are
  * keywords (if, else, and, then, #meta). That look must not report: a homoglyph verb was reported
  * twice, once as "keyword". Each confusable token is reported exactly once, in its final role.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue #17, invisible output: no payload any printing frontend produces (code, json, natural,
+ * No payload any printing frontend produces (code, json, natural,
  * nl_json) contains a raw default-ignorable code point or a raw C0/C1 control, whatever the IR's
  * strings hold; a receiver's sanitizer would strip them and silently change the value, or a
  * reader would not see them. The oracle is the list below, copied from Unicode's

@@ -1,5 +1,5 @@
 /**
- * Issue #11, finding 4: the sanitizer keeps ZWNJ/ZWJ between two letters of a non-Latin word
+ * The sanitizer keeps ZWNJ/ZWJ between two letters of a non-Latin word
  * (docs/security.md, Persian می‌خواهم), so the code grammar must accept them there in a bare
  * value too; it used to fail with invalid_syntax on the character the sanitizer let through.
  * Everywhere else the joiner is still stripped and reported.

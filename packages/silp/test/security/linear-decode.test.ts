@@ -1,5 +1,5 @@
 /**
- * Issue #11, finding 1: the structural sanitizer pass must stay linear on long values full of
+ * The structural sanitizer pass must stay linear on long values full of
  * mixed-script words. It used to re-locate the whole value once per word (quadratic: 200K
  * characters took 51 s). These are bounds far above linear time, not tight timings: a linear
  * decoder passes them by an order of magnitude, the quadratic one misses them by minutes.

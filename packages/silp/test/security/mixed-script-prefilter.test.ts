@@ -60,7 +60,7 @@ test("plain text in one script per word is ruled out by the prefilter", () => {
   assert.equal(mayHoldMixedWord("paypаl"), true);
   // A prototype of two letters counts (Cyrillic Ю looks like "lO"): found by the property above.
   assert.equal(findMixedScriptWords("Юa").length, 1);
-  // Issue #17: U+04D4 Ӕ has the two-letter prototype "AE" (docs/security.md: "a letter of another
+  // U+04D4 Ӕ has the two-letter prototype "AE" (docs/security.md: "a letter of another
   // script whose prototype is ASCII letters"), so "Ӕa" is one mixed word. The earlier oracle
   // counted single-letter prototypes only and disagreed on about 1 run in 25; the prefilter and
   // the scan were right.

@@ -1,5 +1,5 @@
 /**
- * Streaming decode (issue #12 part 5; docs/grammar.md "Streaming"). The oracle is `decode()` of
+ * Streaming decode (docs/grammar.md "Streaming"). The oracle is `decode()` of
  * the whole text, an independent path (it never runs the stream scanners):
  *
  * - every corpus payload (the study's code and json strings, and ours with meta) and every

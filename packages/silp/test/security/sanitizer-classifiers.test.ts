@@ -1,6 +1,6 @@
 /**
  * The sanitizer's invisible-character classifier, its structure hooks and the decode seam, pinned
- * against hand-written expectations (issue #17, mutation testing): which candidate is legitimate
+ * against hand-written expectations: which candidate is legitimate
  * text in which context, the exact findings, the code-point labels of error messages, the hook
  * outputs per role and policy, and the fast path of `prepareForDecode`.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue #17, the IR normal form and semantic rules pinned against hand-written values: which nulls
+ * The IR normal form and semantic rules pinned against hand-written values: which nulls
  * are read as absent (and the warning each one gets), which fields a caller's object contributes
  * to the normal form (own fields only; an explicit `undefined` is absent), an extra field named
  * `__proto__` kept as an ordinary field, and one exact issue (rule, severity, message, path) per

@@ -1,6 +1,5 @@
 /**
- * The frontends' shared helpers pinned against hand-written output (issue #17, mutation
- * testing): invisible-character escaping, the JSON depth pre-scan with its offset, and embedded
+ * The frontends' shared helpers pinned against hand-written output: invisible-character escaping, the JSON depth pre-scan with its offset, and embedded
  * JSON errors mapped into the payload.
  */
 import assert from "node:assert/strict";

@@ -1,5 +1,5 @@
 /**
- * Probe parsing pinned error by error (issue #17, mutation testing): each failure of the text
+ * Probe parsing pinned error by error: each failure of the text
  * and JSON forms with its code, offset or JSON Pointer, expected list and message, written by
  * hand from the grammar in docs/protocol.md. The mutants these kill survived the suite before:
  * messages, the line-break and control-character descriptions, the exact limits.

@@ -1,6 +1,5 @@
 /**
- * The sanitizer's raw-text pass, options and report pinned against hand-written reports
- * (issue #17, mutation testing): which action each policy takes for each class, the exact hits
+ * The sanitizer's raw-text pass, options and report pinned against hand-written reports: which action each policy takes for each class, the exact hits
  * with their original offsets, the offset map back, the cap, and the option errors.
  */
 import assert from "node:assert/strict";

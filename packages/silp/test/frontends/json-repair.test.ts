@@ -1,6 +1,5 @@
 /**
- * The json frontend's lenient repair (frontends/json/repair.ts) against hand-written results
- * (issue #17, mutation testing): the strict text handed to the parser, every repair with its kind,
+ * The json frontend's lenient repair (frontends/json/repair.ts) against hand-written results: the strict text handed to the parser, every repair with its kind,
  * offset and message, and the map from repaired offsets back to the original ones. Each offset was
  * counted by hand on the payload shown; the refusals list damage that decode must not guess at.
  */

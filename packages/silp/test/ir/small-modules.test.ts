@@ -1,5 +1,5 @@
 /**
- * The small IR modules pinned against hand-written values (issue #17, mutation testing): the
+ * The small IR modules pinned against hand-written values: the
  * depth limit's pointer and visiting order, the schema issues' paths and messages, the verb
  * helpers, and req_id derivation against the published SHA-256 test vectors.
  */

@@ -1,5 +1,5 @@
 /**
- * The code frontend's parser pinned input by input (issue #17, mutation testing): every syntax
+ * The code frontend's parser pinned input by input: every syntax
  * error with its code, offset, message and expected list, and every whitespace or shape repair
  * with its kind, offset and message. Offsets were counted by hand on the payload; messages are
  * what a user reads. The mutants these kill survived the suite before: the parser's messages,

@@ -1,6 +1,5 @@
 /**
- * The code frontend's lexer, character classes and lowering pinned input by input (issue #17,
- * mutation testing): tokens with their offsets, the lexer's end bound (a payload inside a code
+ * The code frontend's lexer, character classes and lowering pinned input by input: tokens with their offsets, the lexer's end bound (a payload inside a code
  * fence is lexed up to the fence, not to the end of the text), every lexer and lowering error with
  * its code, offset, message and expected list, and the IR each role rule gives. Offsets were
  * counted by hand on the payload shown; messages are what a user reads (docs/errors.md).

@@ -1,6 +1,6 @@
 /**
  * The json frontend's decoder, fast path, printer and embedded-JSON depth check against
- * hand-written expected values (issue #17, mutation testing): exact printed strings, exact IRs,
+ * hand-written expected values: exact printed strings, exact IRs,
  * exact repairs and sanitizer hits, and every rejection pinned by code, offset and message.
  */
 import assert from "node:assert/strict";

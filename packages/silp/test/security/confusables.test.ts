@@ -1,6 +1,6 @@
 /**
  * The sanitizer's homoglyph and mixed-script classifier (security/confusables.ts) against
- * hand-written answers (issue #17, mutation testing): which ASCII character a look-alike folds to
+ * hand-written answers: which ASCII character a look-alike folds to
  * (case rules among `1 I l |` and `0 O`), the all-or-nothing fold with its first code point, the
  * ASCII test, and the linear prefilter's word boundaries and Latin blocks, one code point at a time.
  * The expected prototypes come from Unicode's confusables.txt (UTS #39) read by hand: U+0406, U+05C0

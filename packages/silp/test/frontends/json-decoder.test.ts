@@ -1,6 +1,5 @@
 /**
- * The json frontend's decoder against hand-written IRs and hand-counted offsets (issue #17,
- * mutation testing). Each payload is decoded twice, with the sanitizer on (the positioned
+ * The json frontend's decoder against hand-written IRs and hand-counted offsets. Each payload is decoded twice, with the sanitizer on (the positioned
  * decoder, sanitizer hooks installed) and off (the native fast path where it applies), and both
  * must give the IR written here; every rejection is pinned by code, offset and message.
  */

@@ -1,10 +1,10 @@
 /**
- * The last survivors of the whole-core mutation run that had no written reason (issue #17): each
- * test pins, against hand-written values, a behaviour that one surviving mutant changed: the json
- * repair's offset map before the first token and its pre-scan's refusals (timed, since jsonrepair
- * itself is quadratic on the garbage used), the code printer's keyword and bare-negation forms,
- * the sanitizer's variation-selector range, the confusable prototype choice and the scan report's
- * optional replacement. The mutants kept as equivalent are in docs/mutation.md.
+ * Edge cases of several modules, each pinned against hand-written values: the json repair's
+ * offset map before the first token and its pre-scan's refusals (timed, since jsonrepair itself
+ * is quadratic on the garbage used), the code printer's keyword and bare-negation forms, the
+ * sanitizer's variation-selector range, the confusable prototype choice and the scan report's
+ * optional replacement. Mutation testing showed each was unguarded; the mutants kept as
+ * equivalent are in docs/mutation.md.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
