@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { createRequire, Module } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -95,17 +95,20 @@ let xgrammarModule: Promise<XGrammarModule> | undefined;
 /**
  * Loads @mlc-ai/web-xgrammar. Its lib/index.js is a UMD bundle in a package marked
  * `"type": "module"`, so Node reads it as ESM and it finds neither `exports` nor `require`; it is
- * run here as the CommonJS it is written as. `new Function` rather than node:vm, because the
- * emscripten loader inside does `await import("module")`, which vm scripts may do only under
- * --experimental-vm-modules.
+ * compiled here as the CommonJS it is written as, by Node's own CommonJS loader (a `Module` of its
+ * own file name), because the emscripten loader inside does `await import("module")`: code made by
+ * `new Function` or node:vm inside vitest's module runner has no dynamic-import callback for that.
  */
 function loadXGrammar(): Promise<XGrammarModule> {
   xgrammarModule ??= (async () => {
     const require = createRequire(import.meta.url);
     const file = require.resolve("@mlc-ai/web-xgrammar");
-    const module = { exports: {} as Record<string, unknown> };
-    new Function("exports", "require", "module", "__filename", "__dirname", readFileSync(file, "utf8"))(module.exports, require, module, file, dirname(file));
-    return module.exports as unknown as XGrammarModule;
+    const loaded = new Module(file) as Module & { _compile(source: string, filename: string): void };
+    loaded.filename = file;
+    // Node's own lookup folders for the file (an internal of node:module, untyped).
+    loaded.paths = (Module as unknown as { _nodeModulePaths(from: string): string[] })._nodeModulePaths(dirname(file));
+    loaded._compile(readFileSync(file, "utf8"), file);
+    return loaded.exports as XGrammarModule;
   })();
   return xgrammarModule;
 }
