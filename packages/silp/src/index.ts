@@ -8,7 +8,7 @@
  */
 export { compile, compileAsync, decode, type DecodeResult } from "./codec.js";
 export { completeMeta, type MetaFill } from "./complete-meta.js";
-export { createDecoder, decodeStream, type StreamDecoder, type StreamEvent, type StreamPart, type PartialIR } from "./streaming/decoder.js";
+export { createDecoder, decodeStream, type StreamControl, type StreamDecoder, type StreamEvent, type StreamPart, type PartialIR } from "./streaming/decoder.js";
 export { validate, assertValid, type ValidationResult } from "./ir/validate.js";
 export { normalize } from "./ir/normalize.js";
 export { irSchema } from "./ir/schema.js";

@@ -5,9 +5,14 @@
  * text. Each chunk is scanned once and each completed unit decoded once (code-scanner.ts,
  * json-scanner.ts), so the total work is linear in the stream whatever the chunk sizes; the
  * whole text is decoded once, by `end()`.
+ *
+ * Memory stays about the size of the text: empty chunks are dropped, and small chunks are joined
+ * in batches (a list of a million one-character strings costs dozens of bytes per character).
+ * `decodeStream` takes an optional AbortSignal, so an iterable that stops yielding does not hold
+ * its consumer forever.
  */
 import { decode, type DecodeResult } from "../codec.js";
-import { SilpFrontendError, SilpLimitError } from "../errors.js";
+import { SilpError, SilpFrontendError, SilpLimitError } from "../errors.js";
 import { getFrontend } from "../frontends/registry.js";
 import { resolveOptions, type SilpOptions } from "../options.js";
 import { CodeScanner } from "./code-scanner.js";
@@ -53,7 +58,7 @@ export function createDecoder(frontend = "code", options?: SilpOptions): StreamD
   // Parts need a scanner for the frontend's surface; other decoding frontends get the final result only.
   const scanner: UnitScanner | undefined =
     frontend === "code" ? new CodeScanner(resolved, sink) : frontend === "json" ? new JsonScanner(resolved, sink) : undefined;
-  const chunks: string[] = [];
+  const text = new ChunkText();
   let length = 0;
   let ended = false;
   return {
@@ -69,7 +74,8 @@ export function createDecoder(frontend = "code", options?: SilpOptions): StreamD
           details: { limit: "maxInputLength", value: resolved.limits.maxInputLength, actual: length + chunk.length },
         });
       }
-      chunks.push(chunk);
+      if (chunk === "") return [];
+      text.append(chunk);
       added = [];
       scanner?.scan(chunk, length);
       length += chunk.length;
@@ -78,9 +84,44 @@ export function createDecoder(frontend = "code", options?: SilpOptions): StreamD
     end(): DecodeResult {
       if (ended) throw new TypeError("end() called twice");
       ended = true;
-      return decode(chunks.join(""), frontend, options);
+      return decode(text.read(), frontend, options);
     },
   };
+}
+
+/**
+ * The text received so far. Chunks wait in a short list and are joined into the text a batch at a
+ * time, so the list never holds more than BATCH small strings and the text is a few long pieces.
+ */
+class ChunkText {
+  private static readonly BATCH = 1024;
+  private text = "";
+  private pending: string[] = [];
+
+  append(chunk: string): void {
+    this.pending.push(chunk);
+    if (this.pending.length >= ChunkText.BATCH) this.flush();
+  }
+
+  read(): string {
+    this.flush();
+    return this.text;
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    this.text += this.pending.join("");
+    this.pending = [];
+  }
+}
+
+/** How `decodeStream` may be stopped from outside. */
+export interface StreamControl {
+  /**
+   * Aborting stops the decode at once, also while waiting for a chunk that never comes: the
+   * generator throws a SilpError with code `timeout` and the source iterator is closed.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -91,13 +132,55 @@ export async function* decodeStream(
   chunks: AsyncIterable<string> | Iterable<string>,
   frontend = "code",
   options?: SilpOptions,
+  control: StreamControl = {},
 ): AsyncGenerator<StreamEvent, DecodeResult, undefined> {
   const decoder = createDecoder(frontend, options);
-  for await (const chunk of chunks) {
-    const parts = decoder.push(chunk);
-    if (parts.length > 0) yield { done: false, parts, partial: decoder.partial };
+  const { signal } = control;
+  if (signal === undefined) {
+    for await (const chunk of chunks) {
+      const parts = decoder.push(chunk);
+      if (parts.length > 0) yield { done: false, parts, partial: decoder.partial };
+    }
+  } else {
+    const source: AsyncIterator<string> | Iterator<string> = Symbol.asyncIterator in chunks ? chunks[Symbol.asyncIterator]() : chunks[Symbol.iterator]();
+    try {
+      for (;;) {
+        const step = await untilAborted(() => source.next(), signal);
+        if (step.done) break;
+        const parts = decoder.push(step.value);
+        if (parts.length > 0) yield { done: false, parts, partial: decoder.partial };
+      }
+    } catch (error) {
+      // Closing a source that is stuck may itself never settle: it is not awaited.
+      void Promise.resolve(source.return?.()).catch(() => undefined);
+      throw error;
+    }
   }
   const result = decoder.end();
   yield { done: true, result, partial: decoder.partial };
   return result;
+}
+
+/**
+ * What `read` gives, or a `timeout` SilpError as soon as `signal` aborts; an aborted signal stops
+ * before `read` is called, so no chunk is read after the abort.
+ */
+function untilAborted<T>(read: () => T | Promise<T>, signal: AbortSignal): Promise<T> {
+  const aborted = (): SilpError => new SilpError("timeout", "the stream was aborted before it ended", { cause: signal.reason });
+  if (signal.aborted) return Promise.reject(aborted());
+  const next = Promise.resolve(read());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(aborted());
+    signal.addEventListener("abort", onAbort, { once: true });
+    next.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
 }

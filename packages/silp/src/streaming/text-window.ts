@@ -3,11 +3,13 @@
  * Chunks are appended as they arrive and the text before a completed unit is dropped, so a unit's
  * text is assembled once, when it completes: no character is copied per chunk more than a
  * constant number of times, however small the chunks (a string grown by `+=` is a rope in V8,
- * flattened only when read).
+ * flattened only when read). The pieces are joined a batch at a time before they join the kept
+ * text: a rope of a million one-character pieces costs about 32 bytes per character.
  */
 export class TextWindow {
-  /** Text from `start` up to the start of the current chunk. */
+  /** Text from `start` up to the start of the current chunk: `head`, then the `pieces` not yet joined to it. */
   private head = "";
+  private pieces: string[] = [];
   /** Stream offset of the first character kept. */
   private start = 0;
   private chunk = "";
@@ -21,15 +23,22 @@ export class TextWindow {
 
   /** Ends the current chunk: the part of it still needed joins the kept text. */
   finish(): void {
-    this.head += this.start >= this.chunkOffset ? this.chunk.slice(this.start - this.chunkOffset) : this.chunk;
+    const kept = this.start >= this.chunkOffset ? this.chunk.slice(this.start - this.chunkOffset) : this.chunk;
+    if (kept !== "") this.pieces.push(kept);
+    if (this.pieces.length >= PIECES_PER_JOIN) this.join();
     this.chunkOffset += this.chunk.length;
     this.chunk = "";
   }
 
   /** Keeps only the text from stream offset `from` on (`from` >= the offset kept so far). */
   keep(from: number): void {
-    if (from >= this.chunkOffset) this.head = "";
-    else this.head = this.head.slice(from - this.start);
+    if (from >= this.chunkOffset) {
+      this.head = "";
+      this.pieces = [];
+    } else {
+      this.join();
+      this.head = this.head.slice(from - this.start);
+    }
     this.start = from;
   }
 
@@ -43,7 +52,17 @@ export class TextWindow {
     // The scanners only ask for text they kept; anything else is a bug, never a silent wrong slice.
     if (from < this.start || to < from) throw new RangeError(`text ${from}..${to} is not in the window from ${this.start}`);
     if (this.start >= this.chunkOffset) return this.chunk.slice(from - this.chunkOffset, to - this.chunkOffset);
+    this.join();
     if (to <= this.chunkOffset) return this.head.slice(from - this.start, to - this.start);
     return (this.head + this.chunk.slice(0, to - this.chunkOffset)).slice(from - this.start);
   }
+
+  private join(): void {
+    if (this.pieces.length === 0) return;
+    this.head += this.pieces.join("");
+    this.pieces = [];
+  }
 }
+
+/** Pieces joined at once: few enough to cost little, enough that the kept text is a few long pieces. */
+const PIECES_PER_JOIN = 1024;
