@@ -5,8 +5,9 @@
  * (tests start servers, set environment variables and register frontends); the transformed
  * modules are cached across files. Every test process runs offline (scripts/no-network.mjs).
  *
- * Two projects, one per lane: `product` (the codec and the packages agents are built with;
- * installs without the lab) and `lab` (what needs lab/'s heavy dependencies or what they build:
+ * Projects, one lane each: `product` and `product-codec` (the codec and the packages agents are
+ * built with; installs without the lab; the codec's own tests in a project of their own, see
+ * below) and `lab` (what needs lab/'s heavy dependencies or what they build:
  * the tests of @silp/tokens, llmlingua2, bench, evolve, the playground and the framework
  * adapters, and every
  * `*.lab.test.ts`). `--mode quick` (npm run test:product) runs the randomized tests with fewer
@@ -14,7 +15,9 @@
  * packages' builds are brought up to date (scripts/test-build.mjs): child processes run them.
  */
 import { defineConfig } from "vitest/config";
+import { SlowFirstSequencer } from "./scripts/slow-first-sequencer.js";
 
+const CODEC_TESTS = "packages/silp/test/**/*.test.ts";
 const LAB_PACKAGES = "packages/{tokens,llmlingua2,bench,evolve,playground,ai-sdk,langchain,openai-agents,mastra}/test/**/*.test.ts";
 
 /** What every test process gets, in both lanes and in the mutation run (scripts/mutation/vitest.config.ts). */
@@ -39,11 +42,20 @@ export default defineConfig(({ mode }) => {
     test: {
       maxWorkers: 2,
       globalSetup: ["scripts/test-build.mjs"],
+      sequence: { sequencer: SlowFirstSequencer },
       projects: [
         {
           extends: true,
-          test: { ...shared, name: "product", include: ["packages/*/test/**/*.test.ts"], exclude: [LAB_PACKAGES, "**/*.lab.test.ts", "**/node_modules/**"] },
+          test: {
+            ...shared,
+            name: "product",
+            include: ["packages/*/test/**/*.test.ts"],
+            exclude: [LAB_PACKAGES, CODEC_TESTS, "**/*.lab.test.ts", "**/node_modules/**"],
+          },
         },
+        // The codec's own tests share their worker processes (no file registers a frontend or
+        // changes the process), which saves a process start and the codec's import per file.
+        { extends: true, test: { ...shared, name: "product-codec", include: [CODEC_TESTS], exclude: ["**/*.lab.test.ts"], isolate: false } },
         { extends: true, test: { ...shared, name: "lab", include: [LAB_PACKAGES, "packages/*/test/**/*.lab.test.ts"], exclude: ["**/node_modules/**"] } },
       ],
     },

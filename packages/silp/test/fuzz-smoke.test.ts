@@ -2,7 +2,7 @@
  * The short CI run of the fuzz targets (fuzz/): every input of every target's corpus
  * (seeds and regression inputs from earlier crashes) passes its property, and then each target
  * runs the coverage-guided fuzzer (fuzz/engine.ts: V8 block coverage, fast-check mutations) for
- * SILP_FUZZ_SECONDS seconds (default 10; 1 at the quick depth of `npm run test:product`). A failure prints the input and the seed; replay it
+ * SILP_FUZZ_SECONDS seconds (default 10; half a second at the quick depth of `npm run test:product`). A failure prints the input and the seed; replay it
  * with `npm run fuzz -- <target> <seconds> --seed <seed>`.
  */
 import assert from "node:assert/strict";
@@ -11,8 +11,8 @@ import { preview, readCorpus, runFuzz } from "../../../fuzz/engine.js";
 import { TARGETS } from "../../../fuzz/targets.js";
 import { testDepth } from "@silp/testkit/property.js";
 
-// SILP_FUZZ_SECONDS, else 10 s per target at full depth (npm test, CI) and 1 s at quick depth.
-const SECONDS = Number(process.env.SILP_FUZZ_SECONDS ?? (testDepth() === "quick" ? 1 : 10));
+// SILP_FUZZ_SECONDS, else 10 s per target at full depth (npm test, CI) and 0.5 s at quick depth.
+const SECONDS = Number(process.env.SILP_FUZZ_SECONDS ?? (testDepth() === "quick" ? 0.5 : 10));
 
 for (const [name, target] of Object.entries(TARGETS)) {
   describe(`fuzz target ${name}`, () => {
