@@ -4,6 +4,7 @@
  * or sets an exit code.
  */
 import { closeSync, openSync, readSync } from "node:fs";
+import { type ParseError, parse as parseJsonc, printParseErrorCode } from "jsonc-parser";
 import { SilpError, SilpLimitError } from "silp";
 import { DEFAULT_LIMITS } from "silp/util";
 import { firstInvalidUtf8 } from "./utf8.js";
@@ -95,18 +96,51 @@ function decodeUtf8(bytes: Uint8Array, name: string): string {
   }
 }
 
-/** Parses a JSON input, turning a syntax error into a positioned SilpError. */
+/**
+ * Parses a JSON input, turning a syntax error into a SilpError at the offending character, with
+ * the reason. JSON.parse's messages differ between Node versions and often give no position
+ * ("Unexpected token ..."), so the position and the reason come from jsonc-parser (the parser the
+ * codec's json frontend uses), in strict JSON mode.
+ */
 export function readJsonInput(path: string): unknown {
   const text = readInput(path);
   try {
     return JSON.parse(text);
   } catch (error) {
-    const match = /position (\d+)/.exec(error instanceof Error ? error.message : "");
-    throw new SilpError("invalid_syntax", `${path === "-" ? "stdin" : path} is not valid JSON`, {
+    const name = path === "-" ? "stdin" : path;
+    const first = firstJsonError(text);
+    throw new SilpError("invalid_syntax", `${name} is not valid JSON: ${first?.reason ?? "not a JSON value"}`, {
       source: text,
-      offset: match ? Number(match[1]) : 0,
+      offset: first?.offset ?? 0,
       cause: error,
     });
+  }
+}
+
+/** The first syntax error of `text` as strict JSON: where, and why in words ("comma expected"). */
+function firstJsonError(text: string): { offset: number; reason: string } | undefined {
+  const errors: ParseError[] = [];
+  parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (first === undefined) return undefined;
+  const reason = printParseErrorCode(first.error)
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase();
+  return { offset: Math.min(first.offset, text.length), reason };
+}
+
+/**
+ * Starts a server on `port` (what `start` does), turning a port already in use into a usage error
+ * that names the flag to change: the user's choice of port is what is wrong, not the program.
+ */
+export async function listenOn<T>(flag: string, port: number, host: string, start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    const code = (error as { code?: unknown } | undefined)?.code;
+    if (code === "EADDRINUSE") throw new UsageError(`${flag} ${port}: the port is already in use on ${host}; pass another ${flag} (0 picks a free one)`);
+    if (code === "EACCES") throw new UsageError(`${flag} ${port}: not allowed to listen on this port on ${host}; pass another ${flag} (0 picks a free one)`);
+    throw error;
   }
 }
 

@@ -53,6 +53,25 @@ describe("silpc codec commands", () => {
     });
   });
 
+  test("an input file that is not JSON: the line and column of the offending character and the parser's reason", () => {
+    const cases: [string, number, number, string][] = [
+      ['{\n  "intent": "!CANCEL",\n  "entities": [{"id": "act" "value": "x"}]\n}\n', 3, 29, "comma expected"],
+      ['{"intent": "!CANCEL",}', 1, 22, "property name expected"],
+      ["", 1, 1, "value expected"],
+    ];
+    for (const [text, line, column, reason] of cases) {
+      const file = join(dir, "broken.json");
+      writeFileSync(file, text);
+      for (const command of ["compile", "validate"]) {
+        const run = runCli([command, file, "--json"]);
+        assert.equal(run.status, 1, `${command}: ${run.stderr}`);
+        const error = JSON.parse(run.stdout).error as { code: string; message: string; line: number; column: number };
+        assert.deepEqual([error.code, error.line, error.column], ["invalid_syntax", line, column], `${command} ${JSON.stringify(text)}`);
+        assert.equal(error.message, `${file} is not valid JSON: ${reason}`);
+      }
+    }
+  });
+
   test("usage errors exit 2", () => {
     assert.equal(runCli(["compile"]).status, 2);
     assert.equal(runCli(["compile", join(dir, "missing.json")]).status, 2);

@@ -131,6 +131,28 @@ test("silpc playground --build copies the built folder; a non-loopback host is a
   }
 });
 
+test("a --port already in use is a usage error naming --port, without a stack trace", async () => {
+  const dir = fakeSite();
+  const taken = createServer();
+  const port = await listen(taken, 0, "127.0.0.1");
+  try {
+    const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [CLI_BIN, "playground", "--dir", dir, "--port", String(port)], {
+        cwd: REPO_ROOT,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stderr = "";
+      child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+      child.on("exit", (code) => resolve({ code, stderr }));
+    });
+    assert.equal(run.code, 2, run.stderr);
+    assert.equal(run.stderr, `usage error: --port ${port}: the port is already in use on 127.0.0.1; pass another --port (0 picks a free one)\n`);
+  } finally {
+    await closeServer(taken);
+    rmSync(join(dir, ".."), { recursive: true, force: true });
+  }
+});
+
 test("silpc playground serves on 127.0.0.1 until SIGTERM", { timeout: 60_000 }, async () => {
   const dir = fakeSite();
   const child = spawn(process.execPath, [CLI_BIN, "playground", "--dir", dir, "--port", "0"], {

@@ -6,6 +6,8 @@ import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { createServer } from "node:http";
+import { closeServer, listen } from "silp/node";
 import { Client } from "@modelcontextprotocol/client";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
@@ -130,6 +132,21 @@ describe("silpc mcp --http", () => {
       assert.equal(code, 2);
     });
   }
+
+  test("an --http port already in use is a usage error naming --http", async () => {
+    const taken = createServer();
+    const port = await listen(taken, 0, "127.0.0.1");
+    try {
+      const child = spawn(cli.command, [...cli.args, "--http", String(port)], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+      let stderr = "";
+      child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+      const [code] = (await once(child, "exit")) as [number | null];
+      assert.equal(code, 2);
+      assert.equal(stderr, `usage error: --http ${port}: the port is already in use on 127.0.0.1; pass another --http (0 picks a free one)\n`);
+    } finally {
+      await closeServer(taken);
+    }
+  });
 
   test("a non-loopback --host is a usage error", async () => {
     const child = spawn(cli.command, [...cli.args, "--http", "0", "--host", "0.0.0.0"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });

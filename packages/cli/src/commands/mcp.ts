@@ -7,7 +7,7 @@ import { loadMcp } from "../optional-packages.js";
 import { Option, type Command } from "commander";
 import type { WhitelistMode } from "silp";
 import { whitelistOption } from "../codec-flags.js";
-import { UsageError, runCommand, writeOut } from "../io.js";
+import { listenOn, UsageError, runCommand, writeOut } from "../io.js";
 
 interface McpFlags {
   http?: string;
@@ -55,7 +55,7 @@ export function register(program: Command): void {
         for (const entry of allowedOrigins) {
           if (!isOrigin(entry)) throw new UsageError(`--allow-origin ${entry}: not an origin (scheme://host[:port], no path)`);
         }
-        const running = await serveSilpMcpHttp({ ...options, port, host: flags.host, allowedOrigins });
+        const running = await listenOn("--http", port, flags.host, () => serveSilpMcpHttp({ ...options, port, host: flags.host, allowedOrigins }));
         writeOut(`silp MCP server (Streamable HTTP) listening at ${running.url}`);
         await new Promise<void>((resolve) =>
           onStopSignal(async () => {

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
 import { closeServer, listen, origin } from "silp/node";
 import { importOptional } from "silp/util";
-import { UsageError, runCommand, writeOut } from "../io.js";
+import { listenOn, UsageError, runCommand, writeOut } from "../io.js";
 import { staticSite } from "../static-site.js";
 
 interface PlaygroundFlags {
@@ -50,7 +50,7 @@ export function register(program: Command): void {
         if (!/^\d+$/.test(flags.port) || port > 65535) throw new UsageError("--port must be a port number (0-65535)");
         if (!LOOPBACK.has(flags.host)) throw new UsageError("--host must be a loopback address (127.0.0.1, ::1 or localhost)");
         const server = createServer(staticSite(dir, csp));
-        const bound = await listen(server, port, flags.host);
+        const bound = await listenOn("--port", port, flags.host, () => listen(server, port, flags.host));
         writeOut(`SILP playground at ${origin(flags.host, bound)}/ (serving ${dir}; Ctrl-C stops)`);
         await new Promise<void>((done) => {
           const stop = (): void => {
