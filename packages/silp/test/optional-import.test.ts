@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "vitest";
 import { pathToFileURL } from "node:url";
-import { SilpError } from "../src/errors.js";
-import { importOptional } from "../src/optional-import.js";
+import { SilpError } from "silp";
+import { importOptional } from "silp/util";
 
 function assertMissing(error: unknown, pkg: string, purpose: string): true {
   assert.ok(error instanceof SilpError, `not a SilpError: ${String(error)}`);

@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, test } from "vitest";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
-import { decode, SilpSyntaxError } from "../../src/index.js";
+import { decode, SilpSyntaxError } from "silp";
 
 interface Position {
   offset: number;

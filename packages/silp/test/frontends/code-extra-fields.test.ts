@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { compile, decode } from "../../src/index.js";
+import { compile, decode } from "silp";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 
 const OFF = { whitelist: "off" } as const;

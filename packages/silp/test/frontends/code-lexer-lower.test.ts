@@ -3,15 +3,17 @@
  * fence is lexed up to the fence, not to the end of the text), every lexer and lowering error with
  * its code, offset, message and expected list, and the IR each role rule gives. Offsets were
  * counted by hand on the payload shown; messages are what a user reads (docs/errors.md).
+ *
+ * Internals, on purpose: the lexer's tokens and the lowering's errors are checked where they are
+ * made: through decode() a wrong token offset or a lowering message is hidden behind the parser.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { decode } from "../../src/index.js";
-import { SilpError } from "../../src/errors.js";
+import { decode, SilpError } from "silp";
 import { DecodeContext } from "../../src/frontends/decode-context.js";
+import { resolveOptions } from "silp/util";
 import { describeChar, Lexer, type Token } from "../../src/frontends/code/lexer.js";
 import { lowerStatement } from "../../src/frontends/code/lower.js";
-import { resolveOptions } from "../../src/options.js";
 import { IDENTITY_HOOKS } from "../../src/security/hooks.js";
 
 interface Failure {

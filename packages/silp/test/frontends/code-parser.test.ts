@@ -7,8 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { decode } from "../../src/index.js";
-import { SilpError } from "../../src/errors.js";
+import { decode, SilpError } from "silp";
 
 interface Failure {
   offset: number;

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { describe, test } from "vitest";
-import { compile, decode, validate, type SilpIR } from "../../src/index.js";
+import { compile, decode, validate, type SilpIR } from "silp";
 import { loadReferenceStrings, loadStudyCases } from "@silp/testkit/study-cases.js";
 
 const divergenceFile = JSON.parse(readFileSync(new URL("../fixtures/corpus-divergences.json", import.meta.url), "utf8")) as {

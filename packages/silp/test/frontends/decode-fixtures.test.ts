@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "vitest";
-import { decode, SilpError, type SilpOptions } from "../../src/index.js";
+import { decode, SilpError, type SilpOptions } from "silp";
 
 interface Fixture {
   name: string;

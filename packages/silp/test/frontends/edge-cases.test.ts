@@ -5,13 +5,17 @@
  * sanitizer's variation-selector range, the confusable prototype choice and the scan report's
  * optional replacement. Mutation testing showed each was unguarded; the mutants kept as
  * equivalent are in docs/mutation.md.
+ *
+ * Internals, on purpose: each case is one function's edge (the json repair's offset map, the
+ * confusable table's choice, the scan report), which decode() reaches only behind other steps that
+ * can mask it.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { DecodeContext, type Repair } from "../../src/frontends/decode-context.js";
 import { repairJson } from "../../src/frontends/json/repair.js";
-import { compile } from "../../src/index.js";
-import { resolveOptions } from "../../src/options.js";
+import { compile, type Repair } from "silp";
+import { DecodeContext } from "../../src/frontends/decode-context.js";
+import { resolveOptions } from "silp/util";
 import { asciiPrototype } from "../../src/security/confusables.js";
 import { IDENTITY_HOOKS } from "../../src/security/hooks.js";
 import { describeCodePoint, findInvisible } from "../../src/security/invisible.js";

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
-import { decode, SilpSyntaxError } from "../../src/index.js";
+import { decode, SilpSyntaxError } from "silp";
 import { BACKSLASH_ESCAPES } from "../../../../fuzz/escapes.js";
 import { TARGETS } from "../../../../fuzz/targets.js";
 

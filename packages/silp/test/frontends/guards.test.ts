@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
-import { decode } from "../../src/index.js";
+import { decode } from "silp";
 
 const OFF = { whitelist: "off" } as const;
 

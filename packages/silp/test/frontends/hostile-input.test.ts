@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "vitest";
 import fc from "fast-check";
 import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
-import { compile, decode, SilpError, type DecodeResult } from "../../src/index.js";
+import { compile, decode, SilpError, type DecodeResult } from "silp";
 import { irArb } from "@silp/testkit/ir-arbitraries.js";
 
 const OFF = { whitelist: "off" } as const;

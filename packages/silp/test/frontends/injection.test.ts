@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { compile, decode, validate, type SilpIR, type SilpIRInput } from "../../src/index.js";
+import { compile, decode, validate, type SilpIR, type SilpIRInput } from "silp";
 
 const HOSTILE = [
   "x); cancel(all",

@@ -4,8 +4,7 @@
  * with an exact code, offset and message.
  */
 import assert from "node:assert/strict";
-import { SilpError } from "../../src/errors.js";
-import { decode, type SilpOptions } from "../../src/index.js";
+import { SilpError, decode, type SilpOptions } from "silp";
 
 export const REQ = "abcd1234";
 export const META = { req_id: REQ, priority: 0, confidence: 1, seq: [], out: "natural" };

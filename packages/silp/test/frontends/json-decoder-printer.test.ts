@@ -2,13 +2,15 @@
  * The json frontend's decoder, fast path, printer and embedded-JSON depth check against
  * hand-written expected values: exact printed strings, exact IRs,
  * exact repairs and sanitizer hits, and every rejection pinned by code, offset and message.
+ *
+ * Internals, on purpose: the printer and the embedded-JSON parser are checked alone as well, so that
+ * a printer change cannot be cancelled out by the decoder reading it back.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { SilpError } from "../../src/errors.js";
+import { SilpError, decode, type SilpIR } from "silp";
 import { checkJsonDepth, parseEmbeddedJson } from "../../src/frontends/json-value.js";
 import { printJson } from "../../src/frontends/json/printer.js";
-import { decode, type SilpIR } from "../../src/index.js";
 import { ir, META, REQ, rejectsAs } from "./json-cases.js";
 
 const META_JSON = `"meta":{"req_id":"${REQ}"}`;

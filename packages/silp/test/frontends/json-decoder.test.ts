@@ -2,11 +2,14 @@
  * The json frontend's decoder against hand-written IRs and hand-counted offsets. Each payload is decoded twice, with the sanitizer on (the positioned
  * decoder, sanitizer hooks installed) and off (the native fast path where it applies), and both
  * must give the IR written here; every rejection is pinned by code, offset and message.
+ *
+ * Internals, on purpose: the native fast path is compared with the positioned decoder directly:
+ * decode() picks one of them, so only a direct call shows they agree.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
 import { decodeJsonFast, hasDuplicateKeys } from "../../src/frontends/json/fast-path.js";
-import { decode, type SilpOptions } from "../../src/index.js";
+import { decode, type SilpOptions } from "silp";
 import { ir, REQ, rejectsAs } from "./json-cases.js";
 
 const BOTH: [string, SilpOptions][] = [

@@ -1,14 +1,17 @@
 /**
  * The json decoder's native fast path must decode every payload it accepts exactly as the
  * positioned decoder does, and must decline (undefined) whatever needs a repair or an error.
+ *
+ * Internals, on purpose: the fast path and the positioned decoder are called directly for the same
+ * reason as json-decoder.test.ts: decode() hides which one ran.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
 import fc from "fast-check";
 import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
-import { compile } from "../../src/index.js";
-import { resolveOptions } from "../../src/options.js";
+import { compile } from "silp";
 import { DecodeContext } from "../../src/frontends/decode-context.js";
+import { resolveOptions } from "silp/util";
 import { decodeJsonPositioned } from "../../src/frontends/json/decoder.js";
 import { decodeJsonFast, hasDuplicateKeys } from "../../src/frontends/json/fast-path.js";
 import { IDENTITY_HOOKS } from "../../src/security/hooks.js";

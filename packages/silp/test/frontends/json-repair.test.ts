@@ -2,12 +2,16 @@
  * The json frontend's lenient repair (frontends/json/repair.ts) against hand-written results: the strict text handed to the parser, every repair with its kind,
  * offset and message, and the map from repaired offsets back to the original ones. Each offset was
  * counted by hand on the payload shown; the refusals list damage that decode must not guess at.
+ *
+ * Internals, on purpose: the repaired text handed to the parser and the offset map back are the
+ * repair's own outputs; decode() shows only their result.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { DecodeContext, type Repair } from "../../src/frontends/decode-context.js";
+import type { Repair } from "silp";
+import { DecodeContext } from "../../src/frontends/decode-context.js";
 import { repairJson } from "../../src/frontends/json/repair.js";
-import { resolveOptions } from "../../src/options.js";
+import { resolveOptions } from "silp/util";
 import { IDENTITY_HOOKS } from "../../src/security/hooks.js";
 
 interface Repaired {

@@ -11,7 +11,7 @@ import { describe, test } from "vitest";
 import fc from "fast-check";
 import { normalFormIrArb } from "@silp/testkit/normal-form-ir-arbitraries.js";
 import { assertProperty, sampleProperty, propertyRuns } from "@silp/testkit/property.js";
-import { compile, decode, listFrontends, type SilpIR } from "../../src/index.js";
+import { compile, decode, listFrontends, type SilpIR } from "silp";
 
 const RUNS = propertyRuns(1500);
 const OPTIONS = { whitelist: "off", inlineMeta: true } as const;

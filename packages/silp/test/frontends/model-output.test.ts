@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "vitest";
-import { decode, SilpError, type SilpIR } from "../../src/index.js";
+import { decode, SilpError, type SilpIR } from "silp";
 
 interface ExpectedError {
   code: string;

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { decode, SilpError } from "../../src/index.js";
+import { decode, SilpError } from "silp";
 
 describe("chat-reply shapes", () => {
   test("several_candidates names the line of the payload taken, and counts the places", () => {

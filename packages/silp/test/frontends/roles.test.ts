@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
-import { decode, type Alternative, type Constraint, type Entity } from "../../src/index.js";
+import { decode, type Alternative, type Constraint, type Entity } from "silp";
 
 const OFF = { whitelist: "off", strict: true } as const;
 

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "vitest";
 import fc from "fast-check";
 import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
-import { compile, decode, deriveReqId, fromEnvelope, toEnvelope, validate, type SilpIR } from "../../src/index.js";
+import { compile, decode, deriveReqId, fromEnvelope, toEnvelope, validate, type SilpIR } from "silp";
 import { fullMetaIrArb, irArb } from "@silp/testkit/ir-arbitraries.js";
 
 /** Runs of the full-IR property per frontend (at least 10,000: rare shapes of the IR space need that many to turn up). */

@@ -1,10 +1,13 @@
 /**
  * The frontends' shared helpers pinned against hand-written output: invisible-character escaping, the JSON depth pre-scan with its offset, and embedded
  * JSON errors mapped into the payload.
+ *
+ * Internals, on purpose: the escaping helper and the JSON depth pre-scan are shared by several
+ * frontends and have no public entry.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { SilpError } from "../../src/errors.js";
+import { SilpError } from "silp";
 import { checkJsonDepth, parseEmbeddedJson } from "../../src/frontends/json-value.js";
 import { escapeInvisible, quoteString, stringifyJson } from "../../src/frontends/text-escape.js";
 

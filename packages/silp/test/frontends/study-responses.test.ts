@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "vitest";
 import { corpusDir } from "@silp/testkit/corpus.js";
-import { createDecoder, decode, SilpError, type SilpIR } from "../../src/index.js";
+import { createDecoder, decode, SilpError, type SilpIR } from "silp";
 
 const OFF = { whitelist: "off" } as const;
 

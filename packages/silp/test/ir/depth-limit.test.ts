@@ -6,9 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { compile, fromEnvelope, toEnvelope } from "../../src/index.js";
-import { unwrapSilp } from "../../src/protocol/wrapper.js";
-import type { JsonValue } from "../../src/ir/types.js";
+import { compile, fromEnvelope, toEnvelope, unwrapSilp, type JsonValue } from "silp";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 
 /** `levels` nested arrays around 1: [[...[1]...]]. */

@@ -5,8 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { compile, decode, validate, verbsInForce, type SilpIRInput } from "../../src/index.js";
-import { resolveOptions } from "../../src/options.js";
+import { compile, decode, validate, verbsInForce, type SilpIRInput } from "silp";
+import { resolveOptions } from "silp/util";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 
 const APPROVED_SORTED = [

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { describe, test } from "vitest";
-import { compile, compileAsync, completeMeta, decode, toEnvelope, validate } from "../../src/index.js";
+import { compile, compileAsync, completeMeta, decode, toEnvelope, validate } from "silp";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 
 const sha256Hex = (text: string, length = 8): string => createHash("sha256").update(text, "utf8").digest("hex").slice(0, length);

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { validate, type SilpIRInput, type SilpOptions } from "../../src/index.js";
+import { validate, type SilpIRInput, type SilpOptions } from "silp";
 
 function rulesOf(ir: SilpIRInput, options?: SilpOptions): [string, string, string][] {
   return validate(ir, options).issues.map((issue) => [issue.rule, issue.severity, issue.path]);

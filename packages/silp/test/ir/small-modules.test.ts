@@ -2,17 +2,18 @@
  * The small IR modules pinned against hand-written values: the
  * depth limit's pointer and visiting order, the schema issues' paths and messages, the verb
  * helpers, and req_id derivation against the published SHA-256 test vectors.
+ *
+ * Internals, on purpose: the verb table, the depth check and the compiled schema have no public
+ * entry of their own.
  */
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { describe, test } from "vitest";
-import { SilpError, SilpValidationError } from "../../src/errors.js";
+import { SilpError, SilpValidationError, deriveReqId, newReqId, assertValid, validate } from "silp";
+import { resolveOptions, reqIdLength, assertSupportedVersion, assertValidNormal } from "silp/util";
 import { assertDepth } from "../../src/ir/depth.js";
-import { deriveReqId, newReqId, reqIdLength } from "../../src/ir/req-id.js";
 import { escapePointer, schemaIssues } from "../../src/ir/schema.js";
-import { assertSupportedVersion, assertValid, assertValidNormal, validate } from "../../src/ir/validate.js";
 import { actionToFunctionName, excludedVerb, FUNCTION_NAME, functionNameToAction, isApprovedVerb } from "../../src/ir/verbs.js";
-import { resolveOptions } from "../../src/options.js";
 
 function depthError(run: () => void, path: string, limit: number): void {
   assert.throws(run, (error: unknown) => {

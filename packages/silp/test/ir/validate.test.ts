@@ -2,8 +2,8 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { describe, test } from "vitest";
-import { compile, deriveReqId, newReqId, normalize, validate, SilpValidationError, type SilpIRInput } from "../../src/index.js";
-import { REQ_ID_PATTERN } from "../../src/ir/req-id.js";
+import { compile, deriveReqId, newReqId, normalize, validate, SilpValidationError, type SilpIRInput } from "silp";
+import { REQ_ID_PATTERN } from "silp/util";
 
 const base = (): SilpIRInput => ({ intent: "!CANCEL", entities: [{ id: "act", value: "flight" }], meta: { req_id: "a1b2c3d4" } });
 const rules = (input: unknown, options = {}) => validate(input, options).issues.map((issue) => `${issue.severity}:${issue.rule}`);

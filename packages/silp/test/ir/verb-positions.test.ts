@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { compile, validate, type SilpIRInput } from "../../src/index.js";
+import { compile, validate, type SilpIRInput } from "silp";
 
 const withSeq = (seq: string[]): SilpIRInput => ({
   intent: "!CANCEL",

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "vitest";
-import { compile, validate, type SilpIRInput } from "../../src/index.js";
+import { compile, validate, type SilpIRInput } from "silp";
 import { runCli, SKIP_SPAWN_UNDER_MUTATION } from "@silp/testkit/cli.js";
 
 const v2: SilpIRInput = { silp: "v2", intent: "!CANCEL", entities: [{ id: "act", value: "flight" }], meta: { req_id: "a1b2c3d4" } };

@@ -7,18 +7,8 @@ import { test } from "vitest";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { SilpError } from "../../src/errors.js";
-import { normalize } from "../../src/index.js";
-import type { SilpIR, SilpIRInput } from "../../src/ir/types.js";
-import {
-  Conversation,
-  DEGRADATION_CHAIN_00,
-  agree,
-  decodingPeer,
-  degradationOrder,
-  sendWithDegradation,
-  type Deliver,
-} from "../../src/protocol/negotiation/index.js";
+import { SilpError, normalize, type SilpIR, type SilpIRInput } from "silp";
+import { Conversation, DEGRADATION_CHAIN_00, agree, decodingPeer, degradationOrder, sendWithDegradation, type Deliver } from "silp/negotiation";
 import { corpusDir } from "@silp/testkit/corpus.js";
 
 function loadCase(name: string): SilpIRInput {

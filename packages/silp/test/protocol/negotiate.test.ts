@@ -1,8 +1,8 @@
 /** Agreement between a sender and a receiver: the receiver's priority wins, checked by both sides. */
 import { test } from "vitest";
 import assert from "node:assert/strict";
-import { SilpError } from "../../src/errors.js";
-import { acceptPong, agree, answerPing, createPing, formatProbe, parseProbeLine, type Capabilities, type Ping } from "../../src/protocol/negotiation/index.js";
+import { SilpError } from "silp";
+import { acceptPong, agree, answerPing, createPing, formatProbe, parseProbeLine, type Capabilities, type Ping } from "silp/negotiation";
 
 const caps = (frontends: string[], versions = ["v1"]): Capabilities => ({ versions, frontends });
 

@@ -6,8 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { SilpError } from "../../src/errors.js";
-import { findProbe, formatProbe, parseProbeJson, parseProbeLine, probeToJson, readPing, readPong, readProbe } from "../../src/protocol/negotiation/index.js";
+import { SilpError } from "silp";
+import { findProbe, formatProbe, parseProbeJson, parseProbeLine, probeToJson, readPing, readPong, readProbe } from "silp/negotiation";
 
 interface Expected {
   code?: string;

@@ -1,8 +1,8 @@
 /** The //ping probe and //pong reply: text and JSON forms, and hostile or malformed lines. */
 import { describe, test } from "vitest";
 import assert from "node:assert/strict";
-import { SilpError } from "../../src/errors.js";
-import { MAX_PROBE_LINE, findProbe, formatProbe, parseProbeJson, parseProbeLine, probeToJson, type Probe } from "../../src/protocol/negotiation/index.js";
+import { SilpError } from "silp";
+import { MAX_PROBE_LINE, findProbe, formatProbe, parseProbeJson, parseProbeLine, probeToJson, type Probe } from "silp/negotiation";
 
 function syntaxErrorAt(offset: number, code = "invalid_syntax") {
   return (error: unknown) => {

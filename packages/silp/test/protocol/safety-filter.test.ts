@@ -1,7 +1,7 @@
 /** Spec 8.2: the receiver's filter sees every free-text value, and a refusal is unsafe_content. */
 import assert from "node:assert/strict";
 import { test } from "vitest";
-import { applySafetyFilter, freeTextOf, normalize, SilpError, type SafetyFilter } from "../../src/index.js";
+import { applySafetyFilter, freeTextOf, normalize, SilpError, type SafetyFilter } from "silp";
 
 const ir = normalize({
   intent: "!CANCEL",

@@ -11,7 +11,7 @@ import { test } from "vitest";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { SessionManager, assertHeartbeat } from "../../src/protocol/session/index.js";
+import { SessionManager, assertHeartbeat } from "silp/session";
 import { corpusDir } from "@silp/testkit/corpus.js";
 
 interface HeartbeatRecord {

@@ -7,8 +7,8 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { answerPing, readPing } from "../../src/protocol/negotiation/index.js";
-import { decode } from "../../src/index.js";
+import { decode } from "silp";
+import { answerPing, readPing } from "silp/negotiation";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 
 const receiver = { versions: ["v1"], frontends: ["code", "json"] };

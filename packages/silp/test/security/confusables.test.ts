@@ -5,6 +5,9 @@
  * ASCII test, and the linear prefilter's word boundaries and Latin blocks, one code point at a time.
  * The expected prototypes come from Unicode's confusables.txt (UTS #39) read by hand: U+0406, U+05C0
  * and U+217C all have the skeleton `l`, the same as ASCII `1`, `I`, `l` and `|`.
+ *
+ * Internals, on purpose: the confusables table and its folding have no public entry; the sanitizer
+ * reports only their result.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";

@@ -1,7 +1,7 @@
 /** The sanitizer as decode runs it (src/security/decode-guard.ts behind `decode`). */
 import { describe, test } from "vitest";
 import assert from "node:assert/strict";
-import { compile, decode, SilpError } from "../../src/index.js";
+import { compile, decode, SilpError } from "silp";
 
 describe("decode carries the sanitizer report", () => {
   test("homoglyph keyword and verb are folded; the IR is the clean one", () => {

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { decode } from "../../src/index.js";
+import { decode } from "silp";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 
 const OFF = { whitelist: "off" } as const;

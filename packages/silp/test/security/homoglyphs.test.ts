@@ -1,6 +1,6 @@
 import { describe, test } from "vitest";
 import assert from "node:assert/strict";
-import { SilpError } from "../../src/errors.js";
+import { SilpError } from "silp";
 import {
   asciiPrototype,
   createSanitizerHooks,
@@ -9,7 +9,7 @@ import {
   type SanitizeOptions,
   type SanitizerHit,
   type SanitizerSession,
-} from "../../src/security/index.js";
+} from "silp/sanitizer";
 
 /** Hooks over a payload; tests call them the way a decoder does, with offsets into the clean text. */
 function session(payload: string, options?: SanitizeOptions): SanitizerSession {

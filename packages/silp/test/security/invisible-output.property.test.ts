@@ -12,7 +12,7 @@ import { describe, test } from "vitest";
 import fc from "fast-check";
 import { INVISIBLE_SAMPLES, normalFormIrArb } from "@silp/testkit/normal-form-ir-arbitraries.js";
 import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
-import { compile, type SilpIR } from "../../src/index.js";
+import { compile, type SilpIR } from "silp";
 
 /** DerivedCoreProperties.txt, Default_Ignorable_Code_Point, every range of the file. */
 const DEFAULT_IGNORABLE: readonly (readonly [number, number])[] = [

@@ -1,7 +1,7 @@
 import { describe, test } from "vitest";
 import assert from "node:assert/strict";
-import { SilpError } from "../../src/errors.js";
-import { sanitizePayload, type InvisiblePolicy, type SanitizerHit } from "../../src/security/index.js";
+import { SilpError } from "silp";
+import { sanitizePayload, type InvisiblePolicy, type SanitizerHit } from "silp/sanitizer";
 
 const ch = (cp: number): string => String.fromCodePoint(cp);
 

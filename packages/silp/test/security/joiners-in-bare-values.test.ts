@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { compile, decode } from "../../src/index.js";
+import { compile, decode } from "silp";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 
 const WORD = "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"; // می‌خواهم, "I want"

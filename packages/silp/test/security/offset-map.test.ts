@@ -1,6 +1,6 @@
 import { describe, test } from "vitest";
 import assert from "node:assert/strict";
-import { locateHits, OffsetMap, sanitizePayload } from "../../src/security/index.js";
+import { locateHits, OffsetMap, sanitizePayload } from "silp/sanitizer";
 
 describe("OffsetMap", () => {
   test("identity until something is removed", () => {

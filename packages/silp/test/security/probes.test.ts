@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { corpusDir } from "@silp/testkit/corpus.js";
-import { createSanitizerHooks, sanitizePayload, scanPayload } from "../../src/security/index.js";
+import { createSanitizerHooks, sanitizePayload, scanPayload } from "silp/sanitizer";
 
 interface Probe {
   test: string;

@@ -3,15 +3,17 @@
  * against hand-written expectations: which candidate is legitimate
  * text in which context, the exact findings, the code-point labels of error messages, the hook
  * outputs per role and policy, and the fast path of `prepareForDecode`.
+ *
+ * Internals, on purpose: the classifiers behind the sanitizer's report are checked one by one, each
+ * against the character classes of docs/security.md.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { SilpError } from "../../src/errors.js";
-import { DEFAULT_OPTIONS, resolveOptions } from "../../src/options.js";
+import { SilpError, type SanitizeOptions } from "silp";
+import { DEFAULT_OPTIONS, resolveOptions } from "silp/util";
 import { prepareForDecode } from "../../src/security/decode-guard.js";
 import { IDENTITY_HOOKS } from "../../src/security/hooks.js";
 import { codePointBefore, describeCodePoint, findInvisible, type InvisibleFinding } from "../../src/security/invisible.js";
-import type { SanitizeOptions } from "../../src/security/options.js";
 import { sanitizePayload } from "../../src/security/sanitize.js";
 import { createSanitizerHooks } from "../../src/security/sanitizer-hooks.js";
 

@@ -1,10 +1,13 @@
 /**
  * The sanitizer's raw-text pass, options and report pinned against hand-written reports: which action each policy takes for each class, the exact hits
  * with their original offsets, the offset map back, the cap, and the option errors.
+ *
+ * Internals, on purpose: the raw-text pass and its offset map are checked where they are made; the
+ * public sanitizePayload shows the report, not the map.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { SilpError } from "../../src/errors.js";
+import { SilpError } from "silp";
 import { resolveSanitizeOptions } from "../../src/security/options.js";
 import { HitCollector, locateHits } from "../../src/security/report.js";
 import { sanitizePayload } from "../../src/security/sanitize.js";

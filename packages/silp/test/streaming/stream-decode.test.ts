@@ -14,7 +14,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "vitest";
 import fc from "fast-check";
-import { compile, createDecoder, decode, decodeStream, SilpError, type DecodeResult, type SilpIR, type StreamPart } from "../../src/index.js";
+import { compile, createDecoder, decode, decodeStream, SilpError, type DecodeResult, type SilpIR, type StreamPart } from "silp";
 import { loadReferenceStrings, loadStudyCases } from "@silp/testkit/study-cases.js";
 import { irArb } from "@silp/testkit/ir-arbitraries.js";
 import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
