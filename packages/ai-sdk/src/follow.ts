@@ -51,16 +51,6 @@ export class TextFollower {
     this.#read = text;
     if (!dropped && added.length === 0) return undefined;
     this.#parts.push(...added);
-    return { partial: snapshot(this.#decoder.partial), parts: [...this.#parts] };
+    return { partial: this.#decoder.snapshot(), parts: [...this.#parts] };
   }
-}
-
-/** A copy of the decoder's live partial IR (the arrays grow; their items are never changed). */
-export function snapshot(partial: PartialIR): PartialIR {
-  return {
-    ...(partial.intent !== undefined ? { intent: partial.intent } : {}),
-    entities: [...partial.entities],
-    constraints: [...partial.constraints],
-    alternatives: [...partial.alternatives],
-  };
 }

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { describe, test } from "vitest";
 import { answer } from "../../../conformance/adapters/silp-ts.mjs";
 import { grade } from "../src/conformance/compare.js";
-import type { AdapterRequest } from "../src/conformance/protocol.js";
+import { requestFor } from "../src/conformance/run.js";
 import { loadSuite } from "../src/conformance/suite.js";
 
 const suite = loadSuite(join(REPO_ROOT, "conformance"));
@@ -29,14 +29,7 @@ describe("the conformance suite, in process", () => {
     describe(`${section.section} (${section.operation})`, () => {
       for (const testCase of section.cases) {
         test(`${testCase.id} [${testCase.spec}, ${testCase.mode}]: ${testCase.description}`, () => {
-          const request: AdapterRequest = {
-            id: testCase.id,
-            operation: section.operation,
-            frontend: testCase.frontend ?? null,
-            input: testCase.input,
-            options: { ...testCase.options, strict: testCase.mode === "strict" },
-          };
-          const verdict = grade(section.operation, testCase.expect, answer(request));
+          const verdict = grade(section.operation, testCase.expect, answer(requestFor(section, testCase)));
           assert.deepEqual(verdict, { status: "pass" }, `${testCase.id}: ${"reason" in verdict ? verdict.reason : verdict.status}`);
         });
       }

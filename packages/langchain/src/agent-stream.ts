@@ -8,7 +8,6 @@
  */
 import { AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
 import { createDecoder, type StreamDecoder, type StreamEvent } from "silp";
-import { snapshot } from "./snapshot.js";
 import { resolveModelOptions, type SilpModelOptions } from "./options.js";
 
 /** A model call's text in progress. */
@@ -25,7 +24,7 @@ export async function* silpAgentStream(
   const resolved = resolveModelOptions(options);
   let call: Call | undefined;
   const finish = (ended: Call): StreamEvent | undefined =>
-    ended.calledTools ? undefined : { done: true, result: ended.decoder.end(), partial: snapshot(ended.decoder.partial) };
+    ended.calledTools ? undefined : { done: true, result: ended.decoder.end(), partial: ended.decoder.snapshot() };
   for await (const [message] of messages) {
     if (!AIMessageChunk.isInstance(message)) continue;
     if (call === undefined || message.id !== call.id) {
@@ -35,7 +34,7 @@ export async function* silpAgentStream(
     }
     if ((message.tool_call_chunks?.length ?? 0) > 0) call.calledTools = true;
     const parts = call.decoder.push(message.text);
-    if (parts.length > 0) yield { done: false, parts, partial: snapshot(call.decoder.partial) };
+    if (parts.length > 0) yield { done: false, parts, partial: call.decoder.snapshot() };
   }
   const ended = call && finish(call);
   if (ended) yield ended;

@@ -13,7 +13,6 @@ import type { BaseMessage } from "@langchain/core/messages";
 import { BaseCumulativeTransformOutputParser } from "@langchain/core/output_parsers";
 import type { ChatGeneration, Generation } from "@langchain/core/outputs";
 import { createDecoder, type StreamEvent, type StreamPart } from "silp";
-import { snapshot } from "./snapshot.js";
 import { resolveModelOptions, type ResolvedModelOptions, type SilpModelOptions, writePrompt } from "./options.js";
 
 export type { StreamEvent as SilpParseEvent } from "silp";
@@ -35,23 +34,23 @@ export class SilpOutputParser extends BaseCumulativeTransformOutputParser<Stream
     const decoder = createDecoder(this.#options.frontend, this.#options.decodeOptions);
     decoder.push(text);
     const result = decoder.end();
-    return { done: true, result, partial: snapshot(decoder.partial) };
+    return { done: true, result, partial: decoder.snapshot() };
   }
 
   async parsePartialResult(generations: Generation[] | ChatGeneration[]): Promise<StreamEvent | undefined> {
     const decoder = createDecoder(this.#options.frontend, this.#options.decodeOptions);
     const parts = decoder.push(generations[0]?.text ?? "");
-    return parts.length > 0 ? { done: false, parts, partial: snapshot(decoder.partial) } : undefined;
+    return parts.length > 0 ? { done: false, parts, partial: decoder.snapshot() } : undefined;
   }
 
   override async *_transform(inputGenerator: AsyncGenerator<string | BaseMessage>): AsyncGenerator<StreamEvent> {
     const decoder = createDecoder(this.#options.frontend, this.#options.decodeOptions);
     for await (const chunk of inputGenerator) {
       const parts: StreamPart[] = decoder.push(typeof chunk === "string" ? chunk : chunk.text);
-      if (parts.length > 0) yield { done: false, parts, partial: snapshot(decoder.partial) };
+      if (parts.length > 0) yield { done: false, parts, partial: decoder.snapshot() };
     }
     const result = decoder.end();
-    yield { done: true, result, partial: snapshot(decoder.partial) };
+    yield { done: true, result, partial: decoder.snapshot() };
   }
 
   /** Each event already carries what is new (`parts`), so the diff of two events is the later one. */

@@ -19,7 +19,6 @@
 import { decode, type DecodeResult, type PartialIR, SilpError, type StreamDecoder, type StreamPart, createDecoder } from "silp";
 import { answerText, type ChunkLike, deltaText, type MastraMessageLike } from "./messages.js";
 import { resolveModelOptions, type SilpModelOptions, writePrompt } from "./options.js";
-import { snapshot } from "./snapshot.js";
 import { type Abort, silpErrorOfTripwire, stopWith } from "./tripwire.js";
 
 export const SILP_PROCESSOR_ID = "silp";
@@ -113,7 +112,7 @@ export function silpProcessor(options: SilpProcessorOptions = {}): SilpProcessor
         throw error;
       }
       if (parts.length === 0) return part;
-      const event: SilpPartialEvent = { parts, partial: snapshot(decoder.partial) };
+      const event: SilpPartialEvent = { parts, partial: decoder.snapshot() };
       options.onPartial?.(event);
       await writer?.custom({ type: SILP_PARTIAL_CHUNK, data: event });
       return part;

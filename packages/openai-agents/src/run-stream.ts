@@ -18,7 +18,6 @@ import { createDecoder, type DecodeResult, decode, type StreamDecoder, type Stre
 import { resolveModelOptions, type ResolvedModelOptions, type SilpModelOptions } from "./options.js";
 import { silpOutputOptions } from "./output-type.js";
 import { PayloadFieldReader } from "./payload-reader.js";
-import { snapshot } from "./snapshot.js";
 
 /** One model response being read. */
 interface Response {
@@ -52,7 +51,7 @@ export async function* silpRunStream(
       response ??= start();
       const text = response.reader ? response.reader.read(event.data.delta) : event.data.delta;
       const parts = text ? response.decoder.push(text) : [];
-      if (parts.length > 0) yield { done: false, parts, partial: snapshot(response.decoder.partial) };
+      if (parts.length > 0) yield { done: false, parts, partial: response.decoder.snapshot() };
     }
     await run.completed;
   } catch (error) {
@@ -69,5 +68,5 @@ export async function* silpRunStream(
     silpOutputOptions(last?.outputType) !== undefined
       ? (run.finalOutput as DecodeResult)
       : decode(String(run.finalOutput ?? ""), optionsOf(last).frontend, optionsOf(last).decodeOptions);
-  yield { done: true, result, partial: response ? snapshot(response.decoder.partial) : { entities: [], constraints: [], alternatives: [] } };
+  yield { done: true, result, partial: response ? response.decoder.snapshot() : { entities: [], constraints: [], alternatives: [] } };
 }

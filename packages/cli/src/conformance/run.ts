@@ -5,7 +5,7 @@
 import { AdapterProcess } from "./adapter-process.js";
 import { grade } from "./compare.js";
 import type { AdapterRequest } from "./protocol.js";
-import type { Suite, SuiteSection } from "./suite.js";
+import type { Suite, SuiteCase, SuiteSection } from "./suite.js";
 
 export interface CaseResult {
   section: string;
@@ -49,6 +49,17 @@ export function selectSections(suite: Suite, only: readonly string[] = [], skip:
   return suite.sections.filter((s) => (only.length === 0 || only.includes(s.section)) && !skip.includes(s.section));
 }
 
+/** What the adapter is asked for one case (docs/conformance.md, "The adapter protocol"). */
+export function requestFor(section: SuiteSection, testCase: SuiteCase): AdapterRequest {
+  return {
+    id: testCase.id,
+    operation: section.operation,
+    frontend: testCase.frontend ?? null,
+    input: testCase.input,
+    options: { ...testCase.options, strict: testCase.mode === "strict" },
+  };
+}
+
 export async function runSuite(suite: Suite, options: RunOptions): Promise<ConformanceReport> {
   const sections = selectSections(suite, options.only, options.skip);
   const adapter = new AdapterProcess(options.adapter, options.cwd);
@@ -56,14 +67,7 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Confo
   try {
     for (const section of sections) {
       for (const testCase of section.cases) {
-        const request: AdapterRequest = {
-          id: testCase.id,
-          operation: section.operation,
-          frontend: testCase.frontend ?? null,
-          input: testCase.input,
-          options: { ...testCase.options, strict: testCase.mode === "strict" },
-        };
-        const exchange = await adapter.ask(request, options.timeoutMs);
+        const exchange = await adapter.ask(requestFor(section, testCase), options.timeoutMs);
         const verdict =
           "failure" in exchange ? { status: "fail" as const, reason: exchange.failure } : grade(section.operation, testCase.expect, exchange.answer);
         cases.push({

@@ -26,8 +26,10 @@ export interface StreamDecoder {
   push(chunk: string): StreamPart[];
   /** The stream ended: decodes the whole text, exactly as `decode()` does (and throws as it does). */
   end(): DecodeResult;
-  /** Everything completed so far, in stream order. A live view that only grows: copy it to keep a snapshot. */
+  /** Everything completed so far, in stream order. A live view that only grows: `snapshot()` copies it. */
   readonly partial: PartialIR;
+  /** A copy of `partial` as it is now, which later chunks leave alone (for events kept or sent on). */
+  snapshot(): PartialIR;
   /** Characters received so far. */
   readonly length: number;
 }
@@ -63,6 +65,12 @@ export function createDecoder(frontend = "code", options?: SilpOptions): StreamD
   let ended = false;
   return {
     partial,
+    snapshot: () => ({
+      ...(partial.intent !== undefined ? { intent: partial.intent } : {}),
+      entities: [...partial.entities],
+      constraints: [...partial.constraints],
+      alternatives: [...partial.alternatives],
+    }),
     get length() {
       return length;
     },

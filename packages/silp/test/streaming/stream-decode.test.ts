@@ -306,3 +306,23 @@ describe("streaming decode: total work linear in the text", () => {
     });
   }
 });
+
+describe("snapshot()", () => {
+  test("a copy of the partial IR as it is: later chunks extend the live view, never the copy", () => {
+    const decoder = createDecoder("code");
+    decoder.push("if !rain(t+1): start(hike");
+    const early = decoder.snapshot();
+    assert.deepEqual(early, {
+      intent: "!START",
+      entities: [],
+      constraints: [{ type: "!rain", value: "true", time: "t+1" }],
+      alternatives: [],
+    });
+    decoder.push(") else: start(cards@indoor)");
+    assert.equal(early.entities.length, 0);
+    assert.equal(early.alternatives.length, 0);
+    assert.deepEqual(decoder.snapshot().alternatives, [{ action: "!START", target: "cards", location: "indoor" }]);
+    assert.deepEqual(decoder.snapshot(), { ...decoder.partial });
+    assert.notEqual(decoder.snapshot().entities, decoder.partial.entities);
+  });
+});
