@@ -4,7 +4,7 @@
  * overrides the seed, printed on failure). silpc runs as a child process, asynchronously, so the
  * server in this process keeps answering.
  */
-import { afterAll, beforeAll, describe, test } from "vitest";
+import { afterAll, beforeAll, describe, test, vi } from "vitest";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -210,14 +210,17 @@ describe("silpc bench with the faultInjectingChatServer test double", () => {
   test("a second run on the same results file is refused while the first holds it", async () => {
     const out = join(tmp, "locked.jsonl");
     const cases = caseFolder("locked");
-    const first = silpc([...common(out, cases), "--models", "slow", "--judge", "rule", "--concurrency", "1", "--no-progress"]);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    const second = await silpc([...common(out, cases), "--models", "slow", "--judge", "rule", "--no-progress"]);
+    // One frontend: two slow jobs (about 2 s each) hold the lock far longer than the second run takes to start.
+    const codeOnly = ["bench", "run", "--out", out, "--cases", cases, "--base-url", server.baseUrl, "--frontends", "code"];
+    const first = silpc([...codeOnly, "--models", "slow", "--judge", "rule", "--concurrency", "1", "--no-progress"]);
+    // The second run starts once the first holds the results file's lock.
+    await vi.waitFor(() => assert.ok(existsSync(`${out}.lock`), "the first run holds no lock yet"), { timeout: 20_000, interval: 50 });
+    const second = await silpc([...codeOnly, "--models", "slow", "--judge", "rule", "--no-progress"]);
     assert.equal(second.code, 1, second.stderr);
     assert.match(second.stderr, /in use by another run/);
     assert.equal((await first).code, 0);
     const lines = readFileSync(out, "utf8").trim().split("\n");
-    assert.equal(lines.length, 1 + 4);
+    assert.equal(lines.length, 1 + 2);
   });
 
   test("usage errors exit 2: an unknown frontend lists every frontend, llmlingua2 included", async () => {
