@@ -67,18 +67,16 @@ export function readSilpInvocationResult(body: unknown, options: ReadOptions = {
 }
 
 function place(field: AidipField, payload: SilpIRInput | SilpEnvelope, options: PlaceOptions): Record<string, unknown> {
-  const body = options.body ?? {};
+  const { body = {}, form, fields, frontend = "code", ...codec } = options;
   if (Object.hasOwn(body, field)) throw new TypeError(`options.body may not carry ${field}; the SILP payload goes there`);
   let value: unknown;
-  if (options.form === "string") {
-    if (options.fields !== undefined) throw new TypeError("the string form has no room for other fields");
+  if (form === "string") {
+    if (fields !== undefined) throw new TypeError("the string form has no room for other fields");
     // A bare string has no silp_meta beside it: compile with the core, which carries the meta
     // inline whenever the payload could not give it back (docs/ir.md, "Meta in the payload").
-    value = isEnvelope(payload)
-      ? compile(fromEnvelope(payload, options).ir, payload.silp_encoding, options)
-      : compile(payload, options.frontend ?? "code", options);
+    value = isEnvelope(payload) ? compile(fromEnvelope(payload, codec).ir, payload.silp_encoding, codec) : compile(payload, frontend, codec);
   } else {
-    value = wrapSilp(payload, options.fields ?? {}, options);
+    value = wrapSilp(payload, fields ?? {}, { ...codec, frontend });
   }
   return Object.fromEntries([[field, value], ...Object.entries(body)]);
 }
@@ -87,14 +85,14 @@ function read(field: AidipField, body: unknown, options: ReadOptions): ReadResul
   if (!isPlainObject(body)) throw new SilpError("decode_failed", `an AIDIP body must be a JSON object with ${field}`, { path: "" });
   const rest = Object.fromEntries(Object.entries(body).filter(([key]) => key !== field));
   const value = body[field];
+  const { frontend = "code", ...codec } = options;
   if (typeof value === "string") {
-    const frontend = options.frontend ?? "code";
-    const decoded = decode(value, frontend, options);
+    const decoded = decode(value, frontend, codec);
     const envelope: SilpEnvelope = { silp_encoding: frontend, silp_payload: value, silp_meta: carrierMeta(decoded.ir.meta) };
     return { ...decoded, envelope, params: {}, body: rest };
   }
   if (value === undefined) throw new SilpError("decode_failed", `the AIDIP body has no ${field}`, { path: `/${field}` });
-  return { ...unwrapSilp(value, options, `the AIDIP ${field}`), body: rest };
+  return { ...unwrapSilp(value, codec, `the AIDIP ${field}`), body: rest };
 }
 
 /** A non-2xx answer of an AIDIP endpoint. */

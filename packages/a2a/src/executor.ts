@@ -14,7 +14,7 @@ import { randomUUID } from "node:crypto";
 import type { DecodeResult } from "silp";
 import { applySafetyFilter, modelText, type SafetyFilter } from "silp";
 import type {} from "silp/util";
-import { SilpError, SilpFrontendError, type SilpErrorJSON } from "silp";
+import { SilpError, type SilpErrorJSON } from "silp";
 import { getFrontend } from "silp";
 import { newReqId } from "silp";
 import type { SilpIR } from "silp";
@@ -271,7 +271,7 @@ export class SilpAgentExecutor implements AgentExecutor {
     turn: { scope: string; requested: boolean; signal: AbortSignal; deadline?: number | undefined; continues?: string | undefined },
   ): Promise<Message> {
     if (!this.capabilities.frontends.includes(request.silp_encoding)) {
-      throw new SilpFrontendError(`this agent does not read ${request.silp_encoding} (it reads ${this.capabilities.frontends.join(", ")})`, {
+      throw new SilpError("unsupported_frontend", `this agent does not read ${request.silp_encoding} (it reads ${this.capabilities.frontends.join(", ")})`, {
         details: { frontend: request.silp_encoding, accepted: this.capabilities.frontends },
       });
     }

@@ -5,7 +5,7 @@
  */
 import { closeSync, openSync, readSync } from "node:fs";
 import { type ParseError, parse as parseJsonc, printParseErrorCode } from "jsonc-parser";
-import { SilpError, SilpLimitError } from "silp";
+import { SilpError } from "silp";
 import { DEFAULT_LIMITS } from "silp/util";
 import { firstInvalidUtf8 } from "./utf8.js";
 
@@ -45,8 +45,8 @@ export function readInput(path: string, maxLength: number = DEFAULT_LIMITS.maxIn
   return text;
 }
 
-function tooLong(name: string, maxLength: number, actual: string): SilpLimitError {
-  return new SilpLimitError(`${name} is longer than the limit of ${maxLength} characters (${actual})`, {
+function tooLong(name: string, maxLength: number, actual: string): SilpError {
+  return new SilpError("limit_exceeded", `${name} is longer than the limit of ${maxLength} characters (${actual})`, {
     details: { limit: "maxInputLength", value: maxLength },
   });
 }

@@ -19,8 +19,9 @@
  *
  * `LeadingRun` is both sides of that rule, so the printer and the parser cannot drift apart.
  */
-import { SilpOptionsError } from "silp";
+
 import { isPlainObject } from "silp/util";
+import { invalidOption } from "silp";
 
 /** Verb (an IR action code such as "!UPDATE") -> the agreed order of its arguments' names. */
 export type ArgumentOrder = Readonly<Record<string, readonly string[]>>;
@@ -36,7 +37,7 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 export const ARGUMENT_ORDER_LIMITS = Object.freeze({ verbs: 512, names: 32 });
 
 function refuse(message: string, details: Record<string, unknown>): never {
-  throw new SilpOptionsError("dialect", message, { details: { field: "argument_order", ...details } });
+  throw invalidOption("dialect", message, { details: { field: "argument_order", ...details } });
 }
 
 const shown = (text: string): string => JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}...` : text);

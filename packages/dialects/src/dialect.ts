@@ -4,18 +4,7 @@
  * the IR again: the text is accepted only if it is exactly what the printer writes for that IR
  * (parse(t) = ir implies print(ir) === t), so no text that another IR prints is ever accepted.
  */
-import {
-  type MetaOptionalIR,
-  SilpError,
-  type SilpIR,
-  type SilpIRInput,
-  type SilpOptions,
-  SilpSyntaxError,
-  compile,
-  decode,
-  deriveReqId,
-  getFrontend,
-} from "silp";
+import { type MetaOptionalIR, SilpError, type SilpIR, type SilpIRInput, type SilpOptions, compile, decode, deriveReqId, getFrontend } from "silp";
 import { type ResolvedOptions, resolveOptions } from "silp/util";
 import { unspell } from "./parser.js";
 import { respell } from "./printer.js";
@@ -77,11 +66,15 @@ export function decodeDialect(text: string, spellings: Spellings, options: Resol
     let at = 0;
     while (at < checked.length && at < canonical.length && checked.charCodeAt(at) === canonical.charCodeAt(at)) at++;
     const expected = at < canonical.length ? [JSON.stringify(canonical.slice(at, at + 12))] : ["the end of the payload"];
-    throw new SilpSyntaxError(`not this dialect's canonical spelling of the payload (strict decoder): at offset ${at} the printer writes ${expected[0]}`, {
-      source: text,
-      offset: at,
-      expected,
-    });
+    throw new SilpError(
+      "invalid_syntax",
+      `not this dialect's canonical spelling of the payload (strict decoder): at offset ${at} the printer writes ${expected[0]}`,
+      {
+        source: text,
+        offset: at,
+        expected,
+      },
+    );
   }
   return { ir: result.ir, reqIdDerived: result.reqIdDerived };
 }

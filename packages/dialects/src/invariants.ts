@@ -5,8 +5,9 @@
  * a spec that did not come through parseDialectSpec, is refused with the rule it breaks instead of
  * producing a dialect that could read a payload two ways.
  */
-import { SilpOptionsError } from "silp";
+
 import type { ArgumentOrder } from "./argument-order.js";
+import { invalidOption } from "silp";
 
 /** The spellings the checks look at, by the role they play. */
 export interface SpellingRoles {
@@ -33,7 +34,7 @@ const STRUCTURE = " \n(),;:@=!<>[]{}";
 const isWordChar = (char: string): boolean => (char >= "a" && char <= "z") || (char >= "A" && char <= "Z") || char === "&" || char === "|" || char === "#";
 
 function refuse(rule: string, detail: string): never {
-  throw new SilpOptionsError("dialect", `the dialect breaks the rule "${rule}": ${detail} (docs/dialects.md, Lossless by construction)`, {
+  throw invalidOption("dialect", `the dialect breaks the rule "${rule}": ${detail} (docs/dialects.md, Lossless by construction)`, {
     details: { rule },
   });
 }

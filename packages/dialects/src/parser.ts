@@ -11,10 +11,11 @@
  * This is half of the strict decoder: the other half (dialect.ts) prints the decoded IR again and
  * refuses the text unless it is exactly what the printer writes.
  */
-import { SilpSyntaxError } from "silp";
+
 import { CODE_KEYWORDS, CodeLexer, functionNameToAction, quoteString } from "silp/util";
 import { LeadingRun, orderOf, POSITIONAL } from "./argument-order.js";
 import type { Spellings } from "./spellings.js";
+import { SilpError } from "silp";
 
 /** A key as the code frontend writes it: bare when it is an identifier and not a keyword. */
 const codeKey = (name: string): string => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !CODE_KEYWORDS.has(name) ? name : quoteString(name));
@@ -267,7 +268,7 @@ class Unspeller {
   }
 
   private fail(message: string, expected: readonly string[]): never {
-    throw new SilpSyntaxError(message, { source: this.text, offset: this.pos, expected });
+    throw new SilpError("invalid_syntax", message, { source: this.text, offset: this.pos, expected });
   }
 }
 

@@ -18,24 +18,28 @@ function describeSpec(spec: DialectSpec): string {
   return `dialect of the code frontend (${genes}${order})`;
 }
 
-/** Registers (or replaces) the frontend `spec.name`; the spec is checked first. */
+/**
+ * Registers (or replaces) the frontend `spec.name`; the spec is checked first. A dialect's name
+ * is an `x-` name (spec.ts), so it replaces only an earlier dialect of that name, never a built-in.
+ */
 export function registerDialect(spec: DialectSpec): void {
   const spellings = resolveSpellings(spec);
   const code = getFrontend("code");
   const printCode = code.compile as NonNullable<typeof code.compile>;
-  registerFrontend({
-    name: spec.name,
-    lossless: true,
-    decodes: true,
-    async: false,
-    description: describeSpec(spec),
-    compile: (ir: SilpIR, options: ResolvedOptions) => respell(printCode(ir, options), spellings),
-    decode: (context, start, end) => {
-      // The caller's options (whitelist, extra verbs, limits) apply; the canonical check keeps
-      // the dialect strict even in lenient mode. A trailer forced by inlineMeta: true is accepted.
-      const { ir, reqIdDerived } = decodeDialect(context.source.slice(start, end), spellings, context.options, "as-written");
-      // An empty req_id lets decode derive it from this payload's text, as for the code frontend.
-      return reqIdDerived ? { ...ir, meta: { ...ir.meta, req_id: "" } } : ir;
+  registerFrontend(
+    {
+      name: spec.name,
+      lossless: true,
+      description: describeSpec(spec),
+      compile: (ir: SilpIR, options: ResolvedOptions) => respell(printCode(ir, options), spellings),
+      decode: (context, start, end) => {
+        // The caller's options (whitelist, extra verbs, limits) apply; the canonical check keeps
+        // the dialect strict even in lenient mode. A trailer forced by inlineMeta: true is accepted.
+        const { ir, reqIdDerived } = decodeDialect(context.source.slice(start, end), spellings, context.options, "as-written");
+        // An empty req_id lets decode derive it from this payload's text, as for the code frontend.
+        return reqIdDerived ? { ...ir, meta: { ...ir.meta, req_id: "" } } : ir;
+      },
     },
-  });
+    { replace: true },
+  );
 }

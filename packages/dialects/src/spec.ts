@@ -2,10 +2,11 @@
  * Dialect specs: the JSON form of one point of the space (a file a person or the genetic search
  * writes), its checker for untrusted input, the code frontend's point, and uniform sampling.
  */
-import { SilpOptionsError } from "silp";
+
 import { isPlainObject } from "silp/util";
 import { type ArgumentOrder, parseArgumentOrder } from "./argument-order.js";
 import { DIALECT_SPACE } from "./space.js";
+import { invalidOption } from "silp";
 
 /** One point of the dialect space, as stored in a dialect file. */
 export interface DialectSpec {
@@ -31,7 +32,7 @@ export const DIALECT_NAME_PATTERN = /^x-[a-z0-9_-]{1,30}$/;
 const SPEC_KEYS: ReadonlySet<string> = new Set(["silp_dialect", "name", "genes", "argument_order"]);
 
 function refuse(message: string, details?: Record<string, unknown>): never {
-  throw new SilpOptionsError("dialect", message, details === undefined ? {} : { details });
+  throw invalidOption("dialect", message, details === undefined ? {} : { details });
 }
 
 function describe(value: unknown): string {

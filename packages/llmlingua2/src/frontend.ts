@@ -7,12 +7,12 @@
  * limit -> local model -> compression. When compression keeps no word (very short prose, all
  * words tied, rate 0) the prose itself is returned, as the reference implementation does.
  */
-import { compile } from "silp";
-import { SilpFrontendError, SilpLimitError } from "silp";
+import { compile, SilpError } from "silp";
+
 import type { SilpIR, SilpIRInput } from "silp";
 import type { SilpOptions } from "silp";
-import { resolveOptions } from "silp/util";
-import type { Frontend } from "silp";
+import { OPTION_NAMES, resolveOptions, type ResolvedOptions } from "silp/util";
+import type { FrontendDefinition } from "silp";
 import { compressText, type Compression, type CompressOptions } from "./compressor.js";
 import { assertLossyAllowed, type LossyConsent } from "./guard.js";
 import { loadTokenClassifier, type LoadModelOptions, type TokenClassifier } from "./model.js";
@@ -71,11 +71,11 @@ export function checkLlmlingua2Options(options: Record<string, unknown>): void {
 /** Compiles and reports everything: prose, per-word probabilities, token counts. */
 export async function compileLlmlingua2Detailed(ir: SilpIRInput, options: Llmlingua2Options = {}): Promise<Llmlingua2Compilation> {
   checkLlmlingua2Options(options as Record<string, unknown>);
-  const resolved = resolveOptions({ ...options, whitelist: options.whitelist ?? "off" });
+  const resolved = resolveOptions({ ...codecOptionsOf(options), whitelist: options.whitelist ?? "off" });
   const prose = compile(ir, "natural", resolved);
   assertLossyAllowed(ir, options, LLMLINGUA2);
   if (prose.length > resolved.limits.maxInputLength) {
-    throw new SilpLimitError(`natural prose of ${prose.length} characters exceeds the limit of ${resolved.limits.maxInputLength}`, {
+    throw new SilpError("limit_exceeded", `natural prose of ${prose.length} characters exceeds the limit of ${resolved.limits.maxInputLength}`, {
       details: { limit: "maxInputLength", value: resolved.limits.maxInputLength, actual: prose.length },
     });
   }
@@ -100,17 +100,28 @@ export async function compileLlmlingua2(ir: SilpIRInput, options: Llmlingua2Opti
 
 /** llmlingua2 has no decoder (spec 4.5): compressed prose cannot be turned back into an IR. */
 export function decodeLlmlingua2(_text: string): never {
-  throw new SilpFrontendError('frontend "llmlingua2" is compile-only: it is lossy and has no decoder (spec section 4.5)', {
+  throw new SilpError("unsupported_frontend", 'frontend "llmlingua2" is compile-only: it is lossy and has no decoder (spec section 4.5)', {
     details: { frontend: LLMLINGUA2, operation: "decode" },
   });
 }
 
 /** The registry entry (src/frontends/registry.ts). Negotiation must never choose it by default. */
-export const llmlingua2Frontend: Frontend = {
+export const llmlingua2Frontend: FrontendDefinition = {
   name: LLMLINGUA2,
   lossless: false,
-  decodes: false,
-  async: true,
   description: "the natural prose compressed by LLMLingua-2 from a local model (lossy baseline; refuses negation without allowLossy)",
-  compileAsync: (ir: SilpIR, _resolved, extra) => compileLlmlingua2(ir, (extra ?? {}) as Llmlingua2Options),
+  // compileAsync(ir, "llmlingua2", { whitelist, frontendOptions: { rate, modelDir, allowLossy } }):
+  // the codec's options and this frontend's own, checked by compileLlmlingua2.
+  compileAsync: (ir: SilpIR, resolved) => compileLlmlingua2(ir, { ...(resolved.frontendOptions as Llmlingua2Options), ...codecPart(resolved) }),
 };
+
+/** The codec's own options among an Llmlingua2Options object (the rest are this frontend's). */
+function codecOptionsOf(options: Llmlingua2Options): SilpOptions {
+  return Object.fromEntries(Object.entries(options).filter(([key]) => OPTION_NAMES.includes(key))) as SilpOptions;
+}
+
+/** The codec options a resolved object carries, as options again (frontendOptions left out). */
+function codecPart(resolved: ResolvedOptions): SilpOptions {
+  const { frontendOptions: _frontendOptions, ...codec } = resolved;
+  return codec;
+}

@@ -49,7 +49,7 @@ describe("the llmlingua2 frontend", () => {
   test("compileAsync reaches the same output through the registry; sync compile points to compileAsync", async () => {
     const ir = studyCase("case9b");
     const direct = await compileLlmlingua2(ir, { modelDir: model.dir, rate: 0.7 });
-    assert.equal(await compileAsync(ir, "llmlingua2", { whitelist: "off", modelDir: model.dir, rate: 0.7 }), direct);
+    assert.equal(await compileAsync(ir, "llmlingua2", { whitelist: "off", frontendOptions: { modelDir: model.dir, rate: 0.7 } }), direct);
     assert.throws(
       () => compile(ir, "llmlingua2"),
       (error) => isSilpError(error) && error.code === "unsupported_frontend",
@@ -60,7 +60,7 @@ describe("the llmlingua2 frontend", () => {
     const ir = studyCase("case2");
     const refused = (error: unknown) => isSilpError(error) && error.code === "lossy_refused";
     await assert.rejects(compileLlmlingua2(ir, { modelDir: model.dir }), refused);
-    await assert.rejects(compileAsync(ir, "llmlingua2", { whitelist: "off", modelDir: model.dir }), refused);
+    await assert.rejects(compileAsync(ir, "llmlingua2", { whitelist: "off", frontendOptions: { modelDir: model.dir } }), refused);
     const accepted = await compileLlmlingua2(ir, { modelDir: model.dir, allowLossy: true });
     assert.ok(accepted.length > 0);
   });

@@ -10,4 +10,4 @@ import type { SilpOptions } from "silp";
 /** Compiles an IR (already in normal form) in the named frontend. */
 export type CompileFunction = (ir: SilpIR, frontend: string, options: SilpOptions) => string | Promise<string>;
 
-export const coreCompile: CompileFunction = (ir, frontend, options) => compileAsync(ir, frontend, options as SilpOptions & Record<string, unknown>);
+export const coreCompile: CompileFunction = (ir, frontend, options) => compileAsync(ir, frontend, options as SilpOptions);

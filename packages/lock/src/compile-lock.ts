@@ -5,11 +5,11 @@
  * only ever appended to, never rewritten.
  */
 import { resolve } from "node:path";
-import { SilpError, SilpFrontendError } from "silp";
+import { SilpError } from "silp";
 import { assertValid } from "silp";
 import type { SilpIR } from "silp";
 import type { SilpOptions } from "silp";
-import { resolveOptions } from "silp/util";
+import { pickCodecOptions, resolveOptions } from "silp/util";
 import { coreCompile, type CompileFunction } from "./codec.js";
 import { DEFAULT_LOCK_PATH, readLockTextConsistent, withFileLock, type FileLockOptions } from "./file.js";
 import { assertLockReport, type LockReport } from "./problems.js";
@@ -188,9 +188,10 @@ export class CompileLock {
 
   #bind(ir: unknown, frontend: string, options: SilpOptions): { normal: SilpIR; irHash: string } {
     if (typeof frontend !== "string" || !FRONTEND_NAME.test(frontend)) {
-      throw new SilpFrontendError(`not a frontend name: ${JSON.stringify(frontend)}`);
+      throw new SilpError("unsupported_frontend", `not a frontend name: ${JSON.stringify(frontend)}`);
     }
-    const { ir: normal } = assertValid(ir, resolveOptions(options));
+    // Seal's `compiled` and unlock's `reason` are the lock's own options.
+    const { ir: normal } = assertValid(ir, resolveOptions(pickCodecOptions(options)));
     return { normal, irHash: hashNormalIr(normal) };
   }
 

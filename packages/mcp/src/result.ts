@@ -56,16 +56,16 @@ export { decodeNotes } from "silp/util";
 
 /** `{content: [payload], structuredContent: {silp_encoding, ir, ...extra}}` for a valid IR. */
 export function silpToolResult(ir: SilpIRInput, options: SilpResultOptions = {}): SilpCallToolResult {
-  const frontend = options.frontend ?? "code";
+  const { frontend = "code", extra, notes, ...codec } = options;
   if (!getFrontend(frontend).lossless) {
     throw new TypeError(`the content of a SILP tool result must use a lossless frontend, not ${frontend}`);
   }
   // The model reads the compact payload; the meta travels once, in structuredContent.ir.
-  const resolved = resolveOptions({ ...options, inlineMeta: options.inlineMeta ?? false });
+  const resolved = resolveOptions({ ...codec, inlineMeta: codec.inlineMeta ?? false });
   const normal = assertValid(ir, resolved).ir;
   const content: TextBlock[] = [{ type: "text", text: compile(normal, frontend, resolved) }];
-  if (options.notes && options.notes.length > 0) content.push({ type: "text", text: options.notes.join("\n") });
-  return { content, structuredContent: { ...options.extra, silp_encoding: frontend, ir: normal } };
+  if (notes && notes.length > 0) content.push({ type: "text", text: notes.join("\n") });
+  return { content, structuredContent: { ...extra, silp_encoding: frontend, ir: normal } };
 }
 
 /**
@@ -165,11 +165,12 @@ export function readSilpToolResult(result: unknown, options: SilpOptions & { fro
   if (!isPlainObject(result)) throw new SilpError("decode_failed", "a tool result must be an object");
   const structured = result.structuredContent;
   if (result.isError === true) throw errorFromResult(structured, result.content);
-  const resolved = resolveOptions(options);
+  const { frontend: expected, ...codec } = options;
+  const resolved = resolveOptions(codec);
   if (isPlainObject(structured) && structured.ir !== undefined) return assertValid(structured.ir, resolved).ir;
   const text = firstText(result.content);
   if (text === undefined) throw new SilpError("decode_failed", "the tool result carries neither structuredContent.ir nor a text block");
-  const frontend = isPlainObject(structured) && typeof structured.silp_encoding === "string" ? structured.silp_encoding : (options.frontend ?? "code");
+  const frontend = isPlainObject(structured) && typeof structured.silp_encoding === "string" ? structured.silp_encoding : (expected ?? "code");
   return decode(text, frontend, resolved).ir;
 }
 

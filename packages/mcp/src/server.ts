@@ -97,8 +97,9 @@ export function registerSilpTools(server: McpServer, options: SilpToolsOptions =
 
 /** Resolves the options once (loading silp/tokens if wanted) and returns a factory of servers. */
 export async function silpMcpServerFactory(options: SilpMcpServerOptions = {}): Promise<() => McpServer> {
-  const tokens = options.tokens ?? (options.countTokens === false ? undefined : await loadTokensModule());
-  const tools = prepareTools({ ...options, ...(tokens ? { tokens } : {}) });
+  const { name, version, countTokens, ...toolOptions } = options;
+  const tokens = options.tokens ?? (countTokens === false ? undefined : await loadTokensModule());
+  const tools = prepareTools({ ...toolOptions, ...(tokens ? { tokens } : {}) });
   const capabilities = options.capabilities ?? defaultCapabilities();
   const extension: SilpMcpExtensionSettings = {
     silp: [...capabilities.versions],
@@ -108,7 +109,7 @@ export async function silpMcpServerFactory(options: SilpMcpServerOptions = {}): 
   };
   return () => {
     const server = new McpServer(
-      { name: options.name ?? "silp", version: options.version ?? VERSION },
+      { name: name ?? "silp", version: version ?? VERSION },
       {
         // The tool set is fixed when the server is made, so no notifications/tools/list_changed is
         // ever sent; listChanged: false keeps the SDK from advertising it (its default is true).

@@ -3,15 +3,15 @@
  * a CallToolResult. server.ts registers them on an McpServer. Every handler turns a SilpError into
  * an `isError` result carrying the code (result.ts), so bad input never becomes a protocol error.
  */
-import { compileAsync } from "silp";
+import { compileAsync, SilpError } from "silp";
 import { envelopeOf } from "silp/util";
-import { SilpLimitError } from "silp";
+
 import { listFrontends } from "silp";
 import type { JsonValue } from "silp";
 import { SUPPORTED_SILP_VERSIONS } from "silp/util";
 import { assertValid, validate } from "silp";
 import type { SilpOptions, WhitelistMode } from "silp";
-import { resolveOptions } from "silp/util";
+import { pickCodecOptions, resolveOptions } from "silp/util";
 import { answerPing, type Capabilities } from "silp/negotiation";
 import { formatProbe, probeToJson } from "silp/negotiation";
 import { loadTokensModule, type TokensModule } from "./optional-tokens.js";
@@ -80,8 +80,9 @@ export function silpTools(options: SilpToolsOptions = {}): SilpToolDefinition[] 
   const { capabilities, tokens, timeoutMs, safetyFilter, ...operator } = options;
   if (safetyFilter !== undefined && typeof safetyFilter !== "function") throw new TypeError("safetyFilter must be a function");
   // The operator's options are checked once here (invalid_options), not on the first call.
-  const resolved = resolveOptions(operator);
-  const base = { ...operator, whitelist: { mode: resolved.whitelist, extra: resolved.extraVerbs } };
+  const codec = pickCodecOptions(operator);
+  const resolved = resolveOptions(codec);
+  const base = { ...codec, whitelist: resolved.whitelist };
   const policy: Policy = { base, timeoutMs: checkTimeout(timeoutMs), safetyFilter };
   const tools = [validateTool(policy), compileTool(policy), decodeTool(policy), negotiateTool(policy, capabilities ?? defaultCapabilities())];
   if (tokens) tools.push(countTokensTool(tokens, policy));
@@ -245,7 +246,7 @@ function countTokensTool(tokens: TokensModule, policy: Policy): SilpToolDefiniti
     handler: async (args) => {
       const text = args.text as string;
       if (text.length > maxLength) {
-        throw new SilpLimitError(`the text is ${text.length} characters; counting is limited to ${maxLength}`, {
+        throw new SilpError("limit_exceeded", `the text is ${text.length} characters; counting is limited to ${maxLength}`, {
           details: { limit: "maxCountLength", value: maxLength, actual: text.length },
         });
       }

@@ -12,7 +12,7 @@
  * `previousResponseId`): use client-side history with these handoffs.
  */
 import { type Agent, type Handoff, type HandoffInputData, handoff, type RunContext, system, user } from "@openai/agents";
-import { type DecodeResult, decode, modelText, SilpDecodeError } from "silp";
+import { type DecodeResult, decode, modelText, SilpError } from "silp";
 import { readPrompt, resolveModelOptions, type SilpModelOptions } from "./options.js";
 import { payloadOf } from "./output-type.js";
 import { PAYLOAD_FIELD } from "./payload-reader.js";
@@ -59,7 +59,8 @@ export function silpHandoffInputFilter(options: SilpHandoffOptions = {}): (data:
     if (call?.type !== "handoff_call_item") throw new TypeError("silpHandoffInputFilter: the handoff turn has no handoff call");
     // The arguments are the model's: anything but a string payload is a decode failure, as unwrapSilp reports it.
     const payload = argumentsPayload(call.rawItem.arguments);
-    if (payload === undefined) throw new SilpDecodeError(`the handoff call's arguments carry no string ${PAYLOAD_FIELD}`, { path: `/${PAYLOAD_FIELD}` });
+    if (payload === undefined)
+      throw new SilpError("decode_failed", `the handoff call's arguments carry no string ${PAYLOAD_FIELD}`, { path: `/${PAYLOAD_FIELD}` });
     const decoded = decode(payload, resolved.frontend, resolved.decodeOptions);
     options.onPayload?.(decoded, data.runContext);
     const task = user(modelText(decoded));

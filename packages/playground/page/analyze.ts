@@ -6,7 +6,7 @@
  * Input modes: "ir" (the IR as JSON), or a payload in a decoding frontend ("code", "json").
  */
 import { findNodeAtLocation, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
-import { compile, decode, isSilpError, listFrontends, normalize, type SilpEnvelope, type SilpIR, SilpValidationError, toEnvelope, validate } from "silp";
+import { compile, decode, isSilpError, listFrontends, normalize, type SilpEnvelope, type SilpIR, toEnvelope, type ValidationIssue, validate } from "silp";
 
 export type InputMode = "ir" | "code" | "json";
 export const INPUT_MODES: readonly InputMode[] = ["ir", "code", "json"];
@@ -135,7 +135,7 @@ function readPayload(text: string, frontend: "code" | "json", findings: Finding[
   } catch (error) {
     if (!isSilpError(error)) throw error;
     const from = Math.min(error.offset ?? 0, text.length);
-    const issues = error instanceof SilpValidationError ? error.issues : [];
+    const issues = isSilpError(error, "invalid_ir") ? (error.details?.issues as ValidationIssue[]) : [];
     if (issues.length > 0) {
       for (const issue of issues) {
         findings.push({

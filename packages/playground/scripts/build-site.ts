@@ -7,8 +7,8 @@
  *   tokenizers/llama-2.js (llama-tokenizer-js as one ES module)
  *
  * and prints the budgets: the page without the tokenizer data (tokenizers/) must stay
- * within PAGE_BUDGET gzipped, or the build fails. The codec's run-time schema compile is swapped
- * for Ajv's standalone code (schema-validator-plugin.ts). Run: `node --import tsx packages/playground/scripts/build-site.ts [outDir]`
+ * within PAGE_BUDGET gzipped, or the build fails. The codec validates with Ajv's standalone code,
+ * generated in its sources, so the page compiles no code at run time. Run: `node --import tsx packages/playground/scripts/build-site.ts [outDir]`
  * (default packages/playground/dist/site; `npm run build` runs it).
  */
 import { copyFile, mkdir, readdir, readFile, rm } from "node:fs/promises";
@@ -17,7 +17,6 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
-import { schemaValidatorPlugin } from "./schema-validator-plugin.js";
 import { isTokenizerData, writeTokenizerData } from "./tokenizer-data.js";
 
 const PACKAGE = fileURLToPath(new URL("..", import.meta.url));
@@ -63,7 +62,6 @@ export async function buildSite(outDir = DEFAULT_SITE_DIR): Promise<SiteReport> 
     },
     // Two self-contained files, no code splitting: with it, esbuild writes a chunk for every
     // dynamic import it sees, including @silp/tokens' Node loaders (20 MB the page never loads).
-    plugins: [schemaValidatorPlugin(join(REPO, "packages/silp/src/ir/silp-ir.schema.json"))],
     bundle: true,
     platform: "browser",
     format: "esm",

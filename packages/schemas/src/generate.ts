@@ -53,7 +53,7 @@ export interface VendorSchemaOptions extends SilpOptions {}
 /** The schema of one variant, with the verbs in force under `options` (whitelist, extra verbs). */
 export function vendorSchema(variant: Variant, options?: VendorSchemaOptions): JsonSchema {
   const resolved = resolveOptions(options);
-  const verbs = resolved.whitelist === "strict" ? [...verbsInForce(resolved)] : undefined;
+  const verbs = resolved.whitelist.mode === "strict" ? [...verbsInForce(resolved)] : undefined;
   const rules = VARIANT_RULES[variant];
   if (variant === "jsonschema") return normativeWithVerbs(rootSchema(), verbs);
   return new VendorGenerator(rules, verbs).object(rootSchema(), "");

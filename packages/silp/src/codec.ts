@@ -6,7 +6,7 @@
  *            -> req_id -> validate
  */
 import { completeMeta } from "./complete-meta.js";
-import { SilpError, SilpFrontendError, SilpLimitError, SilpSyntaxError, type ValidationIssue } from "./errors.js";
+import { SilpError, type ValidationIssue, isSilpError } from "./errors.js";
 import { DecodeContext, type Repair } from "./frontends/decode-context.js";
 import { findCandidates, type PayloadCandidate } from "./frontends/extract.js";
 import { findFence } from "./frontends/fence.js";
@@ -41,17 +41,20 @@ export function compile(ir: SilpIRInput | MetaOptionalIR, frontend = "code", opt
   const resolved = resolveOptions(options);
   const target = getFrontend(frontend);
   if (!target.compile) {
-    throw new SilpFrontendError(`frontend "${frontend}" compiles asynchronously; use compileAsync`, { details: { frontend } });
+    throw new SilpError("unsupported_frontend", `frontend "${frontend}" compiles asynchronously; use compileAsync`, { details: { frontend } });
   }
   return target.compile(assertValid(completeMeta(ir, frontend, resolved).ir, resolved).ir, resolved);
 }
 
-/** Compiles with any frontend, including asynchronous ones such as llmlingua2. */
-export async function compileAsync(ir: SilpIRInput | MetaOptionalIR, frontend = "code", options?: SilpOptions & Record<string, unknown>): Promise<string> {
+/**
+ * Compiles with any frontend, including asynchronous ones such as llmlingua2; a frontend's own
+ * options go in `options.frontendOptions`.
+ */
+export async function compileAsync(ir: SilpIRInput | MetaOptionalIR, frontend = "code", options?: SilpOptions): Promise<string> {
   const resolved = resolveOptions(options);
   const target = getFrontend(frontend);
   const normal = assertValid(completeMeta(ir, frontend, resolved).ir, resolved).ir;
-  if (target.compileAsync) return target.compileAsync(normal, resolved, options);
+  if (target.compileAsync) return target.compileAsync(normal, resolved);
   return (target.compile as NonNullable<Frontend["compile"]>)(normal, resolved);
 }
 
@@ -61,12 +64,16 @@ export function decode(text: string, frontend = "code", options?: SilpOptions): 
   if (typeof text !== "string") throw new TypeError("decode expects the payload as a string");
   const target = getFrontend(frontend);
   if (!target.decode) {
-    throw new SilpFrontendError(`frontend "${frontend}" is compile-only: ${target.lossless ? "" : "it is lossy and "}has no decoder (spec section 4)`, {
-      details: { frontend, operation: "decode" },
-    });
+    throw new SilpError(
+      "unsupported_frontend",
+      `frontend "${frontend}" is compile-only: ${target.lossless ? "" : "it is lossy and "}has no decoder (spec section 4)`,
+      {
+        details: { frontend, operation: "decode" },
+      },
+    );
   }
   if (text.length > resolved.limits.maxInputLength) {
-    throw new SilpLimitError(`payload of ${text.length} characters exceeds the limit of ${resolved.limits.maxInputLength}`, {
+    throw new SilpError("limit_exceeded", `payload of ${text.length} characters exceeds the limit of ${resolved.limits.maxInputLength}`, {
       details: { limit: "maxInputLength", value: resolved.limits.maxInputLength, actual: text.length },
     });
   }
@@ -96,7 +103,7 @@ function decodePrepared(context: DecodeContext, target: Frontend, frontend: stri
   try {
     return decodeRange(context, target, start, end);
   } catch (error) {
-    if (context.strict || !(error instanceof SilpSyntaxError)) throw error;
+    if (context.strict || !isSilpError(error, "invalid_syntax")) throw error;
     const extracted = extractPayload(context, target, frontend);
     if (!extracted) throw error;
     return extracted;
@@ -152,7 +159,7 @@ function extractPayload(whole: DecodeContext, target: Frontend, frontend: string
       } else if (comparable(chosen.attempt) !== comparable(attempt)) {
         const what =
           candidate.kind === "fence" ? `fenced blocks ${chosen.candidate.index} and ${candidate.index}` : `${chosen.candidate.place} and ${candidate.place}`;
-        throw new SilpSyntaxError(`ambiguous payload: ${what} both decode, to different IRs`, {
+        throw new SilpError("invalid_syntax", `ambiguous payload: ${what} both decode, to different IRs`, {
           source,
           offset: candidate.start,
           expected: ["exactly one payload"],
@@ -161,7 +168,7 @@ function extractPayload(whole: DecodeContext, target: Frontend, frontend: string
     }
     if (chosen) return chosen.attempt;
   }
-  if (candidates.length === 1 && lastError && (candidates[0]?.kind === "fence" || !(lastError instanceof SilpSyntaxError))) throw lastError;
+  if (candidates.length === 1 && lastError && (candidates[0]?.kind === "fence" || !isSilpError(lastError, "invalid_syntax"))) throw lastError;
   return undefined;
 }
 

@@ -1,7 +1,9 @@
 /**
- * The one error family of `silp`.
+ * The one error class of `silp`.
  *
- * Every failure a caller can meet is a `SilpError` carrying a stable `code`. The six codes of
+ * Every failure a caller can meet is a `SilpError` carrying a stable `code`, and `code` is the
+ * only discriminator: there are no subclasses, so `instanceof SilpError` and `code` can never
+ * disagree (docs/errors.md, "One class"). The six codes of
  * spec section 5.1 come first; the extensions after them are ours and are documented in
  * docs/errors.md. Positions are stored as a UTF-16 offset into the text that failed; line and
  * column are derived from it once, when the error is built, so no caller has to re-scan.
@@ -94,9 +96,8 @@ export class SilpError extends Error {
 
   constructor(code: SilpErrorCode, message: string, options: SilpErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    // Our classes name themselves as string literals (a `name` field each), so a minified bundle
-    // that renames classes still reports "SilpSyntaxError"; a user's subclass gets its own name.
-    this.name = new.target === SilpError ? "SilpError" : new.target.name;
+    // A string literal, so a minified bundle that renames the class still reports "SilpError".
+    this.name = "SilpError";
     this.code = code;
     this.expected = options.expected;
     this.path = options.path;
@@ -153,22 +154,6 @@ export interface SilpErrorJSON {
   details?: Record<string, unknown>;
 }
 
-/** The payload does not follow the frontend's grammar (spec: invalid_syntax). */
-export class SilpSyntaxError extends SilpError {
-  override readonly name: string = "SilpSyntaxError";
-  constructor(message: string, options: SilpErrorOptions = {}) {
-    super("invalid_syntax", message, options);
-  }
-}
-
-/** The payload parsed, but cannot be turned into an IR (spec: decode_failed). */
-export class SilpDecodeError extends SilpError {
-  override readonly name: string = "SilpDecodeError";
-  constructor(message: string, options: SilpErrorOptions = {}) {
-    super("decode_failed", message, options);
-  }
-}
-
 /** One finding of IR validation: a schema violation or a semantic rule. */
 export interface ValidationIssue {
   /** Stable rule id, e.g. `schema`, `verb-whitelist`, `duplicate-entity-id`. */
@@ -181,49 +166,27 @@ export interface ValidationIssue {
   hint?: string;
 }
 
-/** The IR fails the schema or a semantic rule (extension code invalid_ir). */
-export class SilpValidationError extends SilpError {
-  override readonly name: string = "SilpValidationError";
-  readonly issues: readonly ValidationIssue[];
-  constructor(issues: readonly ValidationIssue[], options: SilpErrorOptions = {}) {
-    const errors = issues.filter((issue) => issue.severity === "error");
-    const first = errors[0] ?? issues[0];
-    const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
-    const message = first ? `invalid IR at ${first.path || "/"}: ${first.message} [${first.rule}]${more}` : "invalid IR";
-    super("invalid_ir", message, { ...options, path: first?.path, details: { issues } });
-    this.issues = issues;
-  }
+/**
+ * The `invalid_ir` error for validation issues: the first error-level issue's path and message,
+ * every issue in `details.issues`.
+ */
+export function invalidIr(issues: readonly ValidationIssue[], options: SilpErrorOptions = {}): SilpError {
+  const errors = issues.filter((issue) => issue.severity === "error");
+  const first = errors[0] ?? issues[0];
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
+  const message = first ? `invalid IR at ${first.path || "/"}: ${first.message} [${first.rule}]${more}` : "invalid IR";
+  return new SilpError("invalid_ir", message, { ...options, path: first?.path, details: { issues } });
 }
 
-export class SilpVersionError extends SilpError {
-  override readonly name: string = "SilpVersionError";
-  constructor(message: string, options: SilpErrorOptions = {}) {
-    super("unsupported_version", message, options);
-  }
+/** The `invalid_options` error for one option (`details.option` names it, e.g. `whitelist.extra[1]`). */
+export function invalidOption(option: string, message: string, options: SilpErrorOptions = {}): SilpError {
+  return new SilpError("invalid_options", message, { ...options, details: { option, ...options.details } });
 }
 
-export class SilpFrontendError extends SilpError {
-  override readonly name: string = "SilpFrontendError";
-  constructor(message: string, options: SilpErrorOptions = {}) {
-    super("unsupported_frontend", message, options);
-  }
-}
-
-export class SilpLimitError extends SilpError {
-  override readonly name: string = "SilpLimitError";
-  constructor(message: string, options: SilpErrorOptions = {}) {
-    super("limit_exceeded", message, options);
-  }
-}
-
-/** A SilpOptions value is not one the library accepts (extension code invalid_options). */
-export class SilpOptionsError extends SilpError {
-  override readonly name: string = "SilpOptionsError";
-  constructor(option: string, message: string, options: SilpErrorOptions = {}) {
-    super("invalid_options", message, { ...options, details: { option, ...options.details } });
-  }
-}
-
-export function isSilpError(value: unknown): value is SilpError {
-  return value instanceof SilpError;
+/**
+ * Whether `value` is a SilpError, and, given a code, one with that code: `code` is the one
+ * discriminator of the error family (docs/errors.md).
+ */
+export function isSilpError(value: unknown, code?: SilpErrorCode): value is SilpError {
+  return value instanceof SilpError && (code === undefined || value.code === code);
 }

@@ -28,7 +28,15 @@ export type {
   SilpIRInput,
   MetaOptionalIR,
 } from "./ir/types.js";
-export { getFrontend, listFrontends, registerFrontend, type Frontend, type FrontendInfo } from "./frontends/registry.js";
+export {
+  getFrontend,
+  listFrontends,
+  registerFrontend,
+  type Frontend,
+  type FrontendDefinition,
+  type FrontendInfo,
+  type RegisterOptions,
+} from "./frontends/registry.js";
 export type { DecodeContext, Repair, RepairKind } from "./frontends/decode-context.js";
 export { toEnvelope, fromEnvelope, isEnvelope, type SilpEnvelope } from "./protocol/envelope.js";
 export { wrapSilp, unwrapSilp, splitSilp, hasSilpFields, type SilpWrapped, type Unwrapped } from "./protocol/wrapper.js";
@@ -37,14 +45,9 @@ export type { SilpOptions, WhitelistMode, WhitelistOptions, Limits } from "./opt
 export type { SanitizeOptions, SanitizerReport, SanitizerHit } from "./security/index.js";
 export {
   SilpError,
-  SilpSyntaxError,
-  SilpDecodeError,
-  SilpValidationError,
-  SilpVersionError,
-  SilpFrontendError,
-  SilpLimitError,
-  SilpOptionsError,
   isSilpError,
+  invalidIr,
+  invalidOption,
   type SilpErrorCode,
   type SpecErrorCode,
   type ExtensionErrorCode,

@@ -4,7 +4,7 @@
  * docs/architecture.md; not part of the semantic-versioned API, so applications should import
  * from `silp` and its protocol subpaths instead.
  */
-export { resolveOptions, DEFAULT_OPTIONS, DEFAULT_LIMITS, type ResolvedOptions } from "./options.js";
+export { resolveOptions, DEFAULT_OPTIONS, DEFAULT_LIMITS, OPTION_NAMES, pickCodecOptions, type ResolvedOptions, type ResolvedWhitelist } from "./options.js";
 export { positionAt, SPEC_ERROR_CODES, EXTENSION_ERROR_CODES } from "./errors.js";
 export { isKnownErrorCode } from "./error-codes.js";
 export { assertValidNormal, assertSupportedVersion } from "./ir/validate.js";

@@ -90,7 +90,7 @@ const EXPECTED = {
   },
   valid: true,
   invalid: { ok: false, issues: [{ rule: "verb-whitelist", path: "/intent", hint: "use !SWITCH" }] },
-  syntax: { isSilpError: true, name: "SilpSyntaxError", code: "invalid_syntax", offset: 23, line: 1, column: 24 },
+  syntax: { isSilpError: true, name: "SilpError", code: "invalid_syntax", offset: 23, line: 1, column: 24 },
   zeroWidth: [{ kind: "zero_width", offset: 10, action: "stripped", codePoint: 0x200b }],
   sanitized: "cancel(flight)",
   ping: "//ping silp=v1 frontends=code,json,natural",
@@ -120,7 +120,7 @@ async function bundle(): Promise<BuildResult<{ metafile: true; write: false }> |
       target: "es2022",
       minify: true, // a realistic size to report
       // No keepNames: the error classes name themselves with string literals, and the page checks
-      // that a minified bundle still reports "SilpSyntaxError".
+      // that a minified bundle still reports "SilpError".
       metafile: true,
       write: false,
       outdir: join(REPO_ROOT, "browser-bundle"), // virtual: write is false

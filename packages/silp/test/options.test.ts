@@ -1,7 +1,8 @@
 /**
- * ResolveOptions took any frozen object whose `limits` was frozen as already
- * resolved, so a caller's frozen options skipped every default and every check. Only objects
- * resolveOptions itself produced may pass through; every user option is checked.
+ * resolveOptions: every key of every options object is checked, frozen or not, resolved before or
+ * not (nothing is trusted by identity); a resolved object is complete, valid options, so
+ * resolving it again gives an equal object; a key that is not an option is refused with a
+ * suggestion when it is a near miss.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
@@ -22,7 +23,7 @@ describe("resolveOptions: frozen user options are resolved like any others", () 
 
   test("the defaults are filled in and the partial limits merged", () => {
     const resolved = resolveOptions(frozenUserOptions() as never);
-    assert.equal(resolved.whitelist, "strict");
+    assert.deepEqual(resolved.whitelist, { mode: "strict", extra: [] });
     assert.equal(resolved.strict, false);
     assert.equal(resolved.scopeLimited, false);
     assert.equal(resolved.inlineMeta, "auto");
@@ -42,12 +43,36 @@ describe("resolveOptions: frozen user options are resolved like any others", () 
     assert.equal(silpErrorOf(() => resolveOptions(forged as never)).code, "invalid_options");
   });
 
-  test("a resolved object passes through unchanged (resolving is idempotent)", () => {
-    const resolved = resolveOptions({ whitelist: "advisory" });
-    assert.equal(resolveOptions(resolved), resolved);
+  test("resolving is idempotent: a resolved object resolves to an equal, frozen, plain object", () => {
+    const resolved = resolveOptions({
+      whitelist: { mode: "advisory", extra: ["SHIP"] },
+      limits: { maxDepth: 9 },
+      sanitize: { invisible: "flag" },
+      frontendOptions: { rate: 0.5 },
+    });
+    const again = resolveOptions(resolved);
+    assert.deepEqual(again, resolved);
+    assert.ok(Object.isFrozen(again) && Object.isFrozen(again.whitelist) && Object.isFrozen(again.limits) && Object.isFrozen(again.frontendOptions));
+    assert.equal(Object.getPrototypeOf(again), Object.prototype);
     assert.equal(resolveOptions(undefined), DEFAULT_OPTIONS);
     // A resolved object spread into a new one is user input again, and still valid.
-    assert.equal(resolveOptions({ ...resolved, inlineMeta: true }).whitelist, "advisory");
+    assert.deepEqual(resolveOptions({ ...resolved, inlineMeta: true }).whitelist, { mode: "advisory", extra: ["!SHIP"] });
+  });
+
+  test("a key that is not an option is refused, with a suggestion for a near miss", () => {
+    const cases: [Record<string, unknown>, string, RegExp][] = [
+      [{ extraVerbs: ["SHIP"] }, "extraVerbs", /^extraVerbs is not an option \(known: /],
+      [{ whitelsit: "off" }, "whitelist", /did you mean "whitelist"\?/],
+      [{ Strict: true }, "strict", /did you mean "strict"\?/],
+      [{ rate: 0.5 }, "rate", /^rate is not an option \(known: .*frontendOptions\)$/],
+    ];
+    for (const [options, option, message] of cases) {
+      const error = silpErrorOf(() => resolveOptions(options as never));
+      assert.equal(error.code, "invalid_options", JSON.stringify(options));
+      assert.equal(error.details?.option, Object.keys(options)[0]);
+      assert.match(error.message, message, option);
+    }
+    assert.equal(silpErrorOf(() => decode("start(hike)", "code", { extraVerbs: ["SHIP"] } as never)).code, "invalid_options");
   });
 });
 
@@ -94,7 +119,7 @@ describe("every user option is checked, with a typed SilpError", () => {
       limits: { maxDepth: 3 },
       sanitize: { invisible: "reject" },
     });
-    assert.equal(resolved.whitelist, "off");
+    assert.equal(resolved.whitelist.mode, "off");
     assert.equal(resolved.strict, true);
     assert.equal(resolved.limits.maxDepth, 3);
     assert.ok(resolved.sanitize);

@@ -3,8 +3,8 @@
  * outside baselines (the IR itself as compact JSON, and the IR in TOON), each counted bare on
  * every loaded tokenizer, with the spread across tokenizers.
  */
-import { SilpLimitError } from "silp";
-import { compile } from "silp";
+
+import { compile, SilpError } from "silp";
 import type { TokenizerSet } from "./registry.js";
 import { spread, type Spread } from "./stats.js";
 import type { TokenizerName } from "./tokenizer.js";
@@ -66,7 +66,7 @@ export function measureTexts(texts: readonly LabelledText[], tokenizers: Tokeniz
   const maxLength = options.maxLength ?? DEFAULT_MAX_COUNT_LENGTH;
   for (const entry of texts) {
     if (entry.text.length > maxLength) {
-      throw new SilpLimitError(`the ${entry.label} payload is ${entry.text.length} characters; counting is limited to ${maxLength}`, {
+      throw new SilpError("limit_exceeded", `the ${entry.label} payload is ${entry.text.length} characters; counting is limited to ${maxLength}`, {
         details: { label: entry.label, length: entry.text.length, maxLength },
       });
     }

@@ -77,8 +77,8 @@ export async function preparePayloads(cases: readonly BenchCase[], frontends: re
             out.push({ ...base, skipped: llmlingua2Missing });
             continue;
           }
-          const extra = { allowLossy: true, ...(options.llmlingua2ModelDir ? { modelDir: options.llmlingua2ModelDir } : {}) };
-          out.push({ ...base, text: await compileAsync(c.ir, LLMLINGUA2, { whitelist: "off", ...extra }) });
+          const frontendOptions = { allowLossy: true, ...(options.llmlingua2ModelDir ? { modelDir: options.llmlingua2ModelDir } : {}) };
+          out.push({ ...base, text: await compileAsync(c.ir, LLMLINGUA2, { whitelist: "off", frontendOptions }) });
         } else {
           out.push({ ...base, text: compile(c.ir, frontend, { whitelist: "off", inlineMeta: false }) });
         }

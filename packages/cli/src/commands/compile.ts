@@ -57,10 +57,12 @@ export function register(program: Command): void {
       const text = frontend.async
         ? await compileAsync(ir, flags.frontend, {
             ...options,
-            ...(flags.model ? { modelDir: flags.model } : {}),
-            ...(rate !== undefined ? { rate } : {}),
-            allowLossy: Boolean(flags.allowLossy),
-            precisionCritical: Boolean(flags.precisionCritical),
+            frontendOptions: {
+              ...(flags.model ? { modelDir: flags.model } : {}),
+              ...(rate !== undefined ? { rate } : {}),
+              allowLossy: Boolean(flags.allowLossy),
+              precisionCritical: Boolean(flags.precisionCritical),
+            },
           })
         : compile(ir, flags.frontend, options);
       if (flags.json) writeJson({ frontend: flags.frontend, payload: text });

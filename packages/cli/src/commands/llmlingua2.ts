@@ -11,10 +11,11 @@ import { loadLlmlingua2 } from "../optional-packages.js";
 import { defaultStudyDir } from "../study-dir.js";
 import type { Command } from "commander";
 import { resolve } from "node:path";
-import { SilpLimitError } from "silp";
+
 import { DEFAULT_LIMITS } from "silp/util";
 import { payloadFromFile } from "../codec-flags.js";
 import { readInput, runCommand, writeJson, writeOut } from "../io.js";
+import { SilpError } from "silp";
 
 interface ModelFlags {
   model?: string;
@@ -76,7 +77,7 @@ export function register(program: Command): void {
         const prose = payloadFromFile(readInput(file));
         const limit = DEFAULT_LIMITS.maxInputLength;
         if (prose.length > limit) {
-          throw new SilpLimitError(`prose of ${prose.length} characters exceeds the limit of ${limit}`, {
+          throw new SilpError("limit_exceeded", `prose of ${prose.length} characters exceeds the limit of ${limit}`, {
             details: { limit: "maxInputLength", value: limit, actual: prose.length },
           });
         }

@@ -3,9 +3,10 @@
  * hooks, and the repairs applied so far. Strictness is decided here, once: in strict mode a
  * repair is an error; in lenient mode it is recorded and reported on the decode result.
  */
-import { SilpSyntaxError } from "../errors.js";
+
 import type { ResolvedOptions } from "../options.js";
 import type { StructureHooks } from "../security/hooks.js";
+import { SilpError } from "../errors.js";
 
 export type RepairKind =
   /** One surrounding markdown code fence was removed. */
@@ -103,7 +104,7 @@ export class DecodeContext {
   /** Records a repair, or rejects the payload in strict mode. */
   repair(kind: RepairKind, offset: number, message: string, expected?: readonly string[]): void {
     if (this.options.strict) {
-      throw new SilpSyntaxError(`${message} (rejected in strict mode)`, { source: this.source, offset, expected: expected ?? [] });
+      throw new SilpError("invalid_syntax", `${message} (rejected in strict mode)`, { source: this.source, offset, expected: expected ?? [] });
     }
     if (this.repairs.length < MAX_REPAIRS) this.repairs.push({ kind, offset, message });
     else this.repairsDropped++;

@@ -3,7 +3,7 @@
  * nesting pre-scan so hostile depth becomes a typed `limit_exceeded` instead of a stack overflow,
  * then the native parser, whose error position is mapped back into the payload.
  */
-import { SilpLimitError, SilpSyntaxError } from "../errors.js";
+import { SilpError } from "../errors.js";
 
 /** Throws when `text` nests arrays/objects deeper than `maxDepth`. Linear; skips string contents. */
 export function checkJsonDepth(text: string, maxDepth: number, source: string, baseOffset: number): void {
@@ -19,7 +19,7 @@ export function checkJsonDepth(text: string, maxDepth: number, source: string, b
     if (code === 0x22) inString = true;
     else if (code === 0x5b || code === 0x7b) {
       if (++depth > maxDepth) {
-        throw new SilpLimitError(`JSON nesting deeper than the limit of ${maxDepth}`, {
+        throw new SilpError("limit_exceeded", `JSON nesting deeper than the limit of ${maxDepth}`, {
           source,
           offset: baseOffset + i,
           details: { limit: "maxDepth", value: maxDepth },
@@ -38,6 +38,6 @@ export function parseEmbeddedJson(text: string, maxDepth: number, source: string
     const match = /position (\d+)/.exec(error instanceof Error ? error.message : "");
     const offset = match ? baseOffset + Number(match[1]) : baseOffset;
     const reason = error instanceof Error ? error.message.replace(/ in JSON at position.*$/s, "") : "invalid JSON";
-    throw new SilpSyntaxError(`invalid JSON: ${reason}`, { source, offset, expected: ["a JSON value"], cause: error });
+    throw new SilpError("invalid_syntax", `invalid JSON: ${reason}`, { source, offset, expected: ["a JSON value"], cause: error });
   }
 }

@@ -1,9 +1,12 @@
 /**
- * The frontend registry (spec section 4, Table 9). Each entry says what it can do: whether its
- * round trip is lossless, whether it decodes, whether compiling is asynchronous (a model runs).
- * Optional frontends (llmlingua2) register themselves when their subpath module is imported.
+ * The frontend registry (spec section 4, Table 9). A frontend says whether its round trip is
+ * lossless and gives its methods; what it can do is read from the methods, once, when it is
+ * registered: it decodes when it has `decode`, it compiles asynchronously (a model runs) when it
+ * has only `compileAsync`. So no flag can disagree with what the codec will do. Optional
+ * frontends (llmlingua2, dialects) register themselves; replacing a registered name, a built-in
+ * included, takes `{ replace: true }`.
  */
-import { SilpFrontendError } from "../errors.js";
+
 import type { SilpIR, SilpIRInput } from "../ir/types.js";
 import type { ResolvedOptions } from "../options.js";
 import { decodeCodePayload } from "./code/decode.js";
@@ -14,6 +17,7 @@ import { printJson } from "./json/printer.js";
 import { inlineMetaFor } from "./meta-carriage.js";
 import { printNatural } from "./natural.js";
 import { printNlJson } from "./nl-json.js";
+import { SilpError, invalidOption } from "../errors.js";
 
 export interface FrontendInfo {
   name: string;
@@ -26,19 +30,31 @@ export interface FrontendInfo {
   description: string;
 }
 
-export interface Frontend extends FrontendInfo {
+/** What a frontend gives the registry: its name, its claim of losslessness, its methods. */
+export interface FrontendDefinition {
+  name: string;
+  /** decode(compile(ir)) gives back the IR (spec 4.6). */
+  lossless: boolean;
+  description: string;
   compile?(ir: SilpIR, options: ResolvedOptions): string;
-  compileAsync?(ir: SilpIR, options: ResolvedOptions, extra?: Record<string, unknown>): Promise<string>;
+  /** Compiling with a model or another asynchronous step; `options.frontendOptions` carries the frontend's own options. */
+  compileAsync?(ir: SilpIR, options: ResolvedOptions): Promise<string>;
   /** Decodes `context.source` between `start` and `end` into a (not yet validated) IR. */
   decode?(context: DecodeContext, start: number, end: number): SilpIRInput;
 }
 
-const builtins: Frontend[] = [
+/** A registered frontend: its definition, with what it can do read from its methods. */
+export interface Frontend extends FrontendDefinition, FrontendInfo {}
+
+export interface RegisterOptions {
+  /** Replace a frontend already registered under this name (a built-in included). Default false. */
+  replace?: boolean;
+}
+
+const builtins: FrontendDefinition[] = [
   {
     name: "code",
     lossless: true,
-    decodes: true,
-    async: false,
     description: "function-call syntax: if !rain(t+1): start(hike) else: start(cards@indoor)",
     compile: (ir, options) => printCode(ir, inlineMetaFor(ir, options)),
     decode: decodeCodePayload,
@@ -46,8 +62,6 @@ const builtins: Frontend[] = [
   {
     name: "json",
     lossless: true,
-    decodes: true,
-    async: false,
     description: "flat JSON semantic slots",
     compile: (ir, options) => printJson(ir, inlineMetaFor(ir, options)),
     decode: decodeJsonPayload,
@@ -55,33 +69,61 @@ const builtins: Frontend[] = [
   {
     name: "natural",
     lossless: false,
-    decodes: false,
-    async: false,
     description: "unstructured English prose (control baseline)",
     compile: (ir) => printNatural(ir),
   },
   {
     name: "nl_json",
     lossless: false,
-    decodes: false,
-    async: false,
     description: 'the natural prose inside {"task_description": ...} (control baseline)',
     compile: (ir) => printNlJson(ir),
   },
 ];
 
-const registry = new Map<string, Frontend>(builtins.map((frontend) => [frontend.name, frontend]));
+const METHODS = ["compile", "compileAsync", "decode"] as const;
+const DERIVED = ["decodes", "async"] as const;
 
-export function registerFrontend(frontend: Frontend): void {
-  if (!frontend.compile && !frontend.compileAsync) throw new TypeError(`frontend ${frontend.name} cannot compile`);
-  registry.set(frontend.name, frontend);
+/** Checks a definition and freezes it with its capabilities; `invalid_options` for a malformed one. */
+function entryOf(definition: FrontendDefinition): Frontend {
+  const given: unknown = definition;
+  if (typeof given !== "object" || given === null) throw invalidOption("frontend", "a frontend must be an object");
+  const { name, lossless, description } = definition;
+  if (typeof name !== "string" || name === "") throw invalidOption("frontend.name", "a frontend's name must be a non-empty string");
+  if (typeof lossless !== "boolean") throw invalidOption("frontend.lossless", `frontend ${name}: lossless must be a boolean`);
+  if (typeof description !== "string") throw invalidOption("frontend.description", `frontend ${name}: description must be a string`);
+  for (const method of METHODS) {
+    if (definition[method] !== undefined && typeof definition[method] !== "function") {
+      throw invalidOption(`frontend.${method}`, `frontend ${name}: ${method} must be a function`);
+    }
+  }
+  for (const flag of DERIVED) {
+    if (flag in (given as object)) {
+      throw invalidOption(`frontend.${flag}`, `frontend ${name}: "${flag}" is read from the methods (decode, compile, compileAsync), not given`);
+    }
+  }
+  if (!definition.compile && !definition.compileAsync) throw invalidOption("frontend.compile", `frontend ${name} cannot compile: give compile or compileAsync`);
+  return Object.freeze({ ...definition, decodes: definition.decode !== undefined, async: definition.compile === undefined });
+}
+
+const registry = new Map<string, Frontend>(builtins.map((definition) => [definition.name, entryOf(definition)]));
+
+/** Registers a frontend; a name already registered is refused unless `replace` is set. */
+export function registerFrontend(definition: FrontendDefinition, options: RegisterOptions = {}): Frontend {
+  const entry = entryOf(definition);
+  if (registry.has(entry.name) && options.replace !== true) {
+    throw invalidOption("replace", `a frontend "${entry.name}" is registered already; pass { replace: true } to replace it`, {
+      details: { frontend: entry.name },
+    });
+  }
+  registry.set(entry.name, entry);
+  return entry;
 }
 
 /** The frontend called `name`, or `unsupported_frontend`. */
 export function getFrontend(name: string): Frontend {
   const frontend = registry.get(name);
   if (!frontend) {
-    throw new SilpFrontendError(`unknown frontend "${name}" (known: ${[...registry.keys()].join(", ")})`, {
+    throw new SilpError("unsupported_frontend", `unknown frontend "${name}" (known: ${[...registry.keys()].join(", ")})`, {
       details: { frontend: name, known: [...registry.keys()] },
     });
   }

@@ -5,8 +5,9 @@
  * validator (a raw RangeError). Depth is counted as for the json frontend's payload: the IR root
  * is level 1, `entities` 2, an entity 3, its extra field's array 4, and so on.
  */
-import { SilpLimitError } from "../errors.js";
+
 import { escapePointer } from "./schema.js";
+import { SilpError } from "../errors.js";
 
 interface Frame {
   value: unknown;
@@ -21,24 +22,62 @@ interface Frame {
  * IR's `meta`, so both are measured alike).
  */
 export function assertDepth(input: unknown, maxDepth: number): void {
-  // Iterative, so the check itself cannot overflow; every container is visited once (a cycle
-  // only ever gets deeper, so it ends at the limit).
+  if (!exceedsDepth(input, maxDepth)) return;
+  const frame = firstTooDeep(input, maxDepth) as Frame;
+  throw new SilpError("limit_exceeded", `arrays/objects nested deeper than the limit of ${maxDepth}`, {
+    path: pointer(frame),
+    details: { limit: "maxDepth", value: maxDepth },
+  });
+}
+
+/**
+ * Whether any container of `input` sits deeper than `maxDepth`. This runs on every compile and
+ * decode, so it allocates nothing per value: two stacks (values, depths) instead of a frame and
+ * an entry list per container. Iterative, so the check itself cannot overflow; every container is
+ * visited once (a cycle only ever gets deeper, so it ends at the limit).
+ */
+function exceedsDepth(input: unknown, maxDepth: number): boolean {
+  if (typeof input !== "object" || input === null) return false;
+  const values: object[] = [input];
+  const depths: number[] = [1];
+  for (let value = values.pop(); value !== undefined; value = values.pop()) {
+    const depth = depths.pop() as number;
+    if (depth > maxDepth) return true;
+    if (Array.isArray(value)) {
+      for (const child of value) {
+        if (typeof child === "object" && child !== null) {
+          values.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      const record = value as Record<string, unknown>;
+      for (const key of Object.keys(record)) {
+        const child = record[key];
+        if (typeof child === "object" && child !== null) {
+          values.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    }
+  }
+  return false;
+}
+
+/** The first container (in document order) deeper than `maxDepth`, with its parents for the pointer; only run once a check failed. */
+function firstTooDeep(input: unknown, maxDepth: number): Frame | undefined {
   const stack: Frame[] = [{ value: input, depth: 1, parent: undefined, key: "" }];
   for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
     const { value, depth } = frame;
     if (typeof value !== "object" || value === null) continue;
-    if (depth > maxDepth) {
-      throw new SilpLimitError(`arrays/objects nested deeper than the limit of ${maxDepth}`, {
-        path: pointer(frame),
-        details: { limit: "maxDepth", value: maxDepth },
-      });
-    }
+    if (depth > maxDepth) return frame;
     const entries: [string, unknown][] = Array.isArray(value) ? value.map((item, index) => [String(index), item]) : Object.entries(value);
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, child] = entries[i] as [string, unknown];
       if (typeof child === "object" && child !== null) stack.push({ value: child, depth: depth + 1, parent: frame, key });
     }
   }
+  return undefined;
 }
 
 function pointer(frame: Frame): string {

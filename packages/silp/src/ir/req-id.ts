@@ -3,10 +3,8 @@
  * MUST); 4 hex only for a caller-declared scope-limited session. On decode the id is derived
  * from the payload text by SHA-256 truncation (spec 4.6).
  */
-// SHA-256 must be synchronous here (decode is synchronous) and platform-neutral; Web Crypto's
-// digest is asynchronous only, so the audited @noble/hashes implementation does it.
-import { sha256 } from "@noble/hashes/sha2.js";
 import { randomBytes, toHex } from "../random.js";
+import { sha256Hex } from "./sha256.js";
 
 export const REQ_ID_PATTERN = /^[a-f0-9]{4,8}$/;
 
@@ -21,5 +19,5 @@ export function newReqId(scopeLimited = false): string {
 
 /** The id a decoder assigns to a payload that carries none: SHA-256 of its UTF-8 text, truncated. */
 export function deriveReqId(payloadText: string, scopeLimited = false): string {
-  return toHex(sha256(new TextEncoder().encode(payloadText)).subarray(0, 4)).slice(0, reqIdLength(scopeLimited));
+  return sha256Hex(payloadText).slice(0, reqIdLength(scopeLimited));
 }

@@ -111,8 +111,8 @@ export function semanticIssues(ir: SilpIR, options: ResolvedOptions): Validation
 }
 
 function checkVerbs(ir: SilpIR, options: ResolvedOptions, issues: ValidationIssue[]): void {
-  if (options.whitelist === "off") return;
-  const severity = options.whitelist === "strict" ? "error" : "warning";
+  if (options.whitelist.mode === "off") return;
+  const severity = options.whitelist.mode === "strict" ? "error" : "warning";
   const check = (code: string, path: string): void => {
     if (isVerbInForce(code, options)) return;
     const excluded = excludedVerb(code);

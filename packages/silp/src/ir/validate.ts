@@ -3,7 +3,7 @@
  * Validation never throws for bad input; it returns every issue found. `assertValid` is the
  * throwing form used by compile and decode.
  */
-import { SilpValidationError, SilpVersionError, type ValidationIssue } from "../errors.js";
+import { type ValidationIssue, SilpError, invalidIr } from "../errors.js";
 import { resolveOptions, type ResolvedOptions, type SilpOptions } from "../options.js";
 import { assertDepth } from "./depth.js";
 import { dropNullOptionals, normalize } from "./normalize.js";
@@ -19,8 +19,11 @@ export interface ValidationResult {
   issues: ValidationIssue[];
 }
 
-export function validate(input: unknown, options?: SilpOptions | ResolvedOptions): ValidationResult {
-  const resolved = resolveOptions(options);
+export function validate(input: unknown, options?: SilpOptions): ValidationResult {
+  return validateResolved(input, resolveOptions(options));
+}
+
+function validateResolved(input: unknown, resolved: ResolvedOptions): ValidationResult {
   const { value, issues } = dropNullOptionals(input);
   const schema = schemaIssues(value);
   if (schema.length > 0) return { ok: false, issues: [...issues, ...schema] };
@@ -37,9 +40,9 @@ export function validate(input: unknown, options?: SilpOptions | ResolvedOptions
  */
 export function assertValid(input: unknown, options: ResolvedOptions): { ir: SilpIR; warnings: ValidationIssue[] } {
   assertDepth(input, options.limits.maxDepth);
-  const result = validate(input, options);
+  const result = validateResolved(input, options);
   if (result.ir) assertSupportedVersion(result.ir.silp);
-  if (!result.ok || !result.ir) throw new SilpValidationError(result.issues);
+  if (!result.ok || !result.ir) throw invalidIr(result.issues);
   return { ir: result.ir, warnings: result.issues };
 }
 
@@ -52,15 +55,19 @@ export function assertValidNormal(ir: SilpIR, options: ResolvedOptions): { ir: S
   assertSupportedVersion(ir.silp);
   const issues = schemaIssues(ir);
   if (issues.length === 0) for (const issue of semanticIssues(ir, options)) issues.push(issue); // no push(...): unbounded count
-  if (issues.some((issue) => issue.severity === "error")) throw new SilpValidationError(issues);
+  if (issues.some((issue) => issue.severity === "error")) throw invalidIr(issues);
   return { ir, warnings: issues };
 }
 
 export function assertSupportedVersion(version: string): void {
   if (!SUPPORTED_SILP_VERSIONS.includes(version)) {
-    throw new SilpVersionError(`SILP version "${version}" is not supported (this implementation speaks ${SUPPORTED_SILP_VERSIONS.join(", ")})`, {
-      details: { version, supported: SUPPORTED_SILP_VERSIONS },
-    });
+    throw new SilpError(
+      "unsupported_version",
+      `SILP version "${version}" is not supported (this implementation speaks ${SUPPORTED_SILP_VERSIONS.join(", ")})`,
+      {
+        details: { version, supported: SUPPORTED_SILP_VERSIONS },
+      },
+    );
   }
 }
 

@@ -34,7 +34,7 @@ export function isApprovedVerb(code: string): boolean {
 
 /** An approved verb (Table 7) or one of the deployment's extra verbs (`whitelist.extra`). */
 export function isVerbInForce(code: string, options: ResolvedOptions): boolean {
-  return approvedSet.has(code) || options.extraVerbs.includes(code);
+  return approvedSet.has(code) || options.whitelist.extra.includes(code);
 }
 
 /**
@@ -45,7 +45,7 @@ export function isVerbInForce(code: string, options: ResolvedOptions): boolean {
  */
 export function verbsInForce(options?: SilpOptions): readonly string[] {
   const resolved = resolveOptions(options);
-  return Object.freeze([...new Set([...approvedSet, ...resolved.extraVerbs])].sort());
+  return Object.freeze([...new Set([...approvedSet, ...resolved.whitelist.extra])].sort());
 }
 
 export function excludedVerb(code: string): ExcludedVerb | undefined {

@@ -11,7 +11,7 @@
  */
 import { compile, decode, type DecodeResult } from "../codec.js";
 import { completeMeta } from "../complete-meta.js";
-import { SilpDecodeError } from "../errors.js";
+
 import { assertDepth } from "../ir/depth.js";
 import { jsonEqual } from "../ir/json-equal.js";
 import { isPlainObject } from "../ir/normalize.js";
@@ -19,6 +19,7 @@ import { carrierMeta, metaDelta, needsInlineMeta } from "../frontends/meta-carri
 import { DEFAULT_IR_VERSION, DEFAULT_SILP_VERSION, type Meta, type MetaOptionalIR, type SilpIR, type SilpIRInput } from "../ir/types.js";
 import { assertSupportedVersion, assertValid } from "../ir/validate.js";
 import { resolveOptions, type SilpOptions } from "../options.js";
+import { SilpError } from "../errors.js";
 
 export interface SilpEnvelope {
   /** Protocol version, "v1" (absent in a bare -02 wrapper: read as "v1"). */
@@ -61,7 +62,7 @@ export function isEnvelope(value: unknown): value is SilpEnvelope {
 export function fromEnvelope(envelope: unknown, options?: SilpOptions): DecodeResult {
   const resolved = resolveOptions(options);
   if (!isEnvelope(envelope)) {
-    throw new SilpDecodeError("not a SILP envelope: silp_encoding and silp_payload must be strings");
+    throw new SilpError("decode_failed", "not a SILP envelope: silp_encoding and silp_payload must be strings");
   }
   // silp_meta is peer data like the payload: the same nesting limit, with the path where the
   // peer wrote it (the wrapper's fields arrive here too).
@@ -72,7 +73,7 @@ export function fromEnvelope(envelope: unknown, options?: SilpOptions): DecodeRe
   const result = decode(envelope.silp_payload, envelope.silp_encoding, resolved);
   const meta = envelope.silp_meta;
   if (meta === undefined) return result;
-  if (!isPlainObject(meta)) throw new SilpDecodeError("silp_meta must be an object", { path: "/silp_meta" });
+  if (!isPlainObject(meta)) throw new SilpError("decode_failed", "silp_meta must be an object", { path: "/silp_meta" });
   const withMeta: SilpIRInput = {
     ...result.ir,
     silp: version,
@@ -95,7 +96,7 @@ function assertSameInlineMeta(decoded: DecodeResult, enveloped: SilpIR): void {
     (!decoded.reqIdDerived && inPayload.meta.req_id !== enveloped.meta.req_id) ||
     !jsonEqual(metaDelta(inPayload.meta), metaDelta(enveloped.meta));
   if (differs) {
-    throw new SilpDecodeError("the payload carries meta of its own that differs from silp_meta; which one holds is not for the receiver to guess", {
+    throw new SilpError("decode_failed", "the payload carries meta of its own that differs from silp_meta; which one holds is not for the receiver to guess", {
       path: "/silp_meta",
     });
   }

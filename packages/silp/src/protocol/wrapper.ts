@@ -10,11 +10,12 @@
  * untouched. Used by silp/mcp (tool-call arguments) and silp/aidip (`inputs` / `outputs`).
  */
 import type { DecodeResult } from "../codec.js";
-import { SilpDecodeError } from "../errors.js";
+
 import { isPlainObject } from "../ir/normalize.js";
 import { DEFAULT_SILP_VERSION, type SilpIRInput } from "../ir/types.js";
 import type { SilpOptions } from "../options.js";
 import { fromEnvelope, isEnvelope, toEnvelope, type SilpEnvelope } from "./envelope.js";
+import { SilpError } from "../errors.js";
 
 /** The keys SILP owns inside a host object; every other key belongs to the host. */
 export const WRAPPER_FIELDS: readonly string[] = Object.freeze(["silp", "silp_encoding", "silp_payload", "silp_meta", "silp_ir_version"]);
@@ -44,7 +45,8 @@ export function wrapSilp<P extends Record<string, unknown>>(
   if (clash.length > 0) {
     throw new TypeError(`host parameters may not use the SILP field names ${clash.join(", ")}`);
   }
-  const envelope = isEnvelope(payload) ? payload : toEnvelope(payload, options.frontend ?? "code", options);
+  const { frontend = "code", ...codec } = options;
+  const envelope = isEnvelope(payload) ? payload : toEnvelope(payload, frontend, codec);
   // The SILP fields first, as in the draft's example; fromEntries keeps a "__proto__" key an own property.
   return Object.fromEntries([...Object.entries(envelopeFields(envelope)), ...Object.entries(params)]) as SilpWrapped<P>;
 }
@@ -52,7 +54,7 @@ export function wrapSilp<P extends Record<string, unknown>>(
 /** Splits a host object into its SILP fields and the host's parameters, checking the field types. */
 export function splitSilp(input: unknown, where = "the parameters"): { envelope: SilpEnvelope; params: Record<string, unknown> } {
   if (!isPlainObject(input)) {
-    throw new SilpDecodeError(`${where} must be an object carrying silp_encoding and silp_payload`, { path: "" });
+    throw new SilpError("decode_failed", `${where} must be an object carrying silp_encoding and silp_payload`, { path: "" });
   }
   const silp: [string, unknown][] = [];
   const host: [string, unknown][] = [];
@@ -61,16 +63,16 @@ export function splitSilp(input: unknown, where = "the parameters"): { envelope:
   for (const name of ["silp_encoding", "silp_payload"]) {
     if (typeof fields[name] !== "string") {
       const got = fields[name] === undefined ? "missing" : `a ${typeOf(fields[name])}`;
-      throw new SilpDecodeError(`${where}: ${name} must be a string, got ${got}`, { path: `/${name}` });
+      throw new SilpError("decode_failed", `${where}: ${name} must be a string, got ${got}`, { path: `/${name}` });
     }
   }
   if (fields.silp === undefined) fields.silp = DEFAULT_SILP_VERSION;
-  else if (typeof fields.silp !== "string") throw new SilpDecodeError(`${where}: silp must be a string`, { path: "/silp" });
+  else if (typeof fields.silp !== "string") throw new SilpError("decode_failed", `${where}: silp must be a string`, { path: "/silp" });
   if (fields.silp_meta !== undefined && !isPlainObject(fields.silp_meta)) {
-    throw new SilpDecodeError(`${where}: silp_meta must be an object`, { path: "/silp_meta" });
+    throw new SilpError("decode_failed", `${where}: silp_meta must be an object`, { path: "/silp_meta" });
   }
   if (fields.silp_ir_version !== undefined && typeof fields.silp_ir_version !== "string") {
-    throw new SilpDecodeError(`${where}: silp_ir_version must be a string`, { path: "/silp_ir_version" });
+    throw new SilpError("decode_failed", `${where}: silp_ir_version must be a string`, { path: "/silp_ir_version" });
   }
   return { envelope: fields as unknown as SilpEnvelope, params: Object.fromEntries(host) };
 }

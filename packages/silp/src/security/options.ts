@@ -1,3 +1,5 @@
+import { invalidOption } from "../errors.js";
+
 /**
  * Options of the Unicode sanitizer (docs/security.md). Like src/options.ts, they are resolved
  * once into a frozen object; the scanners never invent defaults of their own.
@@ -50,27 +52,36 @@ export const DEFAULT_SANITIZE_OPTIONS: ResolvedSanitizeOptions = Object.freeze({
 function oneOf<T extends string>(name: string, value: T | undefined, allowed: readonly T[], fallback: T): T {
   if (value === undefined) return fallback;
   if (!allowed.includes(value)) {
-    throw new TypeError(`${name} must be one of ${allowed.join(", ")}, got ${String(value)}`);
+    throw invalidOption(name, `${name} must be one of ${allowed.join(", ")}, got ${String(value)}`);
   }
   return value;
 }
 
-const RESOLVED_KEYS = ["invisible", "homoglyphs", "joiners", "maxHits"] as const;
+const OPTION_NAMES: readonly string[] = Object.keys(DEFAULT_SANITIZE_OPTIONS);
 
-/** Resolves sanitizer options against the defaults; a resolved (frozen) object passes through. */
-export function resolveSanitizeOptions(options: SanitizeOptions | ResolvedSanitizeOptions | undefined): ResolvedSanitizeOptions {
+/**
+ * Resolves sanitizer options against the defaults into a plain frozen object; a resolved object
+ * resolves to an equal one. A bad value or an unknown key is `invalid_options`, named with
+ * `prefix` (the codec's options pass "sanitize.").
+ */
+export function resolveSanitizeOptions(options: SanitizeOptions | undefined, prefix = ""): ResolvedSanitizeOptions {
   if (options === undefined) return DEFAULT_SANITIZE_OPTIONS;
-  if (Object.isFrozen(options) && RESOLVED_KEYS.every((key) => options[key] !== undefined)) {
-    return options as ResolvedSanitizeOptions;
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw invalidOption(prefix ? prefix.slice(0, -1) : "options", `sanitizer options must be an object, got ${String(options)}`);
+  }
+  for (const name of Object.keys(options)) {
+    if (!OPTION_NAMES.includes(name)) {
+      throw invalidOption(`${prefix}${name}`, `${prefix}${name} is not a sanitizer option (known: ${OPTION_NAMES.join(", ")})`);
+    }
   }
   const maxHits = options.maxHits ?? DEFAULT_SANITIZE_OPTIONS.maxHits;
   if (!Number.isInteger(maxHits) || maxHits < 0) {
-    throw new TypeError(`maxHits must be a non-negative integer, got ${String(maxHits)}`);
+    throw invalidOption(`${prefix}maxHits`, `${prefix}maxHits must be a non-negative integer, got ${String(maxHits)}`);
   }
   return Object.freeze({
-    invisible: oneOf("invisible", options.invisible, INVISIBLE_POLICIES, DEFAULT_SANITIZE_OPTIONS.invisible),
-    homoglyphs: oneOf("homoglyphs", options.homoglyphs, HOMOGLYPH_POLICIES, DEFAULT_SANITIZE_OPTIONS.homoglyphs),
-    joiners: oneOf("joiners", options.joiners, JOINER_MODES, DEFAULT_SANITIZE_OPTIONS.joiners),
+    invisible: oneOf(`${prefix}invisible`, options.invisible, INVISIBLE_POLICIES, DEFAULT_SANITIZE_OPTIONS.invisible),
+    homoglyphs: oneOf(`${prefix}homoglyphs`, options.homoglyphs, HOMOGLYPH_POLICIES, DEFAULT_SANITIZE_OPTIONS.homoglyphs),
+    joiners: oneOf(`${prefix}joiners`, options.joiners, JOINER_MODES, DEFAULT_SANITIZE_OPTIONS.joiners),
     maxHits,
   });
 }

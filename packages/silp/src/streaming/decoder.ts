@@ -12,7 +12,7 @@
  * its consumer forever.
  */
 import { decode, type DecodeResult } from "../codec.js";
-import { SilpError, SilpFrontendError, SilpLimitError } from "../errors.js";
+import { SilpError } from "../errors.js";
 import { getFrontend } from "../frontends/registry.js";
 import { resolveOptions, type SilpOptions } from "../options.js";
 import { CodeScanner } from "./code-scanner.js";
@@ -46,7 +46,9 @@ export function createDecoder(frontend = "code", options?: SilpOptions): StreamD
   const resolved = resolveOptions(options);
   const target = getFrontend(frontend);
   if (!target.decode) {
-    throw new SilpFrontendError(`frontend "${frontend}" is compile-only: it has no decoder (spec section 4)`, { details: { frontend, operation: "decode" } });
+    throw new SilpError("unsupported_frontend", `frontend "${frontend}" is compile-only: it has no decoder (spec section 4)`, {
+      details: { frontend, operation: "decode" },
+    });
   }
   const partial: PartialIR = { entities: [], constraints: [], alternatives: [] };
   let added: StreamPart[] = [];
@@ -78,7 +80,7 @@ export function createDecoder(frontend = "code", options?: SilpOptions): StreamD
       if (ended) throw new TypeError("push() after end()");
       if (typeof chunk !== "string") throw new TypeError("push expects the next chunk as a string");
       if (length + chunk.length > resolved.limits.maxInputLength) {
-        throw new SilpLimitError(`stream of more than ${resolved.limits.maxInputLength} characters exceeds the limit`, {
+        throw new SilpError("limit_exceeded", `stream of more than ${resolved.limits.maxInputLength} characters exceeds the limit`, {
           details: { limit: "maxInputLength", value: resolved.limits.maxInputLength, actual: length + chunk.length },
         });
       }

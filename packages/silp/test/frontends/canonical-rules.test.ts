@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, test } from "vitest";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
-import { decode, SilpSyntaxError } from "silp";
+import { decode, isSilpError } from "silp";
 
 interface Position {
   offset: number;
@@ -33,7 +33,7 @@ function derivedReqId(text: string): string {
 
 function assertSyntaxErrorAt(payload: string, strict: boolean, expected: Position): void {
   const error = silpErrorOf(() => decode(payload, "code", { strict }));
-  assert.ok(error instanceof SilpSyntaxError, `${error.name}: ${error.message}`);
+  assert.ok(isSilpError(error, "invalid_syntax"), `${error.name}: ${error.message}`);
   assert.equal(error.code, "invalid_syntax", error.message);
   assert.deepEqual({ offset: error.offset, line: error.line, column: error.column }, expected, error.message);
 }

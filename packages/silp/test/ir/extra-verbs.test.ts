@@ -30,16 +30,14 @@ const refund: SilpIRInput = { intent: "!REFUND", entities: [{ id: "act", value: 
 describe("whitelist option: the string form and { mode, extra }", () => {
   test("the string form keeps working and has no extra verbs", () => {
     const resolved = resolveOptions({ whitelist: "advisory" });
-    assert.equal(resolved.whitelist, "advisory");
-    assert.deepEqual(resolved.extraVerbs, []);
+    assert.deepEqual(resolved.whitelist, { mode: "advisory", extra: [] });
   });
 
   test("extra verbs are normalized with !, sorted and deduplicated; mode defaults to strict", () => {
     const resolved = resolveOptions({ whitelist: { extra: ["SHIP", "!REFUND", "REFUND"] } });
-    assert.equal(resolved.whitelist, "strict");
-    assert.deepEqual(resolved.extraVerbs, ["!REFUND", "!SHIP"]);
-    assert.ok(Object.isFrozen(resolved.extraVerbs));
-    assert.equal(resolveOptions({ whitelist: { mode: "off", extra: [] } }).whitelist, "off");
+    assert.deepEqual(resolved.whitelist, { mode: "strict", extra: ["!REFUND", "!SHIP"] });
+    assert.ok(Object.isFrozen(resolved.whitelist.extra));
+    assert.equal(resolveOptions({ whitelist: { mode: "off", extra: [] } }).whitelist.mode, "off");
   });
 
   test("an excluded verb (spec 3.8 Table 8) is refused, named in the error", () => {
@@ -77,7 +75,7 @@ describe("whitelist option: the string form and { mode, extra }", () => {
 
   test("a copy of resolved options keeps the extra verbs (spread, then resolved again)", () => {
     const resolved = resolveOptions({ whitelist: { extra: ["SHIP"] } });
-    assert.deepEqual(resolveOptions({ ...resolved, inlineMeta: false }).extraVerbs, ["!SHIP"]);
+    assert.deepEqual(resolveOptions({ ...resolved, inlineMeta: false }).whitelist.extra, ["!SHIP"]);
     // compile without meta resolves such a copy to print the payload its req_id comes from.
     assert.equal(compile({ intent: "!SHIP", entities: [{ id: "act", value: "box" }] }, "code", resolved), "ship(box)");
   });
@@ -85,7 +83,7 @@ describe("whitelist option: the string form and { mode, extra }", () => {
   test("64 extra verbs are accepted (the cap is inclusive)", () => {
     const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
     const verbs = Array.from({ length: 64 }, (_, i) => `X${letters[Math.floor(i / 26)]}${letters[i % 26]}`);
-    assert.equal(resolveOptions({ whitelist: { extra: verbs } }).extraVerbs.length, 64);
+    assert.equal(resolveOptions({ whitelist: { extra: verbs } }).whitelist.extra.length, 64);
   });
 });
 

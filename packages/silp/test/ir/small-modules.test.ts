@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { describe, test } from "vitest";
-import { SilpError, SilpValidationError, deriveReqId, newReqId, assertValid, validate } from "silp";
+import { SilpError, deriveReqId, isSilpError, newReqId, assertValid, validate } from "silp";
 import { resolveOptions, reqIdLength, assertSupportedVersion, assertValidNormal } from "silp/util";
 import { assertDepth } from "../../src/ir/depth.js";
 import { escapePointer, schemaIssues } from "../../src/ir/schema.js";
@@ -208,8 +208,10 @@ describe("survivors of the first mutation run, killed", () => {
     assert.throws(
       () => assertValidNormal({ ...normal, intent: "!FLY", extra: 1 } as never, options),
       (error: unknown) => {
-        assert.ok(error instanceof SilpValidationError);
-        assert.deepEqual(error.issues, [{ rule: "schema", severity: "error", message: 'unknown root field "extra" (the IR root is strict)', path: "/extra" }]);
+        assert.ok(isSilpError(error, "invalid_ir"));
+        assert.deepEqual(error.details?.issues, [
+          { rule: "schema", severity: "error", message: 'unknown root field "extra" (the IR root is strict)', path: "/extra" },
+        ]);
         return true;
       },
     );

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { describe, test } from "vitest";
-import { compile, deriveReqId, newReqId, normalize, validate, SilpValidationError, type SilpIRInput } from "silp";
+import { compile, deriveReqId, isSilpError, newReqId, normalize, validate, type SilpIRInput, type ValidationIssue } from "silp";
 import { REQ_ID_PATTERN } from "silp/util";
 
 const base = (): SilpIRInput => ({ intent: "!CANCEL", entities: [{ id: "act", value: "flight" }], meta: { req_id: "a1b2c3d4" } });
@@ -199,9 +199,9 @@ describe("compile validates first (spec 3.9 MUST)", () => {
     assert.throws(
       () => compile({ ...base(), intent: "!FROBNICATE" }),
       (error: unknown) => {
-        assert.ok(error instanceof SilpValidationError);
-        assert.equal(error.code, "invalid_ir");
-        assert.equal(error.issues[0]?.rule, "verb-whitelist");
+        assert.ok(isSilpError(error, "invalid_ir"));
+        const issues = error.details?.issues as ValidationIssue[];
+        assert.equal(issues[0]?.rule, "verb-whitelist");
         return true;
       },
     );

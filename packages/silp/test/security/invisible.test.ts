@@ -104,9 +104,9 @@ describe("invisible and bidi controls follow the policy", () => {
     );
   });
 
-  test("unknown policies are a TypeError", () => {
-    assert.throws(() => sanitizePayload("x", { invisible: "drop" as InvisiblePolicy }), TypeError);
-    assert.throws(() => sanitizePayload("x", { maxHits: -1 }), TypeError);
+  test("unknown policies are invalid_options", () => {
+    assert.throws(() => sanitizePayload("x", { invisible: "drop" as InvisiblePolicy }), { code: "invalid_options" });
+    assert.throws(() => sanitizePayload("x", { maxHits: -1 }), { code: "invalid_options" });
   });
 });
 

@@ -7,7 +7,8 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { SilpError } from "silp";
+import { SilpError, decode } from "silp";
+import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 import { resolveSanitizeOptions } from "../../src/security/options.js";
 import { HitCollector, locateHits } from "../../src/security/report.js";
 import { sanitizePayload } from "../../src/security/sanitize.js";
@@ -167,28 +168,32 @@ describe("HitCollector", () => {
 });
 
 describe("resolveSanitizeOptions", () => {
-  test("defaults, frozen; a resolved object passes through as is", () => {
+  test("defaults, frozen; a resolved object resolves to an equal one", () => {
     const resolved = resolveSanitizeOptions({ maxHits: 5 });
     assert.deepEqual(resolved, { invisible: "strip", homoglyphs: "normalize", joiners: "contextual", maxHits: 5 });
     assert.ok(Object.isFrozen(resolved));
-    assert.equal(resolveSanitizeOptions(resolved), resolved);
+    assert.deepEqual(resolveSanitizeOptions(resolved), resolved);
     const complete = { invisible: "flag", homoglyphs: "flag", joiners: "strip", maxHits: 0 } as const;
     assert.notEqual(resolveSanitizeOptions(complete), complete);
     assert.deepEqual(resolveSanitizeOptions(complete), complete);
     assert.deepEqual(resolveSanitizeOptions(undefined), { invisible: "strip", homoglyphs: "normalize", joiners: "contextual", maxHits: 1000 });
   });
 
-  test("bad values are TypeErrors that name the option and the allowed values", () => {
+  test("bad values and unknown keys are invalid_options errors that name the option and the allowed values", () => {
     const cases: [object, string][] = [
       [{ maxHits: -1 }, "maxHits must be a non-negative integer, got -1"],
       [{ maxHits: 1.5 }, "maxHits must be a non-negative integer, got 1.5"],
       [{ invisible: "drop" }, "invisible must be one of strip, reject, flag, got drop"],
       [{ homoglyphs: "fold" }, "homoglyphs must be one of normalize, reject, flag, got fold"],
       [{ joiners: "keep" }, "joiners must be one of contextual, strip, got keep"],
+      [{ homoglyph: "flag" }, "homoglyph is not a sanitizer option (known: invisible, homoglyphs, joiners, maxHits)"],
     ];
     for (const [options, message] of cases) {
-      assert.throws(() => resolveSanitizeOptions(options as never), { name: "TypeError", message });
+      const error = silpErrorOf(() => resolveSanitizeOptions(options as never));
+      assert.deepEqual([error.code, error.message, error.details?.option], ["invalid_options", message, Object.keys(options)[0]]);
     }
+    // Inside the codec's options the name carries its path.
+    assert.equal(silpErrorOf(() => decode("start(hike)", "code", { sanitize: { joiners: "keep" as never } })).details?.option, "sanitize.joiners");
   });
 });
 

@@ -5,9 +5,10 @@
  * Whitespace is not a token; each token records where the whitespace before it started, so the
  * parser can insist on canonical spacing in strict mode and report repairs in lenient mode.
  */
-import { SilpSyntaxError } from "../../errors.js";
+
 import { codePointBefore, isJoinerInWord } from "../../security/invisible.js";
 import { isBareCode, isWhitespaceCode } from "./chars.js";
+import { SilpError } from "../../errors.js";
 
 export type TokenKind =
   | "bare" // a run of bare characters: names, function names, unquoted values, keywords
@@ -114,7 +115,7 @@ export class Lexer {
       return this.readBare(start, wsStart);
     }
     const codePoint = source.codePointAt(pos) as number;
-    throw new SilpSyntaxError(`unexpected character ${describeChar(codePoint)}`, {
+    throw new SilpError("invalid_syntax", `unexpected character ${describeChar(codePoint)}`, {
       source,
       offset: pos,
       expected: ["a name, a value, a quoted string or punctuation ( ) , ; : @ = ! < > [ ]"],
@@ -170,24 +171,28 @@ export class Lexer {
         if (next === "u") {
           const hex = source.slice(pos + 2, pos + 6);
           if (!/^[0-9a-fA-F]{4}$/.test(hex) || pos + 6 > this.end) {
-            throw new SilpSyntaxError("invalid \\u escape in string", { source, offset: pos, expected: ["\\u followed by 4 hex digits"] });
+            throw new SilpError("invalid_syntax", "invalid \\u escape in string", { source, offset: pos, expected: ["\\u followed by 4 hex digits"] });
           }
           pos += 6;
           continue;
         }
         if (next === undefined || pos + 1 >= this.end || !'"\\/bfnrt'.includes(next)) {
-          throw new SilpSyntaxError("invalid escape in string", { source, offset: pos, expected: ['one of \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX'] });
+          throw new SilpError("invalid_syntax", "invalid escape in string", {
+            source,
+            offset: pos,
+            expected: ['one of \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX'],
+          });
         }
         pos += 2;
         continue;
       }
       if (code < 0x20) {
-        throw new SilpSyntaxError("unescaped control character in string", { source, offset: pos, expected: ["an escape such as \\n"] });
+        throw new SilpError("invalid_syntax", "unescaped control character in string", { source, offset: pos, expected: ["an escape such as \\n"] });
       }
       pos++;
     }
     if (pos >= this.end) {
-      throw new SilpSyntaxError("unterminated string", { source, offset: start, expected: ['a closing "'] });
+      throw new SilpError("invalid_syntax", "unterminated string", { source, offset: start, expected: ['a closing "'] });
     }
     const raw = source.slice(start, pos + 1);
     this.pos = pos + 1;
@@ -220,13 +225,17 @@ export class Lexer {
       }
       pos += code === 0x5c && pos + 1 < this.end ? 2 : 1;
     }
-    if (pos >= this.end) throw new SilpSyntaxError("unterminated string", { source, offset: start, expected: ["a closing '"] });
+    if (pos >= this.end) throw new SilpError("invalid_syntax", "unterminated string", { source, offset: start, expected: ["a closing '"] });
     json += `${source.slice(runStart, pos)}"`;
     let text: string;
     try {
       text = JSON.parse(json) as string;
     } catch {
-      throw new SilpSyntaxError("invalid escape or control character in a single-quoted string", { source, offset: start, expected: ["a JSON string escape"] });
+      throw new SilpError("invalid_syntax", "invalid escape or control character in a single-quoted string", {
+        source,
+        offset: start,
+        expected: ["a JSON string escape"],
+      });
     }
     onSingleQuote(start);
     this.pos = pos + 1;
@@ -237,7 +246,7 @@ export class Lexer {
   private readJsonLiteral(start: number, wsStart: number): Token {
     const close = this.source.indexOf("`", start + 1);
     if (close === -1 || close >= this.end) {
-      throw new SilpSyntaxError("unterminated JSON literal", { source: this.source, offset: start, expected: ["a closing `"] });
+      throw new SilpError("invalid_syntax", "unterminated JSON literal", { source: this.source, offset: start, expected: ["a closing `"] });
     }
     this.pos = close + 1;
     return { kind: "json", text: this.source.slice(start + 1, close), start, end: this.pos, wsStart };

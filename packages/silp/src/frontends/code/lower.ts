@@ -12,7 +12,7 @@
  * Every structural conflict (a field given twice, a JSON literal where a string is required) is
  * an error: decoding never silently drops or merges data.
  */
-import { SilpDecodeError, SilpSyntaxError } from "../../errors.js";
+
 import { hasOwn, setField } from "../../ir/fields.js";
 import { isPlainObject } from "../../ir/normalize.js";
 import {
@@ -34,6 +34,7 @@ import { FUNCTION_NAME, isTimeLike } from "./chars.js";
 import { assignConstraintRoles, type ConstraintRole } from "./roles.js";
 import { CONFIDENCE_ITEM, META_ITEM_FIELDS, META_RESERVED_NAMES, PRIORITY_ITEM } from "./meta-items.js";
 import type { ArgNode, CallNode, ConstraintNode, Lexeme, MetaItemNode, Statement } from "./syntax.js";
+import { SilpError } from "../../errors.js";
 
 /** Where a meta trailer item goes: a string or list field of meta, the IR's silp/version, or an extra meta field. */
 type MetaTarget = { kind: "string" | "list" | "ir" | "extra"; field: string };
@@ -61,7 +62,7 @@ class Lowering {
       if (action === intent) {
         this.context.repair("merged_primary_call", call.start, `${call.name.text}(...) repeats the primary call; its arguments were merged into it`);
       } else if (call.args.length === 0) {
-        throw new SilpDecodeError(`${call.name.text}() has no arguments; a secondary action exists in the IR only through its arguments`, {
+        throw new SilpError("decode_failed", `${call.name.text}() has no arguments; a secondary action exists in the IR only through its arguments`, {
           source: this.context.source,
           offset: call.start,
         });
@@ -311,11 +312,11 @@ class Lowering {
     setField(target as Record<string, unknown>, key, value);
   }
 
-  private syntax(offset: number, message: string, expected: readonly string[]): SilpSyntaxError {
-    return new SilpSyntaxError(message, { source: this.context.source, offset, expected });
+  private syntax(offset: number, message: string, expected: readonly string[]): SilpError {
+    return new SilpError("invalid_syntax", message, { source: this.context.source, offset, expected });
   }
 
-  private decode(offset: number, message: string): SilpDecodeError {
-    return new SilpDecodeError(message, { source: this.context.source, offset });
+  private decode(offset: number, message: string): SilpError {
+    return new SilpError("decode_failed", message, { source: this.context.source, offset });
   }
 }

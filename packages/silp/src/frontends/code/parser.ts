@@ -6,11 +6,12 @@
  * strict mode, and every deviation is a recorded repair in lenient mode. Roles (which argument
  * is a subject, a time, a target) are assigned later, in lower.ts.
  */
-import { SilpSyntaxError } from "../../errors.js";
+
 import type { DecodeContext, RepairKind } from "../decode-context.js";
 import { KEYWORDS } from "./chars.js";
 import { Lexer, type Token, type TokenKind } from "./lexer.js";
 import type { ArgNode, CallNode, ConstraintNode, Lexeme, MetaItemNode, MetaTrailerNode, Statement } from "./syntax.js";
+import { SilpError } from "../../errors.js";
 
 export function parseStatement(context: DecodeContext, start: number, end: number): Statement {
   return new Parser(context, start, end).statement();
@@ -471,7 +472,7 @@ class Parser {
   }
 
   private fail(offset: number, message: string, expected: readonly string[]): never {
-    throw new SilpSyntaxError(message, { source: this.context.source, offset, expected });
+    throw new SilpError("invalid_syntax", message, { source: this.context.source, offset, expected });
   }
 }
 

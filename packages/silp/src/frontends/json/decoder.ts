@@ -7,7 +7,7 @@
  */
 import { FUNCTION_NAME } from "../../ir/verbs.js";
 import { parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
-import { SilpDecodeError, SilpSyntaxError } from "../../errors.js";
+
 import { hasOwn, setField } from "../../ir/fields.js";
 import type { Alternative, Constraint, Entity, JsonValue, Meta, SilpIRInput } from "../../ir/types.js";
 import type { DecodeContext } from "../decode-context.js";
@@ -16,6 +16,7 @@ import { IDENTITY_HOOKS } from "../../security/hooks.js";
 import { decodeJsonFast } from "./fast-path.js";
 import { repairJson } from "./repair.js";
 import { RESERVED_KEYS, SECONDARY_PREFIX } from "./printer.js";
+import { SilpError } from "../../errors.js";
 
 /** A verb written without its `!`: upper-case letters and `_` (lower case would be a function name, not a verb). */
 const BARE_VERB = /^[A-Z][A-Z_]*$/;
@@ -46,7 +47,7 @@ export function decodeJsonPositioned(context: DecodeContext, text: string, start
     if (repaired && repairedRoot) {
       return new JsonLowering(context, repaired.text, (offset) => start + repaired.originalOffset(offset)).root(repairedRoot);
     }
-    throw new SilpSyntaxError(`invalid JSON: ${firstError ? describeParseError(firstError) : "empty payload"}`, {
+    throw new SilpError("invalid_syntax", `invalid JSON: ${firstError ? describeParseError(firstError) : "empty payload"}`, {
       source,
       offset: start + (firstError?.offset ?? 0),
       expected: ["a JSON object"],
@@ -256,11 +257,11 @@ class JsonLowering {
     return this.toSource(node.offset);
   }
 
-  private fail(node: Node, message: string): SilpSyntaxError {
-    return new SilpSyntaxError(message, { source: this.context.source, offset: this.offset(node) });
+  private fail(node: Node, message: string): SilpError {
+    return new SilpError("invalid_syntax", message, { source: this.context.source, offset: this.offset(node) });
   }
 
-  private decodeFail(node: Node, message: string): SilpDecodeError {
-    return new SilpDecodeError(message, { source: this.context.source, offset: this.offset(node) });
+  private decodeFail(node: Node, message: string): SilpError {
+    return new SilpError("decode_failed", message, { source: this.context.source, offset: this.offset(node) });
   }
 }

@@ -1,0 +1,49 @@
+/**
+ * The two error codes raised only outside the codec, by @silp/lock and @silp/a2a, are the codec's
+ * one error class too (docs/errors.md, "One class"): `code`, `instanceof SilpError` and
+ * `isSilpError(e, code)` agree. The codec's own codes: packages/silp/test/errors.test.ts.
+ */
+import { test } from "vitest";
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SilpError, isSilpError, normalize } from "silp";
+import { CompileLock } from "@silp/lock";
+import { planActions } from "@silp/a2a";
+
+const hike = { intent: "!START", entities: [{ id: "act", value: "hike" }], meta: { req_id: "a1b2c3d4" } };
+
+function assertOneClass(error: unknown, code: string): void {
+  assert.ok(error instanceof SilpError, String(error));
+  assert.equal(Object.getPrototypeOf(error), SilpError.prototype);
+  assert.equal(error.code, code);
+  assert.ok(isSilpError(error, code as never));
+  assert.equal(isSilpError(error, "invalid_syntax"), false);
+}
+
+test("lock_violation: another output offered for a sealed IR", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "silp-error-codes-"));
+  try {
+    const lock = new CompileLock({ path: join(dir, "compile.lock") });
+    await lock.seal(hike, "code", { compiled: "start(hike)" });
+    const error = await lock.seal(hike, "code", { compiled: "start(walk)" }).then(
+      () => undefined,
+      (rejection: unknown) => rejection,
+    );
+    assertOneClass(error, "lock_violation");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("unsupported_action: an action the agent has no handler for", () => {
+  const error = (() => {
+    try {
+      planActions(normalize(hike), new Map([["!STOP", () => "stopped"]]));
+    } catch (caught) {
+      return caught;
+    }
+  })();
+  assertOneClass(error, "unsupported_action");
+});

@@ -1,0 +1,93 @@
+/**
+ * The frontend registry: what a frontend can do is read from its methods, never from a flag, and
+ * a registered name (a built-in included) is replaced only on request. Each test registers under
+ * its own name (the registry is per process).
+ */
+import { describe, test } from "vitest";
+import assert from "node:assert/strict";
+import { compile, compileAsync, decode, getFrontend, listFrontends, registerFrontend, type FrontendDefinition } from "silp";
+import { silpErrorOf } from "@silp/testkit/silp-errors.js";
+
+const json = getFrontend("json");
+const hike = { intent: "!START", entities: [{ id: "act", value: "hike" }], meta: { req_id: "a1b2c3d4" } };
+const upper: FrontendDefinition = {
+  name: "t-upper",
+  lossless: false,
+  description: "json, upper-cased",
+  compile: (ir, options) => (json.compile as NonNullable<typeof json.compile>)(ir, options).toUpperCase(),
+};
+
+describe("capabilities come from the methods", () => {
+  test("the built-ins: code and json decode and compile synchronously; natural and nl_json only compile", () => {
+    const info = Object.fromEntries(listFrontends().map((f) => [f.name, [f.decodes, f.async]]));
+    assert.deepEqual(info.code, [true, false]);
+    assert.deepEqual(info.json, [true, false]);
+    assert.deepEqual(info.natural, [false, false]);
+    assert.deepEqual(info.nl_json, [false, false]);
+  });
+
+  test("a compile-only frontend is listed as not decoding, and decode refuses it as compile-only", () => {
+    const entry = registerFrontend(upper);
+    assert.equal(entry.decodes, false);
+    assert.equal(entry.async, false);
+    assert.deepEqual(
+      listFrontends().find((f) => f.name === "t-upper"),
+      { name: "t-upper", lossless: false, decodes: false, async: false, description: "json, upper-cased" },
+    );
+    assert.equal(compile(hike, "t-upper"), compile(hike, "json").toUpperCase());
+    assert.equal(silpErrorOf(() => decode("{}", "t-upper")).code, "unsupported_frontend");
+  });
+
+  test("only compileAsync: async, refused by compile, served by compileAsync", async () => {
+    const entry = registerFrontend({ name: "t-async", lossless: false, description: "async", compileAsync: async (ir) => ir.intent });
+    assert.equal(entry.async, true);
+    assert.equal(silpErrorOf(() => compile(hike, "t-async")).code, "unsupported_frontend");
+    assert.equal(await compileAsync(hike, "t-async"), "!START");
+  });
+
+  test("a definition that states decodes or async is refused: the flag could contradict the methods", () => {
+    for (const flag of ["decodes", "async"]) {
+      const error = silpErrorOf(() => registerFrontend({ ...upper, name: `t-flag-${flag}`, [flag]: true } as FrontendDefinition));
+      assert.equal(error.code, "invalid_options");
+      assert.equal(error.details?.option, `frontend.${flag}`);
+    }
+    assert.throws(
+      () => getFrontend("t-flag-decodes"),
+      (error: { code?: string }) => error.code === "unsupported_frontend",
+    );
+  });
+
+  test("malformed definitions: no name, no compile method, a method that is not a function, lossless not a boolean", () => {
+    const cases: [unknown, string][] = [
+      [{ ...upper, name: "" }, "frontend.name"],
+      [{ name: "t-none", lossless: true, description: "" }, "frontend.compile"],
+      [{ ...upper, name: "t-bad", decode: "yes" }, "frontend.decode"],
+      [{ ...upper, name: "t-bad", lossless: "yes" }, "frontend.lossless"],
+      [null, "frontend"],
+    ];
+    for (const [definition, option] of cases) {
+      const error = silpErrorOf(() => registerFrontend(definition as FrontendDefinition));
+      assert.equal(error.code, "invalid_options", JSON.stringify(definition));
+      assert.equal(error.details?.option, option);
+    }
+  });
+});
+
+describe("replacing a registered frontend takes { replace: true }", () => {
+  test("re-registering json is refused and json keeps decoding", () => {
+    const error = silpErrorOf(() => registerFrontend({ name: "json", lossless: true, description: "no decoder", compile: () => "{}" }));
+    assert.equal(error.code, "invalid_options");
+    assert.equal(error.details?.frontend, "json");
+    assert.equal(getFrontend("json").decodes, true);
+    assert.equal(decode(compile(hike, "json"), "json").ir.intent, "!START");
+  });
+
+  test("with replace, the new definition and its capabilities are in force", () => {
+    registerFrontend({ name: "t-swap", lossless: true, description: "first", compile: () => "1", decode: json.decode });
+    assert.equal(getFrontend("t-swap").decodes, true);
+    assert.equal(silpErrorOf(() => registerFrontend({ name: "t-swap", lossless: false, description: "second", compile: () => "2" })).code, "invalid_options");
+    registerFrontend({ name: "t-swap", lossless: false, description: "second", compile: () => "2" }, { replace: true });
+    assert.equal(getFrontend("t-swap").decodes, false);
+    assert.equal(compile(hike, "t-swap"), "2");
+  });
+});
