@@ -1,6 +1,6 @@
 /**
  * Edge cases of several modules, each pinned against hand-written values: the json repair's
- * offset map before the first token and its pre-scan's refusals (timed, since jsonrepair itself
+ * offset map before the first token and its pre-scan's refusals (timed: a general JSON repairer
  * is quadratic on the garbage used), the code printer's keyword and bare-negation forms, the
  * sanitizer's variation-selector range, the confusable prototype choice and the scan report's
  * optional replacement. Mutation testing showed each was unguarded; the mutants kept as
@@ -48,8 +48,8 @@ describe("json repair: the offset map before the first token, the pre-scan's ref
     });
   });
 
-  // jsonrepair is quadratic on this garbage (measured 2.5 s for 32K repeats, so about 10 s for
-  // these 64K); the pre-scan must refuse it before jsonrepair sees it, in milliseconds.
+  // A general repairer is quadratic on this garbage (jsonrepair: 2.5 s for 32K repeats, so about
+  // 10 s for these 64K); the pre-scan must refuse it in milliseconds.
   const garbage = `{"III"${'III"'.repeat(64_000)}`;
   test("an unexpected punctuation mark after a value refuses at once", () => {
     // `[1{`: after the value 1 only `,` or `]` may come.
@@ -59,7 +59,7 @@ describe("json repair: the offset map before the first token, the pre-scan's ref
   });
 
   test("any token after the complete value refuses at once", () => {
-    // `[1],{`: the value is complete at `]`; jsonrepair would read on as newline-delimited JSON.
+    // `[1],{`: the value is complete at `]`; nothing may follow (not even more JSON values).
     const { result, elapsed } = timedRepair(`[1],${garbage}`);
     assert.equal(result, undefined);
     assert.ok(elapsed < 2000, `took ${elapsed.toFixed(0)} ms`);

@@ -1,17 +1,16 @@
 /**
  * Lenient repair of model-damaged JSON (docs/json.md, Extraction and repair): trailing commas,
- * comments, single quotes, unquoted keys and Python literals.
+ * comments, single quotes, unquoted keys and Python literals, each reported with its kind and
+ * offset.
  *
- * The repairing itself is jsonrepair's (a small, dependency-free, browser-ready library; writing a
- * second JSON repairer would only add bugs). jsonrepair does not say what it changed, and SILP
- * reports every repair with its kind and offset, so the repaired text is aligned with the original
- * token by token, in one linear pass: each difference must be one of the damage kinds above, or
- * the repair is refused and the original parse error stands. This also rejects what jsonrepair
- * would guess at (a truncated payload closed, a missing comma inserted, an unquoted value quoted):
- * those change meaning, and decode never guesses. A token-level walk rather than a character diff:
- * a diff library's Myers algorithm is O(N·D), super-linear on a payload with many repairs.
+ * Our own, in two linear passes over one token list: `isDamagedJson` checks that the text is JSON
+ * but for those five kinds of damage (anything else, such as a truncated payload, a missing comma
+ * or an unquoted value, would have to be guessed at, and decode never guesses), then each damaged
+ * token is rewritten in place and every other character is kept. Until 0.2 the rewriting was
+ * jsonrepair's and this module aligned its output with the input token by token to learn what it
+ * had changed; with the accepted damage already known token by token, writing the fix directly
+ * is shorter than the alignment was, cannot change anything else, and drops a 650 KB dependency.
  */
-import { jsonrepair } from "jsonrepair";
 import type { DecodeContext, RepairKind } from "../decode-context.js";
 
 interface LooseToken {
@@ -32,57 +31,52 @@ export interface RepairedJson {
 
 /**
  * Repairs `text` (the payload starting at `base` in `context.source`), recording every repair on
- * `context`; undefined when jsonrepair fails or changed something that is not a repair we make.
+ * `context`; undefined when the text has damage other than the kinds we repair.
  */
 export function repairJson(context: DecodeContext, text: string, base: number): RepairedJson | undefined {
-  const original = looseTokens(text);
-  // jsonrepair is super-linear on some garbage (measured: `{"III"III"III…` of 16K and 32K
-  // characters took 1.6 s and 9.6 s), so it only sees text our linear scan found to be JSON with
-  // nothing wrong but the damage kinds we repair.
-  if (!isDamagedJson(original)) return undefined;
-  let repaired: string;
-  try {
-    repaired = jsonrepair(text);
-  } catch {
-    return undefined;
-  }
-  const fixed = looseTokens(repaired);
+  const tokens = looseTokens(text);
+  if (!isDamagedJson(tokens)) return undefined;
   const repairs: { kind: RepairKind; offset: number; message: string }[] = [];
   const fixedStarts: number[] = [];
   const originalStarts: number[] = [];
-  let i = 0;
-  for (let j = 0; j < fixed.length; j++) {
-    const want = fixed[j] as LooseToken;
-    let have = original[i];
-    // Comments and trailing commas exist only in the original: record and skip them.
-    while (have && (have.kind === "comment" || (have.value === "," && want.value !== ","))) {
-      if (have.kind === "comment") {
-        repairs.push({ kind: "json_comment", offset: have.start, message: "a comment in JSON" });
-      } else {
-        const after = nextSignificant(original, i + 1);
-        if (after?.value !== "}" && after?.value !== "]") return undefined;
-        repairs.push({ kind: "json_trailing_comma", offset: have.start, message: `a comma before ${after.value}` });
+  let out = "";
+  let copied = 0; // text before this offset is in `out` already
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as LooseToken;
+    const raw = text.slice(token.start, token.end);
+    let replacement: string | undefined = raw;
+    if (token.kind === "comment") {
+      repairs.push({ kind: "json_comment", offset: token.start, message: "a comment in JSON" });
+      replacement = undefined;
+    } else if (token.kind === "punct" && token.value === ",") {
+      const after = nextSignificant(tokens, i + 1);
+      if (after?.value === "}" || after?.value === "]") {
+        repairs.push({ kind: "json_trailing_comma", offset: token.start, message: `a comma before ${after.value}` });
+        replacement = undefined;
       }
-      have = original[++i];
+    } else if (token.kind === "string" && token.quote === "'") {
+      repairs.push({ kind: "json_single_quotes", offset: token.start, message: describe("json_single_quotes", raw) });
+      replacement = JSON.stringify(token.value);
+    } else if (token.kind === "word" && nextSignificant(tokens, i + 1)?.value === ":") {
+      repairs.push({ kind: "json_unquoted_key", offset: token.start, message: describe("json_unquoted_key", raw) });
+      replacement = `"${raw}"`;
+    } else if (token.kind === "word" && PYTHON_LITERALS[raw] !== undefined) {
+      repairs.push({ kind: "json_python_literal", offset: token.start, message: describe("json_python_literal", raw) });
+      replacement = PYTHON_LITERALS[raw];
     }
-    if (!have) return undefined;
-    const kind = difference(have, want, original[i + 1]);
-    if (kind === null) return undefined;
-    if (kind) repairs.push({ kind, offset: have.start, message: describe(kind, text.slice(have.start, have.end)) });
-    fixedStarts.push(want.start);
-    originalStarts.push(have.start);
-    i++;
+    out += text.slice(copied, token.start);
+    copied = token.end;
+    if (replacement === undefined) continue;
+    fixedStarts.push(out.length);
+    originalStarts.push(token.start);
+    out += replacement;
   }
-  for (; i < original.length; i++) {
-    const rest = original[i] as LooseToken;
-    if (rest.kind !== "comment") return undefined;
-    repairs.push({ kind: "json_comment", offset: rest.start, message: "a comment in JSON" });
-  }
+  out += text.slice(copied);
   for (const repair of repairs) context.repair(repair.kind, base + repair.offset, repair.message);
   return {
-    text: repaired,
+    text: out,
     originalOffset(offset: number): number {
-      // The last aligned token starting at or before `offset` (binary search: positions are sorted).
+      // The last kept token starting at or before `offset` (binary search: positions are sorted).
       let low = 0;
       let high = fixedStarts.length - 1;
       let found = -1;
@@ -100,22 +94,11 @@ export function repairJson(context: DecodeContext, text: string, base: number): 
   };
 }
 
-/** The repair that turns token `have` into `want`: "" when equal, null when not a repair we make. */
-function difference(have: LooseToken, want: LooseToken, after: LooseToken | undefined): RepairKind | "" | null {
-  if (want.kind === "string") {
-    if (have.kind === "string" && have.value !== undefined && have.value === want.value) return have.quote === "'" ? "json_single_quotes" : "";
-    // An unquoted key (followed by `:`); an unquoted value is a guess and stays an error.
-    if (have.kind === "word" && have.value === want.value && after?.value === ":") return "json_unquoted_key";
-    return null;
-  }
-  if (have.kind === want.kind && have.value === want.value) return "";
-  if (have.kind === "word" && want.kind === "word" && PYTHON_LITERALS[have.value as string] === want.value) return "json_python_literal";
-  return null;
-}
-
 const PYTHON_LITERALS: Record<string, string> = { True: "true", False: "false", None: "null" };
 const LITERALS = new Set(["true", "false", "null", "True", "False", "None"]);
 const KEY_WORD = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+/** RFC 8259's number: a number-like word that is not one (`1.`, `01`, `1e`) would need a guess to fix. */
+const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 
 type Expect = "value" | "valueOrClose" | "keyOrClose" | "colon" | "afterValue" | "end";
 
@@ -129,7 +112,10 @@ function isDamagedJson(tokens: readonly LooseToken[]): boolean {
   for (const token of tokens) {
     if (token.kind === "comment") continue;
     const value = token.value;
-    const scalar = (token.kind === "string" && value !== undefined) || token.kind === "number" || (token.kind === "word" && LITERALS.has(value as string));
+    const scalar =
+      (token.kind === "string" && value !== undefined) ||
+      (token.kind === "number" && JSON_NUMBER.test(value as string)) ||
+      (token.kind === "word" && LITERALS.has(value as string));
     switch (expect) {
       case "value":
       case "valueOrClose":
