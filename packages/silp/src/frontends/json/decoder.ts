@@ -1,12 +1,12 @@
 /**
- * Decoder of the json frontend. The payload is parsed into a positioned tree (jsonc-parser, with
- * comments and trailing commas disallowed) so that every error, including type errors found
- * later, points at the offending line and column, and so that two things JSON.parse hides can be
- * caught: duplicate keys (JSON.parse silently keeps the last) and the exact digits of a number
- * written where a string belongs (lenient mode keeps "4.0" as "4.0", not "4").
+ * Decoder of the json frontend. The payload is parsed into a positioned tree (tree.ts: strict
+ * JSON, no comments, no trailing commas) so that every error, including type errors found later,
+ * points at the offending line and column, and so that two things JSON.parse hides can be caught:
+ * duplicate keys (JSON.parse silently keeps the last) and the exact digits of a number written
+ * where a string belongs (lenient mode keeps "4.0" as "4.0", not "4").
  */
 import { FUNCTION_NAME } from "../../ir/verbs.js";
-import { parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
+import { parseJsonTree, type JsonNode as Node } from "./tree.js";
 
 import { hasOwn, setField } from "../../ir/fields.js";
 import type { Alternative, Constraint, Entity, JsonValue, Meta, SilpIRInput } from "../../ir/types.js";
@@ -38,27 +38,20 @@ export function decodeJsonPayload(context: DecodeContext, start: number, end: nu
 /** The positioned decoder: every error and repair carries its line and column. */
 export function decodeJsonPositioned(context: DecodeContext, text: string, start: number): SilpIRInput {
   const source = context.source;
-  const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-  const firstError = errors[0];
-  if (firstError || !root) {
-    const repaired = context.strict || !root ? undefined : repairJson(context, text, start);
-    const repairedRoot = repaired && parseTree(repaired.text, [], { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const parsed = parseJsonTree(text);
+  if (parsed.error) {
+    const repaired = context.strict || !parsed.startsWithValue ? undefined : repairJson(context, text, start);
+    const repairedRoot = repaired && parseJsonTree(repaired.text).root;
     if (repaired && repairedRoot) {
       return new JsonLowering(context, repaired.text, (offset) => start + repaired.originalOffset(offset)).root(repairedRoot);
     }
-    throw new SilpError("invalid_syntax", `invalid JSON: ${firstError ? describeParseError(firstError) : "empty payload"}`, {
+    throw new SilpError("invalid_syntax", `invalid JSON: ${parsed.error.reason}`, {
       source,
-      offset: start + (firstError?.offset ?? 0),
+      offset: start + parsed.error.offset,
       expected: ["a JSON object"],
     });
   }
-  return new JsonLowering(context, text, (offset) => start + offset).root(root);
-}
-
-function describeParseError(error: ParseError): string {
-  const name = printParseErrorCode(error.error);
-  return name.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  return new JsonLowering(context, text, (offset) => start + offset).root(parsed.root);
 }
 
 class JsonLowering {

@@ -1,0 +1,389 @@
+/**
+ * The json frontend's positioned parser: RFC 8259 JSON (no comments, no trailing commas) into a
+ * tree whose every node knows its offset and length, so that each error, including the type
+ * errors the decoder finds later, points at its line and column, and so that what JSON.parse hides
+ * stays visible: a duplicate key (JSON.parse keeps the last) and the digits of a number written
+ * where a string belongs ("4.0" stays "4.0").
+ *
+ * Ours rather than a library's (jsonc-parser until 0.2): this is the grammar the frontend is
+ * defined on, the decoder needs only the tree and the first error, and the codec then depends on
+ * nothing for parsing. The first error is reported as jsonc-parser reported it (its error names
+ * and the offset of the offending token), so error messages and positions did not change.
+ *
+ * Recursive descent; the caller bounds the nesting first (checkJsonDepth), so the recursion is
+ * at most `limits.maxDepth` deep.
+ */
+
+export type JsonNodeType = "object" | "array" | "property" | "string" | "number" | "boolean" | "null";
+
+export interface JsonNode {
+  type: JsonNodeType;
+  /** UTF-16 offset of the node's first character in the parsed text. */
+  offset: number;
+  length: number;
+  /** A string's decoded value, a number, a boolean or null; absent on containers and properties. */
+  value?: string | number | boolean | null;
+  /** An object's properties, an array's items, a property's key and value nodes. */
+  children?: JsonNode[];
+}
+
+export interface JsonSyntaxError {
+  /** What went wrong, in words: "comma expected", "invalid escape character". */
+  reason: string;
+  /** Offset of the token at which the text stopped being JSON. */
+  offset: number;
+}
+
+export type JsonParse = { root: JsonNode; error?: undefined } | { root?: undefined; error: JsonSyntaxError; startsWithValue: boolean };
+
+enum Token {
+  OpenBrace,
+  CloseBrace,
+  OpenBracket,
+  CloseBracket,
+  Colon,
+  Comma,
+  String,
+  Number,
+  True,
+  False,
+  Null,
+  Comment,
+  Unknown,
+  End,
+}
+
+/** A failure at a token: thrown inside the parser, caught once at its entry. */
+class Stop {
+  constructor(
+    readonly reason: string,
+    readonly offset: number,
+  ) {}
+}
+
+/** Parses `text` as one JSON value; the first error stops it. */
+export function parseJsonTree(text: string): JsonParse {
+  const parser = new TreeParser(text);
+  try {
+    parser.next();
+    if (parser.kind() === Token.End) throw new Stop("value expected", parser.tokenStart);
+    const root = parser.value();
+    if (root === undefined) throw new Stop("value expected", parser.tokenStart);
+    if (parser.kind() !== Token.End) throw new Stop("end of file expected", parser.tokenStart);
+    return { root };
+  } catch (error) {
+    if (!(error instanceof Stop)) throw error;
+    return { error: { reason: error.reason, offset: error.offset }, startsWithValue: startsWithValue(text) };
+  }
+}
+
+/**
+ * Whether the first token that is not a comment or an unknown symbol begins a value: only then
+ * was there a payload to repair (a lone `'abc'` or a bare word is not one).
+ */
+function startsWithValue(text: string): boolean {
+  const scanner = new TreeParser(text);
+  for (;;) {
+    scanner.scan();
+    const token = scanner.kind();
+    if (token === Token.Comment || token === Token.Unknown) continue;
+    return (
+      token === Token.OpenBrace ||
+      token === Token.OpenBracket ||
+      token === Token.String ||
+      token === Token.Number ||
+      (token >= Token.True && token <= Token.Null)
+    );
+  }
+}
+
+class TreeParser {
+  /** The current token; read through kind() (a method call, so TypeScript does not narrow it across next()). */
+  private current: Token = Token.End;
+  tokenStart = 0;
+  /** The current string token's decoded value. */
+  private stringValue = "";
+  /** A lexical error of the current token (reported before any grammar error at it). */
+  private scanError: string | undefined;
+  private pos = 0;
+
+  constructor(private readonly text: string) {}
+
+  kind(): Token {
+    return this.current;
+  }
+
+  /** The next token for the grammar: a lexical error, a comment or an unknown symbol stops here. */
+  next(): void {
+    this.scan();
+    if (this.scanError !== undefined) throw new Stop(this.scanError, this.tokenStart);
+    if (this.kind() === Token.Comment) throw new Stop("invalid comment token", this.tokenStart);
+    if (this.kind() === Token.Unknown) throw new Stop("invalid symbol", this.tokenStart);
+  }
+
+  /** A value at the current token, or undefined when the token cannot start one. */
+  value(): JsonNode | undefined {
+    const start = this.tokenStart;
+    switch (this.kind()) {
+      case Token.OpenBrace:
+        return this.object();
+      case Token.OpenBracket:
+        return this.array();
+      case Token.String: {
+        const node: JsonNode = { type: "string", offset: start, length: this.pos - start, value: this.stringValue };
+        this.next();
+        return node;
+      }
+      case Token.Number: {
+        const node: JsonNode = { type: "number", offset: start, length: this.pos - start, value: Number(this.text.slice(start, this.pos)) };
+        this.next();
+        return node;
+      }
+      case Token.True:
+      case Token.False:
+      case Token.Null: {
+        const node: JsonNode =
+          this.kind() === Token.Null
+            ? { type: "null", offset: start, length: this.pos - start, value: null }
+            : { type: "boolean", offset: start, length: this.pos - start, value: this.kind() === Token.True };
+        this.next();
+        return node;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  private object(): JsonNode {
+    const node: JsonNode = { type: "object", offset: this.tokenStart, length: 0, children: [] };
+    this.next();
+    let needsComma = false;
+    while (this.kind() !== Token.CloseBrace && this.kind() !== Token.End) {
+      if (this.kind() === Token.Comma) {
+        if (!needsComma) throw new Stop("value expected", this.tokenStart);
+        this.next();
+      } else if (needsComma) {
+        throw new Stop("comma expected", this.tokenStart);
+      }
+      if (this.kind() !== Token.String) throw new Stop("property name expected", this.tokenStart);
+      const key: JsonNode = { type: "string", offset: this.tokenStart, length: this.pos - this.tokenStart, value: this.stringValue };
+      const property: JsonNode = { type: "property", offset: key.offset, length: 0, children: [key] };
+      this.next();
+      if (this.kind() !== Token.Colon) throw new Stop("colon expected", this.tokenStart);
+      this.next();
+      const value = this.value();
+      if (value === undefined) throw new Stop("value expected", this.tokenStart);
+      property.children?.push(value);
+      property.length = value.offset + value.length - property.offset;
+      node.children?.push(property);
+      needsComma = true;
+    }
+    if (this.kind() !== Token.CloseBrace) throw new Stop("close brace expected", this.tokenStart);
+    node.length = this.pos - node.offset;
+    this.next();
+    return node;
+  }
+
+  private array(): JsonNode {
+    const node: JsonNode = { type: "array", offset: this.tokenStart, length: 0, children: [] };
+    this.next();
+    let needsComma = false;
+    while (this.kind() !== Token.CloseBracket && this.kind() !== Token.End) {
+      if (this.kind() === Token.Comma) {
+        if (!needsComma) throw new Stop("value expected", this.tokenStart);
+        this.next();
+      } else if (needsComma) {
+        throw new Stop("comma expected", this.tokenStart);
+      }
+      const value = this.value();
+      if (value === undefined) throw new Stop("value expected", this.tokenStart);
+      node.children?.push(value);
+      needsComma = true;
+    }
+    if (this.kind() !== Token.CloseBracket) throw new Stop("close bracket expected", this.tokenStart);
+    node.length = this.pos - node.offset;
+    this.next();
+    return node;
+  }
+
+  /** Reads the next token after whitespace (space, tab, LF, CR), setting token, tokenStart and scanError. */
+  scan(): void {
+    const text = this.text;
+    let pos = this.pos;
+    for (let code = text.charCodeAt(pos); code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d; code = text.charCodeAt(++pos));
+    this.tokenStart = pos;
+    this.scanError = undefined;
+    if (pos >= text.length) {
+      this.pos = text.length;
+      this.current = Token.End;
+      return;
+    }
+    const code = text.charCodeAt(pos);
+    const single = PUNCTUATION[code];
+    if (single !== undefined) {
+      this.pos = pos + 1;
+      this.current = single;
+      return;
+    }
+    if (code === 0x22) {
+      this.pos = this.scanString(pos + 1);
+      this.current = Token.String;
+    } else if (code === 0x2f && (text.charCodeAt(pos + 1) === 0x2f || text.charCodeAt(pos + 1) === 0x2a)) {
+      this.pos = commentEnd(text, pos);
+      this.current = Token.Comment;
+    } else if (code === 0x2d || isDigit(code)) {
+      if (code === 0x2d && !isDigit(text.charCodeAt(pos + 1))) {
+        this.pos = pos + 1;
+        this.current = Token.Unknown;
+      } else {
+        this.pos = this.scanNumber(code === 0x2d ? pos + 1 : pos);
+        this.current = Token.Number;
+      }
+    } else {
+      // A bare word: the literals, or an unknown symbol (a lone character that starts none).
+      let end = pos;
+      while (end < text.length && isWordCharacter(text.charCodeAt(end))) end++;
+      if (end === pos) end++;
+      const word = text.slice(pos, end);
+      this.pos = end;
+      this.current = word === "true" ? Token.True : word === "false" ? Token.False : word === "null" ? Token.Null : Token.Unknown;
+    }
+  }
+
+  /** After the opening quote at `from - 1`: the decoded value into stringValue; returns the end. */
+  private scanString(from: number): number {
+    const text = this.text;
+    let value = "";
+    let pos = from;
+    let chunk = from;
+    for (;;) {
+      if (pos >= text.length) {
+        this.scanError = "unexpected end of string";
+        break;
+      }
+      const code = text.charCodeAt(pos);
+      if (code === 0x22) {
+        value += text.slice(chunk, pos);
+        pos++;
+        break;
+      }
+      if (code === 0x5c) {
+        value += text.slice(chunk, pos);
+        pos++;
+        if (pos >= text.length) {
+          this.scanError = "unexpected end of string";
+          break;
+        }
+        const escaped = text.charCodeAt(pos++);
+        const simple = ESCAPES[escaped];
+        if (simple !== undefined) {
+          value += simple;
+        } else if (escaped === 0x75) {
+          const hex = text.slice(pos, pos + 4);
+          if (/^[0-9a-fA-F]{4}$/.test(hex)) {
+            value += String.fromCharCode(Number.parseInt(hex, 16));
+            pos += 4;
+          } else {
+            // As many hex digits as there are are consumed, like the reference scanner.
+            while (pos < text.length && isHexDigit(text.charCodeAt(pos))) pos++;
+            this.scanError = "invalid unicode";
+          }
+        } else {
+          this.scanError = "invalid escape character";
+        }
+        chunk = pos;
+        continue;
+      }
+      if (code <= 0x1f) {
+        if (code === 0x0a || code === 0x0d) {
+          this.scanError = "unexpected end of string";
+          break;
+        }
+        this.scanError = "invalid character";
+      }
+      pos++;
+    }
+    this.stringValue = value;
+    return pos;
+  }
+
+  /** A number from its first digit at `from`; an incomplete fraction or exponent is a lexical error. */
+  private scanNumber(from: number): number {
+    const text = this.text;
+    let pos = from;
+    if (text.charCodeAt(pos) === 0x30) pos++;
+    else while (isDigit(text.charCodeAt(pos))) pos++;
+    if (text.charCodeAt(pos) === 0x2e) {
+      pos++;
+      if (!isDigit(text.charCodeAt(pos))) {
+        this.scanError = "unexpected end of number";
+        return pos;
+      }
+      while (isDigit(text.charCodeAt(pos))) pos++;
+    }
+    const code = text.charCodeAt(pos);
+    if (code === 0x45 || code === 0x65) {
+      const mark = pos;
+      pos++;
+      const sign = text.charCodeAt(pos);
+      if (sign === 0x2b || sign === 0x2d) pos++;
+      if (!isDigit(text.charCodeAt(pos))) {
+        this.scanError = "unexpected end of number";
+        return mark;
+      }
+      while (isDigit(text.charCodeAt(pos))) pos++;
+    }
+    return pos;
+  }
+}
+
+const PUNCTUATION: Partial<Record<number, Token>> = {
+  123: Token.OpenBrace,
+  125: Token.CloseBrace,
+  91: Token.OpenBracket,
+  93: Token.CloseBracket,
+  58: Token.Colon,
+  44: Token.Comma,
+};
+
+const ESCAPES: Partial<Record<number, string>> = { 34: '"', 92: "\\", 47: "/", 98: "\b", 102: "\f", 110: "\n", 114: "\r", 116: "\t" };
+
+/** End of the comment starting at `start` (`//` to the line break, `/*` past its `*\/` or to the end). */
+function commentEnd(text: string, start: number): number {
+  if (text.charCodeAt(start + 1) === 0x2f) {
+    let pos = start + 2;
+    while (pos < text.length && text.charCodeAt(pos) !== 0x0a && text.charCodeAt(pos) !== 0x0d) pos++;
+    return pos;
+  }
+  const close = text.indexOf("*/", start + 2);
+  return close === -1 ? text.length : close + 2;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
+
+function isHexDigit(code: number): boolean {
+  return isDigit(code) || (code >= 0x41 && code <= 0x46) || (code >= 0x61 && code <= 0x66);
+}
+
+/** What a bare word may contain: anything but whitespace and JSON's punctuation, quote and slash. */
+function isWordCharacter(code: number): boolean {
+  switch (code) {
+    case 0x20:
+    case 0x09:
+    case 0x0a:
+    case 0x0d:
+    case 0x7b:
+    case 0x7d:
+    case 0x5b:
+    case 0x5d:
+    case 0x22:
+    case 0x3a:
+    case 0x2c:
+    case 0x2f:
+      return false;
+    default:
+      return true;
+  }
+}

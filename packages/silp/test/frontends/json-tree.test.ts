@@ -1,0 +1,158 @@
+/**
+ * The json frontend's own positioned parser (src/frontends/json/tree.ts) against jsonc-parser,
+ * the parser it replaced, as the oracle: on valid JSON both build the same tree (types, offsets,
+ * lengths, values); on broken text both stop at the same first error, with the same reason and
+ * offset, and agree on whether the text began with a value (what the lenient repair needs).
+ *
+ * Internals, on purpose: the tree and the raw first error are not public; decode reports them as
+ * an IR or as an invalid_syntax error with a position, which the conformance cases pin.
+ */
+import { describe, test } from "vitest";
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
+import { assertProperty } from "@silp/testkit/property.js";
+import { type JsonNode, parseJsonTree } from "../../src/frontends/json/tree.js";
+
+const OPTIONS = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false };
+
+/** jsonc-parser's tree, reduced to what ours has. */
+function shape(node: Node): unknown {
+  const out: Record<string, unknown> = { type: node.type, offset: node.offset, length: node.length };
+  if (node.value !== undefined || node.type === "null") out.value = node.value;
+  if (node.children) out.children = node.children.map(shape);
+  return out;
+}
+
+function ours(node: JsonNode): unknown {
+  const out: Record<string, unknown> = { type: node.type, offset: node.offset, length: node.length };
+  if (node.value !== undefined) out.value = node.value;
+  if (node.children) out.children = node.children.map(ours);
+  return out;
+}
+
+function agree(text: string): void {
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, OPTIONS);
+  const parsed = parseJsonTree(text);
+  const first = errors[0];
+  if (!first && root) {
+    assert.equal(parsed.error, undefined, `${JSON.stringify(text)}: ${parsed.error?.reason}`);
+    if (parsed.root) assert.deepEqual(ours(parsed.root), shape(root), JSON.stringify(text));
+    return;
+  }
+  assert.ok(parsed.error, `${JSON.stringify(text)} parsed, jsonc-parser: ${first ? printParseErrorCode(first.error) : "no root"}`);
+  const reason = printParseErrorCode(first?.error ?? 4)
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase();
+  assert.deepEqual({ reason: parsed.error.reason, offset: parsed.error.offset }, { reason, offset: first?.offset ?? 0 }, JSON.stringify(text));
+  assert.equal(parsed.startsWithValue, root !== undefined, `${JSON.stringify(text)}: began with a value`);
+}
+
+describe("the positioned JSON parser answers as jsonc-parser did", () => {
+  test("hand-picked texts: every error kind, every position class", () => {
+    const texts = [
+      "",
+      "   ",
+      "{}",
+      "[]",
+      '{"a":1}',
+      '{"a":"x',
+      '{"a":"x\ny"}',
+      '{"a":tru}',
+      '{"a":1.}',
+      '{"a":01}',
+      '{"a" 1}',
+      '{"a":1 "b":2}',
+      "{a:1}",
+      "[1,]",
+      '{"a":1,}',
+      '{"a":1}}',
+      '{"a":1',
+      '{"a":"\\u12"}',
+      '{"a":"\\q\\u12"}',
+      '{"a":-}',
+      '{"a":1e}',
+      '{"a":1e+}',
+      '{"a":@}',
+      '{"a":/*x*/1}',
+      '{"a":// x\n1}',
+      "/* unclosed",
+      '{"a":"\u0001"}',
+      '{"a":"\\',
+      "'abc'",
+      "{'a':1}",
+      "// c\n{}",
+      "x {}",
+      '{"a":[1,2,{"b":null,"c":true,"d":false}],"e":-0.5e-3}',
+      '{"a":"\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9"}',
+      "[,1]",
+      "{,}",
+      '{"a":1,,"b":2}',
+      "[1 2]",
+      "{} {}",
+      "{} tru",
+      "-",
+      "-a",
+      "1",
+      '"s"',
+      "null",
+      "[/]",
+      '{"a":1}\r\n',
+      '\t{"a" :\r\n 1 }',
+      "{\u00a0}",
+    ];
+    for (const text of texts) agree(text);
+  });
+
+  test("generated JSON, as written by JSON.stringify with and without indentation", () => {
+    assertProperty(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), fc.boolean(), (value, indent) => {
+        agree(JSON.stringify(value, null, indent ? 2 : undefined));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  test("generated JSON with a damage: a character inserted, deleted or replaced anywhere", () => {
+    const damage = fc.constantFrom(
+      "{",
+      "}",
+      "[",
+      "]",
+      ",",
+      ":",
+      '"',
+      "\\",
+      "/",
+      "*",
+      "'",
+      "-",
+      ".",
+      "e",
+      "0",
+      "1",
+      "t",
+      "n",
+      " ",
+      "\n",
+      "\u0001",
+      "x",
+      "\u00e9",
+    );
+    assertProperty(
+      fc.property(fc.jsonValue({ maxDepth: 3 }), fc.nat(), damage, fc.constantFrom("insert", "delete", "replace"), (value, at, character, how) => {
+        const text = JSON.stringify(value);
+        const i = text.length === 0 ? 0 : at % (text.length + 1);
+        const damaged =
+          how === "insert"
+            ? text.slice(0, i) + character + text.slice(i)
+            : how === "delete"
+              ? text.slice(0, i) + text.slice(i + 1)
+              : text.slice(0, i) + character + text.slice(i + 1);
+        agree(damaged);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
