@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { SilpIRInput } from "silp";
 
-const repoRoot = resolve(fileURLToPath(new URL("..", import.meta.url)));
+export const repoRoot = resolve(fileURLToPath(new URL("..", import.meta.url)));
 
 export function corpusCases(): SilpIRInput[] | undefined {
   const dir = join(resolve(process.env.SILP_CORPUS ?? resolve(repoRoot, "data/study")), "cases");

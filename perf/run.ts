@@ -87,6 +87,7 @@ async function throughput(): Promise<void> {
   datasets.push({ name: "wide IR (ours)", irs: [wideIR()], defaults: OPTIONS });
   datasets.push({ name: "10 KB IR (ours)", irs: [sizedIR(10_000)], defaults: OPTIONS });
 
+  console.log(`\nsilp from ${import.meta.resolve("silp")} (npm run bench measures the built package)`);
   console.log(`\nThroughput in IRs per second (each task ran ~${TIME_MS} ms, all tasks of a dataset in one run)`);
   console.log(`speed vs JSON = ops/s of the task / ops/s of ${BASELINE} of the same IRs (higher is faster)\n`);
   const header = ["dataset", "operation", "ops/s", "speed vs JSON"];

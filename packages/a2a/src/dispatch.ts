@@ -15,8 +15,7 @@
 import { SilpError } from "silp";
 import { newReqId } from "silp";
 import type { Entity, SilpIR, SilpIRInput } from "silp";
-import { ACTION_CODE_PATTERN, ENTITY_FIELDS } from "silp/util";
-import { actionToFunctionName, functionNameToAction } from "silp/util";
+import { ACTION_CODE_PATTERN, ENTITY_FIELDS, actionToFunctionName, functionNameToAction } from "silp/util";
 
 export interface ActionCall {
   /** Action code, e.g. "!CANCEL". */

@@ -13,7 +13,6 @@ import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestCon
 import { randomUUID } from "node:crypto";
 import type { DecodeResult } from "silp";
 import { applySafetyFilter, modelText, type SafetyFilter } from "silp";
-import type {} from "silp/util";
 import { SilpError, type SilpErrorJSON } from "silp";
 import { getFrontend } from "silp";
 import { newReqId } from "silp";

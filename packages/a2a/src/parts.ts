@@ -11,13 +11,11 @@
 import { randomUUID } from "node:crypto";
 import { Role, type Message, type Part } from "@a2a-js/sdk";
 import type { SilpErrorJSON } from "silp";
-import type {} from "silp/util";
-import { isPlainObject } from "silp/util";
+import { isPlainObject, isKnownErrorCode } from "silp/util";
 import type { SilpEnvelope } from "silp";
 import { formatProbe, probeToJson } from "silp/negotiation";
 import { findProbe } from "silp/negotiation";
 import type { Probe } from "silp/negotiation";
-import { isKnownErrorCode } from "silp/util";
 import { readProbe } from "silp/negotiation";
 import { splitSilp } from "silp";
 import { SILP_EXTENSION_URI } from "./extension.js";

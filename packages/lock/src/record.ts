@@ -8,12 +8,10 @@
  * of any field therefore changes `hash`, and every later `prev` depends on it.
  */
 import type { SilpIR } from "silp";
-import type {} from "silp/util";
 import { assertValid } from "silp";
 import type { SilpOptions } from "silp";
-import { resolveOptions } from "silp/util";
+import { resolveOptions, isPlainObject } from "silp/util";
 import { HASH_PATTERN, canonicalHash, sha256 } from "./hash.js";
-import { isPlainObject } from "silp/util";
 
 interface RecordCommon {
   seq: number;

@@ -7,7 +7,6 @@
  *   unwrapSilpArguments(args) -> { ir, params: { user_id: "u1" }, repairs, warnings, ... }
  */
 import type { SilpIRInput } from "silp";
-import type {} from "silp/util";
 import type { SilpOptions } from "silp";
 import type { SilpEnvelope } from "silp";
 import { unwrapSilp, wrapSilp, type SilpWrapped, type Unwrapped } from "silp";

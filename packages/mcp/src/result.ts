@@ -11,16 +11,12 @@
  * the text (docs/integrations.md, "What a model reads").
  */
 import { applySafetyFilter, compile, decode, unwrapSilp, type SafetyFilter } from "silp";
-import { MAX_LISTED } from "silp/util";
-import { WRAPPER_FIELDS } from "silp/util";
-import { isKnownErrorCode } from "silp/util";
+import { MAX_LISTED, WRAPPER_FIELDS, isKnownErrorCode, isPlainObject, resolveOptions } from "silp/util";
 import { SilpError, isSilpError, type SilpErrorJSON } from "silp";
 import { getFrontend } from "silp";
-import { isPlainObject } from "silp/util";
 import type { JsonValue, SilpIR, SilpIRInput } from "silp";
 import { assertValid } from "silp";
 import type { SilpOptions } from "silp";
-import { resolveOptions } from "silp/util";
 
 export interface TextBlock {
   type: "text";

@@ -4,14 +4,12 @@
  * an `isError` result carrying the code (result.ts), so bad input never becomes a protocol error.
  */
 import { compileAsync, SilpError } from "silp";
-import { envelopeOf } from "silp/util";
+import { envelopeOf, SUPPORTED_SILP_VERSIONS, pickCodecOptions, resolveOptions, decodeNotes } from "silp/util";
 
 import { listFrontends } from "silp";
 import type { JsonValue } from "silp";
-import { SUPPORTED_SILP_VERSIONS } from "silp/util";
 import { assertValid, validate } from "silp";
 import type { SilpOptions, WhitelistMode } from "silp";
-import { pickCodecOptions, resolveOptions } from "silp/util";
 import { answerPing, type Capabilities } from "silp/negotiation";
 import { formatProbe, probeToJson } from "silp/negotiation";
 import { loadTokensModule, type TokensModule } from "./optional-tokens.js";
@@ -19,7 +17,6 @@ import { readPing } from "silp/negotiation";
 import { applySafetyFilter, completeMeta, unwrapSilp, type SafetyFilter, type SilpIR, type SilpIRInput } from "silp";
 import type { JsonSchemaObject } from "./arguments.js";
 import { checkArguments } from "./arguments-check.js";
-import { decodeNotes } from "silp/util";
 import { MAX_LISTED, checkTimeout, silpErrorResult, silpToolResult, withSilpErrors, type SilpCallToolResult } from "./result.js";
 import { compileSchemas, countTokensSchemas, decodeSchemas, irInputSchema, negotiateSchemas, validateSchemas } from "./schemas.js";
 

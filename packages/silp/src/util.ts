@@ -1,8 +1,9 @@
 /**
- * `silp/util`: the codec's internals that the sibling packages (@silp/lock, @silp/tokens,
- * @silp/mcp, @silp/a2a, @silp/llmlingua2, @silp/bench, silpc) build on. Documented in
- * docs/architecture.md; not part of the semantic-versioned API, so applications should import
- * from `silp` and its protocol subpaths instead.
+ * `silp/util`: what the sibling packages (@silp/lock, @silp/tokens, @silp/mcp, @silp/a2a,
+ * @silp/dialects, @silp/llmlingua2, @silp/bench, silpc) build on and applications should not
+ * need. Documented in docs/architecture.md ("silp/util") and versioned with the codec: its names
+ * are pinned by the API surface test, so a change is reviewed and goes into the changelog.
+ * Applications import from `silp` and its protocol subpaths.
  */
 export { resolveOptions, DEFAULT_OPTIONS, DEFAULT_LIMITS, OPTION_NAMES, pickCodecOptions, type ResolvedOptions, type ResolvedWhitelist } from "./options.js";
 export { positionAt, SPEC_ERROR_CODES, EXTENSION_ERROR_CODES } from "./errors.js";

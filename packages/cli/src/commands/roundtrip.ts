@@ -5,10 +5,9 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Command } from "commander";
 import { compile, decode } from "silp";
-import { LOSSLESS_FRONTENDS } from "silp/util";
+import { LOSSLESS_FRONTENDS, resolveOptions } from "silp/util";
 import type { SilpIRInput } from "silp";
 import { assertValid } from "silp";
-import { resolveOptions } from "silp/util";
 import { addCodecFlags, codecOptions, type CodecFlags } from "../codec-flags.js";
 import { EXIT_INVALID, EXIT_OK, readJsonInput, runCommand, writeJson, writeOut } from "../io.js";
 

@@ -21,11 +21,13 @@ function nativeHash(): NativeHash | undefined {
   return typeof crypto?.hash === "function" ? crypto.hash : undefined;
 }
 
-const native = nativeHash();
+/** Looked up on the first hash, not at import: loading node:crypto costs a fresh process milliseconds. */
+let native: NativeHash | null | undefined;
 
 /** Lowercase hex SHA-256 of `text` encoded as UTF-8. */
 export function sha256Hex(text: string): string {
-  return native === undefined ? portableSha256Hex(text) : native("sha256", text, "hex");
+  if (native === undefined) native = nativeHash() ?? null;
+  return native === null ? portableSha256Hex(text) : native("sha256", text, "hex");
 }
 
 // FIPS 180-4, section 4.2.2: the first 32 bits of the fractional parts of the cube roots of the first 64 primes.
