@@ -12,7 +12,8 @@ import { REPO_ROOT } from "@silp/testkit/paths.js";
 
 const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
 const integrations = readFileSync(join(REPO_ROOT, "docs/integrations.md"), "utf8");
-const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
+// A fence closes only on a line of its own (a block may hold "```json" inside a string).
+const blocks = [...readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1]!);
 
 test("the README has TypeScript examples to check", () => {
   assert.ok(blocks.length >= 4, `found ${blocks.length} blocks`);

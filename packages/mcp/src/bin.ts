@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+/**
+ * `silp-mcp`: the SILP tools served by @silp/mcp alone, for an MCP host to spawn (stdio, the
+ * default) or on a loopback HTTP port (`--http PORT`), without installing the whole CLI (silpc
+ * serves the same tools with `silpc mcp` and more options). Arguments are parsed by node:util's
+ * parseArgs (strict: an unknown option is an error); nothing but the protocol goes to stdout in
+ * stdio mode.
+ */
+import { parseArgs } from "node:util";
+import type { WhitelistMode } from "silp";
+import { serveSilpMcpHttp, serveSilpMcpStdio } from "./server.js";
+
+const USAGE = `usage: silp-mcp [--http PORT] [--host ADDRESS] [--whitelist strict|advisory|off] [--timeout MS] [--no-count-tokens]
+  stdio by default; --http serves Streamable HTTP on a loopback port (0 picks a free one)`;
+const MODES: readonly string[] = ["strict", "advisory", "off"];
+const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
+
+function usage(message: string): never {
+  process.stderr.write(`silp-mcp: ${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function options(): { http?: string; host: string; whitelist: string; timeout: string; countTokens: boolean } {
+  try {
+    const { values } = parseArgs({
+      options: {
+        http: { type: "string" },
+        host: { type: "string", default: "127.0.0.1" },
+        whitelist: { type: "string", default: "strict" },
+        timeout: { type: "string", default: "10000" },
+        "no-count-tokens": { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+    if (values.help) {
+      process.stdout.write(`${USAGE}\n`);
+      process.exit(0);
+    }
+    return { http: values.http, host: values.host, whitelist: values.whitelist, timeout: values.timeout, countTokens: !values["no-count-tokens"] };
+  } catch (error) {
+    return usage(error instanceof Error ? error.message : String(error));
+  }
+}
+
+const flags = options();
+if (!MODES.includes(flags.whitelist)) usage(`--whitelist must be one of ${MODES.join(", ")}, got ${flags.whitelist}`);
+const timeoutMs = Number(flags.timeout);
+if (!/^[1-9][0-9]*$/.test(flags.timeout) || timeoutMs > 2_147_483_647) usage("--timeout must be a positive number of milliseconds");
+const served = { whitelist: flags.whitelist as WhitelistMode, timeoutMs, countTokens: flags.countTokens };
+
+if (flags.http === undefined) {
+  const running = await serveSilpMcpStdio(served);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void running.close().then(() => process.exit(0)));
+} else {
+  const port = Number(flags.http);
+  if (!/^[0-9]+$/.test(flags.http) || port > 65535) usage("--http must be a port number (0-65535)");
+  if (!LOOPBACK.has(flags.host)) usage("--host must be a loopback address (127.0.0.1, ::1 or localhost)");
+  try {
+    const running = await serveSilpMcpHttp({ ...served, port, host: flags.host });
+    process.stdout.write(`silp MCP server (Streamable HTTP) listening at ${running.url}\n`);
+    for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void running.close().then(() => process.exit(0)));
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "EADDRINUSE" || code === "EACCES") usage(`--http ${flags.http}: the port is ${code === "EADDRINUSE" ? "in use" : "not allowed"}`);
+    throw error;
+  }
+}
