@@ -4,7 +4,8 @@
 // and measures the result: installed size, package count, install scripts in the tree, wall time.
 // A registry package (@toon-format/toon) is installed the same way in the same run as a baseline.
 //
-//   node scripts/pack-install.mjs [--json out.json] [--keep] [--only silp,@silp/lock]
+//   node scripts/pack-install.mjs [--json out.json] [--keep] [--only silp,@silp/lock] [--readme]
+//   (--readme: write the table into README.md between its size-table markers; all packages only)
 //
 // Run `npx tsc -b tsconfig.build.json` first: the tarballs contain whatever is in dist/ now.
 // Exit status: non-zero if the codec `silp` exceeds BUDGET (size, packages, install scripts) or its
@@ -20,6 +21,8 @@ const BASELINE = "@toon-format/toon";
 const BUDGET = { bytes: 5_000_000, packages: 15 }; // MB here means 10^6 bytes, as in the table
 const INSTALL_TIMEOUT_MS = 15 * 60 * 1000;
 const LIFECYCLE = ["preinstall", "install", "postinstall"];
+const README_START = "<!-- size-table:start -->";
+const README_END = "<!-- size-table:end -->";
 
 const args = process.argv.slice(2);
 const jsonOut = args.includes("--json") ? args[args.indexOf("--json") + 1] : undefined;
@@ -173,19 +176,31 @@ const sameOutput = smoke.every((s) => s.ok) && smoke[0].output === smoke[1].outp
 
 // --- 5. Report. ---
 const base = rows.find((r) => r.baseline);
-console.log(`\n## Install footprint (node ${process.version}, npm ${run("npm", ["-v"], tmp).stdout.trim()})\n`);
-console.log("| package | tarball KB | installed MB | × toon | packages | install scripts | seconds |");
-console.log("|---|---:|---:|---:|---:|---|---:|");
+const npmVersion = run("npm", ["-v"], tmp).stdout.trim();
+const table = ["| package | tarball KB | installed MB | × toon | packages | install scripts | seconds |", "|---|---:|---:|---:|---:|---|---:|"];
 for (const r of rows) {
   const m = r.ok ? r : r.withoutScripts; // † = default install failed, numbers from the --ignore-scripts retry
   const dagger = r.ok ? "" : " †";
   const scripts = m.installScripts.length ? m.installScripts.join("<br>") : "none";
   const tarball = r.tarballBytes == null ? "registry" : (r.tarballBytes / 1024).toFixed(1);
   const name = r.baseline ? `${r.label} (baseline)` : r.label;
-  console.log(
+  table.push(
     `| ${name}${dagger} | ${tarball} | ${mb(m.bytes)}${dagger} | ${(m.bytes / base.bytes).toFixed(1)}×${dagger}` +
       ` | ${m.packages}${dagger} | ${scripts} | ${r.seconds.toFixed(1)} |`,
   );
+}
+console.log(`\n## Install footprint (node ${process.version}, npm ${npmVersion})\n`);
+console.log(table.join("\n"));
+// --readme: the README's table (between its size-table markers) is this run's, never edited by hand.
+if (args.includes("--readme") && !only) {
+  const readmePath = join(ROOT, "README.md");
+  const readme = readFileSync(readmePath, "utf8");
+  const start = readme.indexOf(README_START);
+  const end = readme.indexOf(README_END);
+  if (start === -1 || end < start) throw new Error(`README.md has no ${README_START} ... ${README_END} markers`);
+  const stamp = `<!-- written by npm run size on ${new Date().toISOString().slice(0, 10)}: node ${process.version}, npm ${npmVersion}, ${process.platform} ${process.arch} -->`;
+  writeFileSync(readmePath, `${readme.slice(0, start + README_START.length)}\n${stamp}\n\n${table.join("\n")}\n\n${readme.slice(end)}`);
+  console.log("\nREADME.md: size table replaced");
 }
 if (rows.some((r) => !r.ok)) {
   console.log("\n† `npm install` with default settings FAILED (details below); size and package count are from a");

@@ -58,8 +58,16 @@ describe("silpc compile: an IR without meta", () => {
 
 describe("silpc whitelist --extra: usage", () => {
   test("a malformed verb is a usage error (exit 2); --extra without --verify too", () => {
-    assert.equal(silpc(["whitelist", "--verify", "-q", "-t", "gpt-4o", "--extra", "refund"]).code, 2);
-    assert.equal(silpc(["whitelist", "--extra", "REFUND"]).code, 2);
+    assert.equal(silpc(["whitelist", "--verify", "-q", "-t", "gpt-4o", "--extra-verbs", "refund"]).code, 2);
+    assert.equal(silpc(["whitelist", "--extra-verbs", "REFUND"]).code, 2);
+    // One spelling across commands; the old `--extra` stays as an alias, a misspelling gets a suggestion.
+    const old = silpc(["whitelist", "--extra", "REFUND"]);
+    assert.equal(old.code, 2);
+    assert.match(old.stderr, /--extra-verbs goes with --verify/);
+    assert.equal(silpc(["whitelist", "--verify", "--extra", "A", "--extra-verbs", "B"]).code, 2);
+    const misspelt = silpc(["whitelist", "--extra-verb", "REFUND"]);
+    assert.notEqual(misspelt.code, 0);
+    assert.match(misspelt.stderr, /Did you mean --extra-verbs\?/);
   });
 });
 

@@ -14,7 +14,7 @@ function silpc(args: string[], input?: string): { code: number | null; stdout: s
 
 describe("silpc whitelist --verify --extra", () => {
   test("one UNK-free token on every loaded tokenizer passes; a split verb fails with exit 1", () => {
-    const result = silpc(["whitelist", "--verify", "--json", "-q", "-t", "llama-2,gpt-4o", "--extra", "SHIP,REFUND,ESCALATE_TICKET"]);
+    const result = silpc(["whitelist", "--verify", "--json", "-q", "-t", "llama-2,gpt-4o", "--extra-verbs", "SHIP,REFUND,ESCALATE_TICKET"]);
     assert.equal(result.code, 1, result.stderr);
     const report = JSON.parse(result.stdout) as { ok: boolean; extra: { code: string; ok: boolean; cells: { tokenizer: string; pieces: string[] }[] }[] };
     assert.equal(report.ok, false);
@@ -35,7 +35,7 @@ describe("silpc whitelist --verify --extra", () => {
   });
 
   test("all fit: exit 0 and a table", () => {
-    const result = silpc(["whitelist", "--verify", "-q", "-t", "gpt-4o", "--extra", "SHIP,!PAY"]);
+    const result = silpc(["whitelist", "--verify", "-q", "-t", "gpt-4o", "--extra-verbs", "SHIP,!PAY"]);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /!SHIP\s+fit\s+1/);
     assert.match(result.stdout, /all 2 extra verb\(s\) meet the census criterion/);

@@ -9,30 +9,23 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "vitest";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
+import { docBlocks, docImports, LAB_MODULES, tsBlocks } from "@silp/testkit/doc-blocks.js";
 
 const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
 const integrations = readFileSync(join(REPO_ROOT, "docs/integrations.md"), "utf8");
-// A fence closes only on a line of its own (a block may hold "```json" inside a string).
-const blocks = [...readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1]!);
+const blocks = tsBlocks(readme);
 
 test("the README has TypeScript examples to check", () => {
   assert.ok(blocks.length >= 4, `found ${blocks.length} blocks`);
 });
 
-test("every name a README block imports is exported by that module", async () => {
-  let checked = 0;
-  for (const block of blocks) {
-    for (const [, names, specifier] of block.matchAll(/import\s*\{([^}]*)\}\s*from\s*"([^"]+)"/g)) {
-      const module = (await import(specifier!)) as Record<string, unknown>;
-      for (const raw of names!.split(",")) {
-        const name = raw.trim();
-        if (name === "" || name.startsWith("type ")) continue;
-        assert.ok(name in module, `README imports ${name} from "${specifier}", which does not export it`);
-        checked++;
-      }
-    }
+test("every name a README or docs block imports from a product module is exported by it", async () => {
+  const imports = docImports(docBlocks()).filter((entry) => !LAB_MODULES.includes(entry.specifier));
+  for (const { page, name, specifier } of imports) {
+    const module = (await import(specifier)) as Record<string, unknown>;
+    assert.ok(name in module, `${page} imports ${name} from "${specifier}", which does not export it`);
   }
-  assert.ok(checked >= 15, `checked ${checked} imported names`);
+  assert.ok(imports.length >= 60, `checked ${imports.length} imported names`);
 });
 
 test("the README's integration snippets are the ones snippets.test.ts runs from docs/integrations.md", () => {

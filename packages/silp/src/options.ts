@@ -21,7 +21,7 @@ export type WhitelistMode = "strict" | "advisory" | "off";
  * The whitelist with a deployment's own verbs (docs/ir.md, "Application verbs"): `extra` adds
  * action codes (`"!REFUND"` or `"REFUND"`) to the approved ones of spec 3.8. An excluded verb
  * (Table 8) cannot be added. Check a verb against the draft's criterion first with
- * `silpc whitelist --verify --extra REFUND`.
+ * `silpc whitelist --verify --extra-verbs REFUND`.
  */
 export interface WhitelistOptions {
   /** Default "strict". */

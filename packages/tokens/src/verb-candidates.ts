@@ -2,7 +2,7 @@
  * The draft's admission criterion (spec 3.8) applied to a deployment's own verbs: a verb is fit
  * for the whitelist when its function name (the lower-cased code without `!`, as the code
  * frontend writes it) is exactly one token, with no UNK, on every census tokenizer.
- * `silpc whitelist --verify --extra REFUND` prints this.
+ * `silpc whitelist --verify --extra-verbs REFUND` prints this.
  */
 import { excludedVerb } from "silp";
 import { actionToFunctionName } from "silp/util";

@@ -2,7 +2,7 @@
  * Live re-check of the verb whitelist's census: `silpc whitelist --verify` (the whitelist
  * command calls runWhitelistVerify) and the hidden alias `silpc whitelist-verify`.
  * Exit 1 when an approved verb is no longer one UNK-free token on a loaded tokenizer, or any
- * verb tokenizes differently from the recorded census. With `--extra REFUND,TICKET` it checks a
+ * verb tokenizes differently from the recorded census. With `--extra-verbs REFUND,TICKET` it checks a
  * deployment's own verbs instead: each must be one UNK-free token on every loaded tokenizer (the
  * criterion the approved verbs were admitted on, spec 3.8); exit 1 if any is not.
  */
@@ -15,17 +15,17 @@ import { addTokenizerOptions, loadTokenizersWithProgress, type TokenizerFlags } 
 
 export interface WhitelistVerifyFlags extends TokenizerFlags {
   json?: boolean;
-  /** `--extra REFUND,ESCALATE_TICKET`: check these application verbs instead of the approved ones. */
-  extra?: string;
+  /** `--extra-verbs REFUND,ESCALATE_TICKET`: check these application verbs instead of the approved ones. */
+  extraVerbs?: string;
 }
 
-/** `--extra`: each application verb against the census criterion; returns the exit code. */
+/** `--extra-verbs`: each application verb against the census criterion; returns the exit code. */
 async function runExtraVerify(flags: WhitelistVerifyFlags, verbs: readonly string[]): Promise<number> {
   for (const verb of verbs) {
-    if (!/^!?[A-Z][A-Z_]*$/.test(verb)) throw new UsageError(`--extra: ${JSON.stringify(verb)} is not an action code like REFUND or !REFUND`);
+    if (!/^!?[A-Z][A-Z_]*$/.test(verb)) throw new UsageError(`--extra-verbs: ${JSON.stringify(verb)} is not an action code like REFUND or !REFUND`);
   }
   const tokenizers = await loadTokenizersWithProgress(flags);
-  const { checkVerbCandidates, textTable } = await loadTokens("silpc whitelist --verify --extra");
+  const { checkVerbCandidates, textTable } = await loadTokens("silpc whitelist --verify --extra-verbs");
   const results = checkVerbCandidates(tokenizers, verbs);
   const ok = results.every((result) => result.ok);
   if (flags.json) {
@@ -49,7 +49,7 @@ async function runExtraVerify(flags: WhitelistVerifyFlags, verbs: readonly strin
 
 /** The body of `--verify`; returns the exit code. Call it inside runCommand. */
 export async function runWhitelistVerify(flags: WhitelistVerifyFlags): Promise<number> {
-  const extra = parseVerbList(flags.extra);
+  const extra = parseVerbList(flags.extraVerbs);
   if (extra.length > 0) return runExtraVerify(flags, extra);
   const tokenizers = await loadTokenizersWithProgress(flags);
   const { verifyWhitelist, textTable } = await loadTokens("silpc whitelist --verify");
