@@ -3,7 +3,9 @@
  * @silp/dialects' parseDialectSpec (untrusted input: a bad file is a positioned or named error)
  * and registered as a frontend under its name, so `silpc bench run` can show it to models like
  * any other frontend and `silpc evolve --bench` can match its results to a point of the space;
- * `silpc grammar --dialect <file>` reads one the same way for its grammar.
+ * `silpc grammar --dialect <file>` reads one the same way for its grammar. A name of a dialect
+ * that @silp/dialects ships (`x-evolved`) stands for that dialect, so the README's lines work
+ * from an installed silpc without a checkout; anything else is a file path.
  */
 import type { DialectSpec } from "@silp/dialects";
 import { readJsonInput } from "./io.js";
@@ -13,7 +15,7 @@ export async function registerDialectFiles(paths: readonly string[] | undefined)
   if (paths === undefined || paths.length === 0) return [];
   const dialects = await loadDialects("--dialect");
   return paths.map((path) => {
-    const spec = dialects.parseDialectSpec(readJsonInput(path));
+    const spec = dialects.SHIPPED_DIALECTS[path] ?? dialects.parseDialectSpec(readJsonInput(path));
     dialects.registerDialect(spec);
     return spec;
   });
@@ -22,5 +24,5 @@ export async function registerDialectFiles(paths: readonly string[] | undefined)
 /** One dialect file, read and checked as above but not registered (`silpc grammar --dialect`). */
 export async function readDialectFile(path: string): Promise<DialectSpec> {
   const dialects = await loadDialects("--dialect");
-  return dialects.parseDialectSpec(readJsonInput(path));
+  return dialects.SHIPPED_DIALECTS[path] ?? dialects.parseDialectSpec(readJsonInput(path));
 }

@@ -8,4 +8,5 @@ export { CODE_DIALECT, DIALECT_NAME_PATTERN, parseDialectSpec, randomDialectSpec
 export type { ArgumentOrder } from "./argument-order.js";
 export { createDialect, type Dialect } from "./dialect.js";
 export { registerDialect } from "./register.js";
+export { EVOLVED_DIALECT, SHIPPED_DIALECTS } from "./evolved.js";
 export { buildDialectPrompt, DIALECT_EXAMPLE_MARK, type DialectPrompt, type DialectPromptOptions } from "./prompt.js";

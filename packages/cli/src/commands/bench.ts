@@ -23,7 +23,7 @@ export function register(program: Command): void {
     .option("--study [dir]", "the study's cases and recorded llmlingua2 payloads (default folder: $SILP_CORPUS, else the repository's data/study)")
     .option("--payloads <source>", "compile (the core compiles every payload) or study (replay the study's recorded strings)", "compile")
     .option("-f, --frontends <list>", "comma-separated frontends (default: code,json,natural,nl_json,llmlingua2; heartbeat: code)")
-    .option("--dialect <files...>", "dialect files (silpc evolve --out) to register; their names may then appear in --frontends")
+    .option("--dialect <files...>", "dialect files (silpc evolve --out), or x-evolved, to register; their names may then appear in --frontends")
     .option("--base-url <url>", "chat-completions endpoint base, e.g. http://localhost:8787/v1 (default: $SILP_BENCH_BASE_URL or $OPENAI_BASE_URL)")
     .option("--api-key <key>", "API key (default: $SILP_BENCH_API_KEY or $OPENAI_API_KEY)")
     .option("--models-config <file>", "model registry in the study's model_configs.json format (name -> model_id, optional base_url / api_key_env)")

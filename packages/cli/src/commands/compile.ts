@@ -33,7 +33,10 @@ export function register(program: Command): void {
       )
       .option("--compact", "never append meta: the compact surface of the reference (drops meta other than a derivable req_id)")
       .option("--envelope", "print the envelope {silp, silp_encoding, silp_payload, silp_meta}")
-      .option("--dialect <files...>", "dialect files to register first; -f may then name them (e.g. --dialect dialects/x-evolved.json -f x-evolved)")
+      .option(
+        "--dialect <files...>",
+        "dialect files (or x-evolved, the dialect @silp/dialects ships) to register first; -f may then name them (e.g. --dialect x-evolved -f x-evolved)",
+      )
       .option("--model <dir>", "llmlingua2: local model folder (or SILP_LLMLINGUA2_MODEL)")
       .option("--rate <rate>", "llmlingua2: share of words to keep (default 0.5)")
       .option("--allow-lossy", "llmlingua2: accept lossy output for precision-critical payloads")

@@ -25,7 +25,7 @@ export function register(program: Command): void {
     )
     .requiredOption("--format <format>", "gbnf, xgrammar (GBNF as XGrammar reads it) or lark")
     .option("--frontend <frontend>", "the frontend the grammar describes (code)", "code")
-    .option("--dialect <file>", "a dialect file (e.g. dialects/x-evolved.json): the grammar of that dialect of the code frontend");
+    .option("--dialect <file>", "a dialect file, or x-evolved (shipped by @silp/dialects): the grammar of that dialect of the code frontend");
   addVerbsOption(command).action((flags: GrammarFlags) =>
     runCommand(false, async () => {
       if (flags.format !== "gbnf" && flags.format !== "xgrammar" && flags.format !== "lark") {
