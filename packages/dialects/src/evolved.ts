@@ -6,7 +6,7 @@
  */
 import { type DialectSpec, parseDialectSpec } from "./spec.js";
 
-// The file's JSON as text (its genes include a key named "then", which an object literal in code would not keep plain).
+// The file's JSON as text: its genes have a key named "then", and an object with one in code is a thenable to `await`.
 export const EVOLVED_DIALECT: DialectSpec = parseDialectSpec(
   JSON.parse(
     '{"silp_dialect":1,"name":"x-evolved","genes":{"if":"When","and":"and","then":"then","actions":"and","else":"otherwise","alternatives":"or","call":"spaces","empty_args":"()","equals":":","location":"at","negation":"not","operators":"symbols","time":"at","meta":"#meta","keywords":"ordered"},"argument_order":{"!BOOK":["act","city","checkin","nights"],"!SEARCH":["act","query","location","filter"],"!TRANSLATE":["src","tgt","style"],"!UPDATE":["act","field","new_value"]}}',
