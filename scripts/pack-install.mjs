@@ -9,7 +9,8 @@
 //
 // Run `npx tsc -b tsconfig.build.json` first: the tarballs contain whatever is in dist/ now.
 // Exit status: non-zero if the codec `silp` exceeds BUDGET (size, packages, install scripts) or its
-// CommonJS/ESM smoke test fails. The other packages are reported, not gated.
+// CommonJS/ESM smoke test fails, or if any package's types fail a consumer's tsc (skipLibCheck
+// false, nodenext and bundler). The other packages' sizes are reported, not gated.
 import { spawnSync } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -150,7 +151,54 @@ for (const w of workspaces) {
   if (only !== undefined && !only.has(w.manifest.name)) continue;
   const tarballs = [...siblingClosure(w.manifest.name)].map((n) => ours.get(n).tarball);
   console.error(`installing ${w.manifest.name} (${tarballs.length} tarball(s))...`);
-  rows.push({ ...installInEmptyProject(w.manifest.name, tarballs), tarballBytes: w.tarballBytes });
+  const row = { ...installInEmptyProject(w.manifest.name, tarballs), tarballBytes: w.tarballBytes };
+  row.types = row.ok ? consumerTypes(row.project, w.manifest) : "not installed";
+  rows.push(row);
+}
+
+/**
+ * A consumer's type check of the installed package: a module that imports every export of the
+ * package (each subpath of `exports`), checked by tsc with `skipLibCheck: false`, strict, under
+ * `nodenext` and under `bundler`. Node's types come from the repository's @types/node (a Node
+ * consumer has them). "ok", or the first errors.
+ */
+function consumerTypes(project, manifest) {
+  const subpaths = Object.keys(manifest.exports ?? { ".": {} }).filter((key) => !key.endsWith(".json") && key !== "./package.json");
+  const lines = subpaths.map((key, index) => `import * as m${index} from "${key === "." ? manifest.name : manifest.name + key.slice(1)}";`);
+  writeFileSync(join(project, "consumer.mts"), `${lines.join("\n")}\nexport { ${subpaths.map((_, index) => `m${index}`).join(", ")} };\n`);
+  const tsc = join(ROOT, "node_modules/typescript/bin/tsc");
+  const problems = [];
+  for (const resolution of ["nodenext", "bundler"]) {
+    const module = resolution === "bundler" ? "esnext" : "nodenext";
+    const args = [
+      tsc,
+      "--noEmit",
+      "--strict",
+      "--skipLibCheck",
+      "false",
+      "--module",
+      module,
+      "--moduleResolution",
+      resolution,
+      "--target",
+      "es2022",
+      "--typeRoots",
+      join(ROOT, "node_modules/@types"),
+      "--types",
+      "node",
+      "consumer.mts",
+    ];
+    const r = run(process.execPath, args, project);
+    if (r.status !== 0)
+      problems.push(
+        `${resolution}: ${r.stdout
+          .split("\n")
+          .filter((l) => l.includes("error TS"))
+          .slice(0, 2)
+          .join(" / ")}`,
+      );
+  }
+  return problems.length === 0 ? "ok" : problems.join("; ");
 }
 
 // --- 4. The codec from CommonJS and from ESM, in its own empty project. ---
@@ -177,7 +225,10 @@ const sameOutput = smoke.every((s) => s.ok) && smoke[0].output === smoke[1].outp
 // --- 5. Report. ---
 const base = rows.find((r) => r.baseline);
 const npmVersion = run("npm", ["-v"], tmp).stdout.trim();
-const table = ["| package | tarball KB | installed MB | × toon | packages | install scripts | seconds |", "|---|---:|---:|---:|---:|---|---:|"];
+const table = [
+  "| package | tarball KB | installed MB | × toon | packages | install scripts | seconds | types (skipLibCheck false) |",
+  "|---|---:|---:|---:|---:|---|---:|---|",
+];
 for (const r of rows) {
   const m = r.ok ? r : r.withoutScripts; // † = default install failed, numbers from the --ignore-scripts retry
   const dagger = r.ok ? "" : " †";
@@ -186,7 +237,7 @@ for (const r of rows) {
   const name = r.baseline ? `${r.label} (baseline)` : r.label;
   table.push(
     `| ${name}${dagger} | ${tarball} | ${mb(m.bytes)}${dagger} | ${(m.bytes / base.bytes).toFixed(1)}×${dagger}` +
-      ` | ${m.packages}${dagger} | ${scripts} | ${r.seconds.toFixed(1)} |`,
+      ` | ${m.packages}${dagger} | ${scripts} | ${r.seconds.toFixed(1)} | ${r.baseline ? "" : (r.types ?? "")} |`,
   );
 }
 console.log(`\n## Install footprint (node ${process.version}, npm ${npmVersion})\n`);
@@ -223,6 +274,8 @@ if (codecRow.bytes > BUDGET.bytes) failures.push(`silp installs ${mb(codecRow.by
 if (codecRow.packages > BUDGET.packages) failures.push(`silp installs ${codecRow.packages} packages > ${BUDGET.packages}`);
 if (codecRow.installScripts.length) failures.push(`silp's tree has install scripts: ${codecRow.installScripts.join(", ")}`);
 if (!sameOutput) failures.push("silp CommonJS/ESM smoke test failed");
+// Every package's types must check in a consumer project: a gate, unlike the other packages' sizes.
+for (const r of rows) if (!r.baseline && r.types !== "ok") failures.push(`${r.label}: consumer type check failed: ${r.types}`);
 console.log(`\n## Budget for silp (≤ ${mb(BUDGET.bytes)} MB, ≤ ${BUDGET.packages} packages, no install scripts)\n`);
 console.log(failures.length ? failures.map((f) => `- FAIL ${f}`).join("\n") : "- ok");
 
