@@ -3,7 +3,6 @@
  * handlers, the SilpAgentExecutor behind them, listening on a loopback port.
  */
 import { createServer } from "node:http";
-import type { IncomingMessage } from "node:http";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { AGENT_CARD_PATH, type AgentCard, type AgentExtension, type AgentSkill } from "@a2a-js/sdk";
 import { DefaultRequestHandler, type TaskStore, type User, defaultServerCallContextBuilder } from "@a2a-js/sdk/server";
@@ -73,8 +72,7 @@ export interface StartSilpAgentOptions extends SilpExecutorOptions {
    * Who the caller is (the SDK's UserBuilder). Default: an unauthenticated user named by the
    * remote address. Authenticated users get their own session scope (`user:<name>`).
    */
-  // node:http's request, which express's extends: the public types then need no express types.
-  userBuilder?: (req: IncomingMessage) => Promise<User>;
+  userBuilder?: (req: Request) => Promise<User>;
   /** Where tasks (of a fallback executor, or failed executions) are kept; default a BoundedTaskStore. */
   taskStore?: TaskStore;
   /** Advertise streaming in the card: SendStreamingMessage is answered as server-sent events. Default false. */
@@ -92,7 +90,7 @@ class PeerAddressUser implements User {
   }
 }
 
-const remoteAddressUser = async (req: IncomingMessage): Promise<User> => new PeerAddressUser(req.socket.remoteAddress ?? "unknown");
+const remoteAddressUser = async (req: Request): Promise<User> => new PeerAddressUser(req.socket.remoteAddress ?? "unknown");
 
 /**
  * This agent speaks A2A v1.0 only. A request without `A2A-Version: 1.0` (absent means 0.3) is
