@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, test, vi } from "vitest";
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFile, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { corpusDir } from "@silp/testkit/corpus.js";
@@ -288,6 +288,25 @@ describe("silpc bench report over several runs", () => {
     assert.equal(later.code, 0, later.stderr);
     assert.equal(JSON.parse(later.stdout).overlap.prefer, "later");
     assert.equal(JSON.parse(later.stdout).outcomes.byModel.m.passed, 2);
+  });
+
+  test("without --out the report goes to the system's temporary folder, never into the current one", () => {
+    const here = mkdtempSync(join(tmpdir(), "silp-report-cwd-"));
+    const temporary = mkdtempSync(join(tmpdir(), "silp-report-tmp-"));
+    try {
+      const run = spawnSync(process.execPath, [CLI_BIN, "bench", "report", "--results", a, "--results", b, "--prefer", "later"], {
+        cwd: here,
+        encoding: "utf8",
+        env: { ...process.env, TMPDIR: temporary },
+      });
+      assert.equal(run.status, 0, run.stderr);
+      assert.ok(existsSync(join(temporary, "silp-report.html")), run.stdout);
+      assert.match(run.stdout, /silp-report\.html/);
+      assert.deepEqual(readdirSync(here), [], "nothing written into the current folder");
+    } finally {
+      rmSync(here, { recursive: true, force: true });
+      rmSync(temporary, { recursive: true, force: true });
+    }
   });
 
   test("report --compare A B: paired exact McNemar per cell (Holm-corrected) and the cases that differ", async () => {

@@ -3,6 +3,8 @@
  * Only flag declarations live here; the work is in ../bench-run.ts and ../bench-report.ts,
  * imported when a subcommand runs, so other commands never load the harness.
  */
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Command } from "commander";
 import { runCommand } from "../io.js";
 import type { BenchReportFlags } from "../bench-report.js";
@@ -66,7 +68,8 @@ export function register(program: Command): void {
     .option("--compare <files...>", "compare two results files A B: paired exact McNemar per cell, Holm-corrected, and the cases that differ")
     .option("--price <model=prompt:completion>", "USD per million prompt and completion tokens of a model, for the cost column (repeatable)", collect)
     .option("--errors-as-failures", "count model, judge and compile errors as failed runs (default: pass rates over answered runs)")
-    .option("-o, --out <file>", "HTML file to write", "report.html")
+    // The default is outside any checkout, so a report never lands in a repository's tree unasked.
+    .option("-o, --out <file>", "HTML file to write", join(tmpdir(), "silp-report.html"))
     .option("--title <text>", "report title")
     .option("-t, --tokenizers <list>", "with --results: count payload tokens on these tokenizers (silp/tokens; e.g. gpt-4o,qwen2.5 or all)")
     .option("--fidelity-floor <rate>", "Layer 4: minimum pass rate for a frontend to be feasible", "0.5")
