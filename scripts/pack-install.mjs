@@ -246,7 +246,7 @@ for (const r of rows) {
   const name = r.baseline ? `${r.label} (baseline)` : r.label;
   table.push(
     `| ${name}${dagger} | ${tarball} | ${mb(m.bytes)}${dagger} | ${(m.bytes / base.bytes).toFixed(1)}×${dagger}` +
-      ` | ${m.packages}${dagger} | ${scripts} | ${r.seconds.toFixed(1)} | ${r.baseline ? "" : (r.types ?? "")} |`,
+      ` | ${m.packages}${dagger} | ${scripts} | ${r.seconds.toFixed(1)} | ${r.baseline ? "" : (r.types ?? "").replaceAll("|", "\\|")} |`,
   );
 }
 console.log(`\n## Install footprint (node ${process.version}, npm ${npmVersion})\n`);
