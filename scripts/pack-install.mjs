@@ -16,6 +16,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { consumerTsc } from "./consumer-tsc.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const BASELINE = "@toon-format/toon";
@@ -175,36 +176,15 @@ function consumerTypes(project, manifest) {
   const subpaths = Object.keys(manifest.exports ?? { ".": {} }).filter((key) => !key.endsWith(".json") && key !== "./package.json");
   const lines = subpaths.map((key, index) => `import * as m${index} from "${key === "." ? manifest.name : manifest.name + key.slice(1)}";`);
   writeFileSync(join(project, "consumer.mts"), `${lines.join("\n")}\nexport { ${subpaths.map((_, index) => `m${index}`).join(", ")} };\n`);
-  const tsc = join(ROOT, "node_modules/typescript/bin/tsc");
   const problems = [];
   const foreign = new Set();
   for (const resolution of ["nodenext", "bundler"]) {
-    const module = resolution === "bundler" ? "esnext" : "nodenext";
-    const args = [
-      tsc,
-      "--noEmit",
-      "--strict",
-      "--skipLibCheck",
-      "false",
-      "--module",
-      module,
-      "--moduleResolution",
-      resolution,
-      "--target",
-      "es2022",
-      "--typeRoots",
-      join(ROOT, "node_modules/@types"),
-      "--types",
-      "node",
-      "consumer.mts",
-    ];
-    const r = run(process.execPath, args, project);
-    const errors = r.stdout.split("\n").filter((l) => l.includes("error TS"));
+    const { status, errors } = consumerTsc(["consumer.mts"], project, resolution);
     // Ours: the consumer module and our packages' declarations. A framework's own declarations
     // (an adapter's peer) may fail skipLibCheck false by themselves; that is reported, not ours.
     const ours = errors.filter((l) => /^consumer\.mts|node_modules\/(@silp\/|silp\/|silpc\/)/.test(l));
-    if (r.status !== 0 && ours.length > 0) problems.push(`${resolution}: ${ours.slice(0, 2).join(" / ")}`);
-    else if (r.status !== 0) foreign.add((errors[0] ?? "").replace(/\(.*$/, ""));
+    if (status !== 0 && ours.length > 0) problems.push(`${resolution}: ${ours.slice(0, 2).join(" / ")}`);
+    else if (status !== 0) foreign.add((errors[0] ?? "").replace(/\(.*$/, ""));
   }
   if (problems.length > 0) return problems.join("; ");
   return foreign.size === 0 ? "ok" : `ok; the peer's own declarations fail alone (${[...foreign].join(", ")})`;

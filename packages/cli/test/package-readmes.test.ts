@@ -6,11 +6,10 @@
  */
 import { afterAll, beforeAll, test } from "vitest";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
+import { consumerTsc } from "../../../scripts/consumer-tsc.mjs";
 
 interface Manifest {
   name: string;
@@ -62,26 +61,8 @@ test("each product package's README example type-checks in a consumer project", 
     });
   }
   assert.ok(files.length >= 8, `${files.length} examples`);
-  const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
-  const args = [
-    tsc,
-    "--noEmit",
-    "--strict",
-    "--skipLibCheck",
-    "false",
-    "--module",
-    "nodenext",
-    "--moduleResolution",
-    "nodenext",
-    "--target",
-    "es2022",
-    "--types",
-    "node",
-    ...files,
-  ];
-  try {
-    execFileSync(process.execPath, args, { cwd: REPO_ROOT, encoding: "utf8" });
-  } catch (error) {
-    assert.fail(`tsc:\n${(error as { stdout?: string }).stdout}`);
+  for (const resolution of ["nodenext", "bundler"] as const) {
+    const { status, errors } = consumerTsc(files, REPO_ROOT, resolution);
+    assert.equal(status, 0, `tsc (${resolution}):\n${errors.join("\n")}`);
   }
 });

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, test } from "vitest";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
+import { consumerTsc } from "../../../scripts/consumer-tsc.mjs";
 
 const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
 const section = readme.slice(readme.indexOf("\n## Library\n"));
@@ -35,28 +35,10 @@ test("the Library block is there and starts with the common path: write, read, a
   );
 });
 
-test("it type-checks in a consumer project (strict, nodenext, skipLibCheck false)", () => {
-  const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
-  const args = [
-    tsc,
-    "--noEmit",
-    "--strict",
-    "--skipLibCheck",
-    "false",
-    "--module",
-    "nodenext",
-    "--moduleResolution",
-    "nodenext",
-    "--target",
-    "es2022",
-    "--types",
-    "node",
-    join(dir, "library.mts"),
-  ];
-  try {
-    execFileSync(process.execPath, args, { cwd: REPO_ROOT, encoding: "utf8" });
-  } catch (error) {
-    assert.fail(`tsc: ${(error as { stdout?: string }).stdout}`);
+test("it type-checks in a consumer project (strict, skipLibCheck false, nodenext and bundler)", () => {
+  for (const resolution of ["nodenext", "bundler"] as const) {
+    const { status, errors } = consumerTsc([join(dir, "library.mts")], REPO_ROOT, resolution);
+    assert.equal(status, 0, `tsc (${resolution}):\n${errors.join("\n")}`);
   }
 });
 

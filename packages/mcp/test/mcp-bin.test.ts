@@ -11,8 +11,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { compile, normalize } from "silp";
 import { appendixExample } from "silp/examples";
+import { assertToolRoundTrip } from "./tool-round-trip.js";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
 
 const manifest = JSON.parse(readFileSync(join(REPO_ROOT, "packages/mcp/package.json"), "utf8")) as { bin: Record<string, string> };
@@ -29,10 +29,7 @@ describe("silp-mcp", () => {
         (await client.listTools()).tools.map((tool) => tool.name),
         ["validate", "compile", "decode", "negotiate"],
       );
-      const compiled = (await client.callTool({ name: "compile", arguments: { ir: a3 } })) as CallResult;
-      assert.equal(compiled.structuredContent?.silp_payload, compile(a3, "code", { inlineMeta: false }));
-      const decoded = (await client.callTool({ name: "decode", arguments: compiled.structuredContent })) as CallResult;
-      assert.deepEqual(decoded.structuredContent?.ir, normalize(a3));
+      await assertToolRoundTrip(client, a3);
     } finally {
       await client.close();
     }

@@ -13,8 +13,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport as StdioTransportV1 } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { compile, normalize } from "silp";
 import { appendixExample } from "silp/examples";
+import { assertToolRoundTrip } from "./tool-round-trip.js";
 
 import { CLI_BIN, REPO_ROOT as repoRoot } from "@silp/testkit/paths.js";
 const cli = { command: process.execPath, args: [CLI_BIN, "mcp"], cwd: repoRoot };
@@ -30,10 +30,7 @@ describe("silpc mcp over stdio", () => {
       assert.equal(client.getProtocolEra(), "modern");
       const names = (await client.listTools()).tools.map((tool) => tool.name);
       assert.deepEqual(names, ["validate", "compile", "decode", "negotiate", "count_tokens"]);
-      const compiled = (await client.callTool({ name: "compile", arguments: { ir: a3 } })) as CallResult;
-      assert.equal(compiled.structuredContent?.silp_payload, compile(a3, "code", { inlineMeta: false }));
-      const decoded = (await client.callTool({ name: "decode", arguments: compiled.structuredContent })) as CallResult;
-      assert.deepEqual(decoded.structuredContent?.ir, normalize(a3));
+      await assertToolRoundTrip(client, a3);
     } finally {
       await client.close();
     }

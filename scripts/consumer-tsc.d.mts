@@ -1,0 +1,2 @@
+/** Types of consumer-tsc.mjs, for the tests that use it. */
+export declare function consumerTsc(files: readonly string[], cwd: string, resolution?: "nodenext" | "bundler"): { status: number; errors: string[] };
