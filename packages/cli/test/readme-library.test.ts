@@ -35,8 +35,9 @@ test("the Library block is there and starts with the common path: write, read, a
   );
 });
 
-test("it type-checks in a consumer project (strict, skipLibCheck false, nodenext and bundler)", () => {
-  for (const resolution of ["nodenext", "bundler"] as const) {
+test("it type-checks in a consumer project (strict, skipLibCheck false, nodenext)", () => {
+  // nodenext, the strictest resolution; `npm run size` checks the installed packages under bundler too.
+  for (const resolution of ["nodenext"] as const) {
     const { status, errors } = consumerTsc([join(dir, "library.mts")], REPO_ROOT, resolution);
     assert.equal(status, 0, `tsc (${resolution}):\n${errors.join("\n")}`);
   }
