@@ -15,10 +15,9 @@ import { spawnSync } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { consumerTsc } from "./consumer-tsc.mjs";
+import { packAll, publishableWorkspaces, ROOT, siblingClosure } from "./packages.mjs";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const BASELINE = "@toon-format/toon";
 const BUDGET = { bytes: 5_000_000, packages: 15 }; // MB here means 10^6 bytes, as in the table
 const INSTALL_TIMEOUT_MS = 15 * 60 * 1000;
@@ -44,36 +43,14 @@ function run(cmd, cmdArgs, cwd, timeout) {
   return { status: r.status ?? -1, stdout: r.stdout ?? "", stderr: r.stderr ?? String(r.error ?? ""), seconds };
 }
 
-// --- 1. The publishable workspaces, in the root's workspace order (private ones are skipped). ---
-const workspaces = readJson(join(ROOT, "package.json"))
-  .workspaces.map((dir) => ({ dir: join(ROOT, dir), manifest: readJson(join(ROOT, dir, "package.json")) }))
-  .filter((w) => !w.manifest.private);
+// --- 1. The publishable workspaces, packed (scripts/packages.mjs). ---
+const workspaces = publishableWorkspaces();
 const ours = new Map(workspaces.map((w) => [w.manifest.name, w]));
 
 const tmp = mkdtempSync(join(tmpdir(), "silp-pack-install-"));
 const tarballDir = join(tmp, "tarballs");
 mkdirSync(tarballDir);
-
-for (const w of workspaces) {
-  // From the package folder so npm packs that workspace alone; --json gives the file name and sizes.
-  const r = run("npm", ["pack", "--pack-destination", tarballDir, "--json"], w.dir);
-  if (r.status !== 0) throw new Error(`npm pack failed in ${w.dir}:\n${r.stderr}`);
-  const [info] = JSON.parse(r.stdout);
-  w.tarball = join(tarballDir, info.filename);
-  w.tarballBytes = info.size;
-}
-
-// Our packages are not on the registry yet, so the siblings a package depends on (transitively) are
-// installed from their tarballs in the same `npm install`; npm then dedupes onto them instead of
-// looking for them on the registry. Optional peers are left out, as npm leaves them out for users.
-function siblingClosure(name, seen = new Set()) {
-  if (seen.has(name)) return seen;
-  seen.add(name);
-  for (const dep of Object.keys(ours.get(name).manifest.dependencies ?? {})) {
-    if (ours.has(dep)) siblingClosure(dep, seen);
-  }
-  return seen;
-}
+packAll(workspaces, tarballDir);
 
 // --- 2. Measuring an installed tree. ---
 // Walks node_modules without following symlinks. Bytes are the sum of regular file sizes (du -sb
@@ -150,7 +127,7 @@ console.error(`installing ${BASELINE} (registry)...`);
 rows.push({ ...installInEmptyProject(BASELINE, [BASELINE]), tarballBytes: null, baseline: true });
 for (const w of workspaces) {
   if (only !== undefined && !only.has(w.manifest.name)) continue;
-  const tarballs = [...siblingClosure(w.manifest.name)].map((n) => ours.get(n).tarball);
+  const tarballs = [...siblingClosure(workspaces, w.manifest.name)].map((n) => ours.get(n).tarball);
   console.error(`installing ${w.manifest.name} (${tarballs.length} tarball(s))...`);
   const row = { ...installInEmptyProject(w.manifest.name, tarballs), tarballBytes: w.tarballBytes };
   row.types = row.ok ? consumerTypes(row.project, w.manifest) : "not installed";

@@ -8,14 +8,12 @@
  * scripts/pack-install.mjs installs each package exactly that way into an empty project.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { basename, join, relative, resolve } from "node:path";
+import { packAll, publishableWorkspaces, ROOT, siblingClosure } from "./packages.mjs";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
 const out = resolve(args.includes("--out") ? args[args.indexOf("--out") + 1] : join(ROOT, "packed"));
-const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
 
 function run(command, commandArgs, cwd) {
   const result = spawnSync(command, commandArgs, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
@@ -27,25 +25,12 @@ function run(command, commandArgs, cwd) {
 }
 
 run("npm", ["run", "build", "--silent"], ROOT);
-const workspaces = readJson(join(ROOT, "package.json"))
-  .workspaces.map((dir) => ({ dir: join(ROOT, dir), manifest: readJson(join(ROOT, dir, "package.json")) }))
-  .filter((w) => !w.manifest.private);
-const ours = new Map(workspaces.map((w) => [w.manifest.name, w]));
-
+const workspaces = publishableWorkspaces();
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-for (const w of workspaces) {
-  const [info] = JSON.parse(run("npm", ["pack", "--pack-destination", out, "--json", "--silent"], w.dir));
-  w.tarball = info.filename;
-}
-
-/** A package and the siblings it depends on, transitively (optional peers left out, as npm does). */
-function closure(name, seen = new Set()) {
-  if (seen.has(name)) return seen;
-  seen.add(name);
-  for (const dep of Object.keys(ours.get(name).manifest.dependencies ?? {})) if (ours.has(dep)) closure(dep, seen);
-  return seen;
-}
+packAll(workspaces, out);
+const tarballOf = (name) => basename(workspaces.find((w) => w.manifest.name === name).tarball);
+const closure = (name) => siblingClosure(workspaces, name);
 
 const shown = relative(process.cwd(), out) || ".";
 const lines = [
@@ -56,9 +41,9 @@ const lines = [
   "",
 ];
 for (const w of workspaces) {
-  const tarballs = [...closure(w.manifest.name)].map((name) => `./${ours.get(name).tarball}`);
+  const tarballs = [...closure(w.manifest.name)].map((name) => `./${tarballOf(name)}`);
   lines.push(`- ${w.manifest.name}: \`npm install ${tarballs.join(" ")}\``);
 }
 writeFileSync(join(out, "INSTALL.md"), `${lines.join("\n")}\n`);
 console.log(`${workspaces.length} tarballs in ${shown}/; install lines in ${shown}/INSTALL.md, e.g.`);
-console.log(`  npm install ${[...closure("silp")].map((name) => join(out, ours.get(name).tarball)).join(" ")}`);
+console.log(`  npm install ${[...closure("silp")].map((name) => join(out, tarballOf(name))).join(" ")}`);

@@ -11,7 +11,7 @@ import { compile, SilpError } from "silp";
 
 import type { SilpIR, SilpIRInput } from "silp";
 import type { SilpOptions } from "silp";
-import { OPTION_NAMES, resolveOptions, type ResolvedOptions } from "silp/util";
+import { pickCodecOptions, resolveOptions, type ResolvedOptions } from "silp/util";
 import type { FrontendDefinition } from "silp";
 import { compressText, type Compression, type CompressOptions } from "./compressor.js";
 import { assertLossyAllowed, type LossyConsent } from "./guard.js";
@@ -71,7 +71,7 @@ export function checkLlmlingua2Options(options: Record<string, unknown>): void {
 /** Compiles and reports everything: prose, per-word probabilities, token counts. */
 export async function compileLlmlingua2Detailed(ir: SilpIRInput, options: Llmlingua2Options = {}): Promise<Llmlingua2Compilation> {
   checkLlmlingua2Options(options as Record<string, unknown>);
-  const resolved = resolveOptions({ ...codecOptionsOf(options), whitelist: options.whitelist ?? "off" });
+  const resolved = resolveOptions({ ...pickCodecOptions(options), whitelist: options.whitelist ?? "off" });
   const prose = compile(ir, "natural", resolved);
   assertLossyAllowed(ir, options, LLMLINGUA2);
   if (prose.length > resolved.limits.maxInputLength) {
@@ -114,11 +114,6 @@ export const llmlingua2Frontend: FrontendDefinition = {
   // the codec's options and this frontend's own, checked by compileLlmlingua2.
   compileAsync: (ir: SilpIR, resolved) => compileLlmlingua2(ir, { ...(resolved.frontendOptions as Llmlingua2Options), ...codecPart(resolved) }),
 };
-
-/** The codec's own options among an Llmlingua2Options object (the rest are this frontend's). */
-function codecOptionsOf(options: Llmlingua2Options): SilpOptions {
-  return Object.fromEntries(Object.entries(options).filter(([key]) => OPTION_NAMES.includes(key))) as SilpOptions;
-}
 
 /** The codec options a resolved object carries, as options again (frontendOptions left out). */
 function codecPart(resolved: ResolvedOptions): SilpOptions {

@@ -8,16 +8,20 @@
  */
 import { parseArgs } from "node:util";
 import type { WhitelistMode } from "silp";
+import { checkHostFlag, checkPortFlag, checkTimeoutFlag, type FlagCheck } from "./serve-flags.js";
 import { serveSilpMcpHttp, serveSilpMcpStdio } from "./server.js";
 
 const USAGE = `usage: silp-mcp [--http PORT] [--host ADDRESS] [--whitelist strict|advisory|off] [--timeout MS] [--no-count-tokens]
   stdio by default; --http serves Streamable HTTP on a loopback port (0 picks a free one)`;
 const MODES: readonly string[] = ["strict", "advisory", "off"];
-const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
 
 function usage(message: string): never {
   process.stderr.write(`silp-mcp: ${message}\n${USAGE}\n`);
   process.exit(2);
+}
+
+function flagValue<T>(check: FlagCheck<T>): T {
+  return check.ok ? check.value : usage(check.problem);
 }
 
 function options(): { http?: string; host: string; whitelist: string; timeout: string; countTokens: boolean } {
@@ -46,17 +50,15 @@ function options(): { http?: string; host: string; whitelist: string; timeout: s
 
 const flags = options();
 if (!MODES.includes(flags.whitelist)) usage(`--whitelist must be one of ${MODES.join(", ")}, got ${flags.whitelist}`);
-const timeoutMs = Number(flags.timeout);
-if (!/^[1-9][0-9]*$/.test(flags.timeout) || timeoutMs > 2_147_483_647) usage("--timeout must be a positive number of milliseconds");
+const timeoutMs = flagValue(checkTimeoutFlag(flags.timeout));
 const served = { whitelist: flags.whitelist as WhitelistMode, timeoutMs, countTokens: flags.countTokens };
 
 if (flags.http === undefined) {
   const running = await serveSilpMcpStdio(served);
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void running.close().then(() => process.exit(0)));
 } else {
-  const port = Number(flags.http);
-  if (!/^[0-9]+$/.test(flags.http) || port > 65535) usage("--http must be a port number (0-65535)");
-  if (!LOOPBACK.has(flags.host)) usage("--host must be a loopback address (127.0.0.1, ::1 or localhost)");
+  const port = flagValue(checkPortFlag(flags.http));
+  flagValue(checkHostFlag(flags.host));
   try {
     const running = await serveSilpMcpHttp({ ...served, port, host: flags.host });
     process.stdout.write(`silp MCP server (Streamable HTTP) listening at ${running.url}\n`);

@@ -52,3 +52,4 @@ export {
   type RunningMcpServer,
   type RunningHttpServer,
 } from "./server.js";
+export { checkHostFlag, checkPortFlag, checkTimeoutFlag, type FlagCheck } from "./serve-flags.js";

@@ -5,6 +5,7 @@
  */
 import { loadMcp } from "../optional-packages.js";
 import { Option, type Command } from "commander";
+import type { FlagCheck } from "@silp/mcp";
 import type { WhitelistMode } from "silp";
 import { whitelistOption } from "../codec-flags.js";
 import { listenOn, UsageError, runCommand, writeOut } from "../io.js";
@@ -18,8 +19,6 @@ interface McpFlags {
   timeout: string;
   allowOrigin?: string[];
 }
-
-const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
 
 export function register(program: Command): void {
   program
@@ -38,9 +37,12 @@ export function register(program: Command): void {
     .option("--allow-origin <origin...>", "with --http: browser origins allowed besides the server's own (e.g. https://app.example)")
     .action((flags: McpFlags) =>
       runCommand(false, async () => {
-        const { serveSilpMcpHttp, serveSilpMcpStdio } = await loadMcp("silpc mcp");
-        const timeoutMs = Number(flags.timeout);
-        if (!/^[1-9][0-9]*$/.test(flags.timeout) || timeoutMs > 2_147_483_647) throw new UsageError("--timeout must be a positive number of milliseconds");
+        const { serveSilpMcpHttp, serveSilpMcpStdio, checkHostFlag, checkPortFlag, checkTimeoutFlag } = await loadMcp("silpc mcp");
+        const flagValue = <T>(check: FlagCheck<T>): T => {
+          if (!check.ok) throw new UsageError(check.problem);
+          return check.value;
+        };
+        const timeoutMs = flagValue(checkTimeoutFlag(flags.timeout));
         const options = { countTokens: flags.countTokens, whitelist: whitelistOption(flags.whitelist, flags.extraVerbs), timeoutMs };
         if (flags.http === undefined) {
           const running = await serveSilpMcpStdio(options);
@@ -48,9 +50,8 @@ export function register(program: Command): void {
           onStopSignal(() => running.close());
           return;
         }
-        const port = Number(flags.http);
-        if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError("--http must be a port number (0-65535)");
-        if (!LOOPBACK.has(flags.host)) throw new UsageError("--host must be a loopback address (127.0.0.1, ::1 or localhost)");
+        const port = flagValue(checkPortFlag(flags.http));
+        flagValue(checkHostFlag(flags.host));
         const allowedOrigins = flags.allowOrigin ?? [];
         for (const entry of allowedOrigins) {
           if (!isOrigin(entry)) throw new UsageError(`--allow-origin ${entry}: not an origin (scheme://host[:port], no path)`);
