@@ -4,8 +4,9 @@
  *
  *   silpc (cli)
  *     -> @silp/bench -> @silp/llmlingua2 -> @silp/tokens -> silp
- *     -> @silp/mcp -> @silp/tokens (optional) -> silp
- *     -> @silp/a2a, @silp/lock, @silp/redis, @silp/schemas, @silp/dialects -> silp
+ *     -> @silp/mcp -> @silp/tokens (optional), @silp/dialects -> silp
+ *     -> @silp/a2a -> @silp/dialects -> silp
+ *     -> @silp/lock, @silp/redis, @silp/schemas, @silp/dialects -> silp
  *     -> @silp/grammar -> @silp/dialects -> silp
  *     -> @silp/evolve -> @silp/bench, @silp/tokens, @silp/dialects -> silp
  *   @silp/ai-sdk, @silp/langchain, @silp/openai-agents, @silp/mastra (framework adapters)
@@ -45,8 +46,8 @@ const allowed = {
   schemas: ["silp"],
   redis: ["silp"],
   tokens: ["silp"],
-  a2a: ["silp"],
-  mcp: ["silp", "tokens", "schemas"],
+  a2a: ["silp", "dialects"],
+  mcp: ["silp", "tokens", "schemas", "dialects"],
   llmlingua2: ["silp", "tokens"],
   bench: ["silp", "llmlingua2"],
   playground: ["silp", "tokens"],

@@ -13,7 +13,8 @@ import { realpathSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { compile, decode, fromEnvelope, isSilpError, validate } from "silp";
-import { agree, parseProbeJson, parseProbeLine } from "silp/negotiation";
+import { agree, chooseFrontend, parseProbeJson, parseProbeLine } from "silp/negotiation";
+import { DialectHoldings, dialectRef, parseDialectSpec } from "@silp/dialects";
 import { sanitizePayload } from "silp/sanitizer";
 import { verifyLockText } from "@silp/lock";
 
@@ -44,12 +45,33 @@ const operations = {
   },
   probe: ({ input, frontend }) => {
     const probe = frontend === "json" ? parseProbeJson(input) : parseProbeLine(input);
-    return { kind: probe.kind, silp: probe.versions, frontends: probe.frontends, ...(probe.prefer !== undefined ? { prefer: probe.prefer } : {}) };
+    const out = { kind: probe.kind, silp: probe.versions, frontends: probe.frontends };
+    for (const field of ["dialects", "want", "tokenizer", "order", "prefer"]) if (probe[field] !== undefined) out[field] = probe[field];
+    if (probe.specs !== undefined) out.dialect_specs = probe.specs;
+    return out;
   },
   negotiate: ({ input }) => {
-    const side = (s) => ({ versions: s.silp, frontends: s.frontends });
+    const side = (s) => ({ versions: s.silp, frontends: s.frontends, ...(s.dialects ? { dialects: s.dialects } : {}) });
     const agreement = agree(side(input.sender), side(input.receiver));
-    return { silp: agreement.version, frontend: agreement.frontend, mutual: agreement.mutual };
+    const out = { silp: agreement.version, frontend: agreement.frontend, mutual: agreement.mutual };
+    if (Object.keys(agreement.dialects).length > 0) out.dialects = agreement.dialects;
+    if (agreement.unverified.length > 0) out.unverified = agreement.unverified;
+    if (input.costs !== undefined) {
+      const costOf = (frontend, ref, tokenizer) => input.costs[tokenizer]?.[ref ?? frontend];
+      const lossless = (frontend) => (input.lossless ?? []).includes(frontend);
+      const choice = chooseFrontend(agreement, input.receiver, costOf, { lossless });
+      out.chosen = { frontend: choice.agreement.frontend, by: choice.by };
+    }
+    return out;
+  },
+  dialect: ({ input, frontend }) => {
+    if (frontend === "ref") return { ref: dialectRef(parseDialectSpec(input)) };
+    const name = input.offer.slice(0, input.offer.indexOf("@"));
+    const ping = { kind: "ping", versions: ["v1"], frontends: [name, "code"], dialects: [input.offer], specs: [input.spec] };
+    const answer = new DialectHoldings({ accept: input.accept ?? "none" }).answer(ping, { versions: ["v1"], frontends: ["code"] });
+    if (answer.received.length > 0) return { taken: answer.received[0] };
+    const error = answer.refused[0];
+    return { refused: { code: error.code, ...(error.details?.reason !== undefined ? { reason: error.details.reason } : {}) } };
   },
   envelope: ({ input, options }) => {
     const result = fromEnvelope(input, codecOptions(options));

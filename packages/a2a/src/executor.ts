@@ -20,7 +20,8 @@ import type { SilpIR } from "silp";
 import { SUPPORTED_SILP_VERSIONS } from "silp/util";
 import type { SilpOptions } from "silp";
 import { fromEnvelope, toEnvelope, type SilpEnvelope } from "silp";
-import { answerPing, createPing, type Agreement, type Capabilities } from "silp/negotiation";
+import { answerPing, createPing, probeToJson, type Agreement, type Capabilities, type ReaderOrder } from "silp/negotiation";
+import type { DialectHoldings } from "@silp/dialects";
 import { formatProbe } from "silp/negotiation";
 import type { Probe } from "silp/negotiation";
 import { DEFAULT_HEARTBEAT, type Heartbeat } from "silp/session";
@@ -61,7 +62,17 @@ export interface SessionSummary {
 }
 
 export type ExecutorEvent =
-  | { type: "probe"; contextId: string; ping: string; pong: string; agreement?: Agreement; error?: SilpErrorJSON }
+  | {
+      type: "probe";
+      contextId: string;
+      ping: string;
+      pong: string;
+      agreement?: Agreement;
+      error?: SilpErrorJSON;
+      /** Dialect specs the ping carried that this agent took, by reference, and those it refused. */
+      received?: string[];
+      refused?: SilpErrorJSON[];
+    }
   | {
       type: "dispatched";
       contextId: string;
@@ -86,6 +97,15 @@ export interface SilpExecutorOptions extends SilpOptions {
   /** Frontends this agent reads, most preferred first; default code, json. */
   frontends?: string[];
   versions?: string[];
+  /**
+   * The dialects this agent holds and may take from peers (`new DialectHoldings({ accept })` of
+   * @silp/dialects; docs/dialect-negotiation.md). Held dialects are read before `frontends`.
+   */
+  dialects?: DialectHoldings;
+  /** The tokenizer family this agent's model reads with, told to peers in its //pong and card. */
+  tokenizer?: string;
+  /** "cost": peers may send this agent the cheapest lossless frontend for its tokenizer; default "listed". */
+  order?: ReaderOrder;
   /** The session manager; default an in-memory one with `heartbeat`. */
   sessions?: SessionManager;
   /** Heartbeat N of the default session manager (spec 5.2); default 20. */
@@ -126,7 +146,8 @@ export interface SilpExecutorOptions extends SilpOptions {
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 export class SilpAgentExecutor implements AgentExecutor {
-  readonly capabilities: Capabilities;
+  /** What the agent reads without dialects: the versions and frontends it was built with. */
+  readonly baseCapabilities: Capabilities;
   readonly sessions: ContextSessions;
   readonly heartbeat: Heartbeat;
   readonly #handlers: Map<string, ActionHandler<DispatchContext>>;
@@ -139,7 +160,14 @@ export class SilpAgentExecutor implements AgentExecutor {
       const known = getFrontend(frontend);
       if (!known.decodes && !options.onProse) throw new TypeError(`frontend ${frontend} has no decoder: give onProse to accept it`);
     }
-    this.capabilities = { versions: checked.versions, frontends: checked.frontends };
+    this.baseCapabilities = {
+      versions: checked.versions,
+      frontends: checked.frontends,
+      ...(options.tokenizer === undefined ? {} : { tokenizer: options.tokenizer }),
+      ...(options.order === undefined ? {} : { order: options.order }),
+    };
+    // Checked now (invalid_syntax for a malformed tokenizer or order), not on the first ping.
+    createPing(this.baseCapabilities);
     this.#handlers = handlerTable(options.handlers);
     // With your own manager, pass its heartbeat too: the card advertises it.
     const timeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
@@ -152,6 +180,11 @@ export class SilpAgentExecutor implements AgentExecutor {
     this.heartbeat = options.heartbeat ?? DEFAULT_HEARTBEAT;
     this.#codec = { whitelist: options.whitelist ?? "strict", ...pick(options, ["strict", "scopeLimited", "limits"]) };
     this.#options = options;
+  }
+
+  /** What the agent reads now: its base capabilities and the dialects it holds (which grow as peers send specs). */
+  get capabilities(): Capabilities {
+    return this.#options.dialects?.capabilities(this.baseCapabilities) ?? this.baseCapabilities;
   }
 
   /** The action codes this executor has handlers for. */
@@ -251,13 +284,24 @@ export class SilpAgentExecutor implements AgentExecutor {
   #answerProbe(probe: Probe, form: PartForm, contextId: string, activated: boolean): Message {
     if (probe.kind !== "ping")
       throw new SilpError("invalid_syntax", "expected a //ping; a //pong answers a ping this agent did not send", { expected: ["//ping"] });
-    const answer = answerPing(probe, this.capabilities);
-    const event: ExecutorEvent = { type: "probe", contextId, ping: formatProbe(probe), pong: formatProbe(answer.pong) };
+    const holdings = this.#options.dialects;
+    const taken = holdings?.answer(probe, this.baseCapabilities);
+    const answer = taken ?? answerPing(probe, this.capabilities);
+    // A ping with specs came as JSON; it is logged as JSON, since a line holds no specs.
+    const pingText = probe.specs === undefined ? formatProbe(probe) : JSON.stringify(probeToJson(probe));
+    const event: ExecutorEvent = { type: "probe", contextId, ping: pingText, pong: formatProbe(answer.pong) };
     if (answer.agreement) event.agreement = answer.agreement;
     const parts: Part[] = [probePart(answer.pong, form)];
     if (answer.error) {
       event.error = answer.error.toJSON();
       parts.push(errorPart(event.error));
+    }
+    if (taken !== undefined) {
+      const refused = taken.refused.map((error) => error.toJSON());
+      event.received = taken.received;
+      event.refused = refused;
+      // After the pong, so a peer reading the first SILP part reads the pong; each refusal is told.
+      for (const refusal of refused) parts.push(errorPart(refusal));
     }
     this.#emit(event);
     return this.#reply(parts, contextId, activated);

@@ -2,7 +2,9 @@
  * The sending side: a SILP conversation with one A2A agent over the SDK's Client.
  *
  * Negotiation both ways (spec 5.3): statically from the agent's AgentCard (`agreeFromCard`) and
- * dynamically by a //ping message (`ping`). Every `send` walks the degradation chain from the
+ * dynamically by a //ping message (`ping`), each with the dialect extension
+ * (docs/dialect-negotiation.md): our dialects offered by content hash, a spec sent once when the
+ * agent asks for it, and the cheapest lossless frontend for the agent's tokenizer when it asks. Every `send` walks the degradation chain from the
  * agreed frontend (code -> json -> natural, draft -02) when the agent reports a decode failure.
  * All messages of one peer share one A2A contextId, so the agent keeps one SILP session for them.
  */
@@ -17,10 +19,11 @@ import { assertValid } from "silp";
 import type { SilpOptions } from "silp";
 import { fromEnvelope, modelText, type SilpEnvelope } from "silp";
 import { sendWithDegradation, type DeliveryResult, type PeerReport, type SendOptions } from "silp/negotiation";
-import { acceptPong, createPing, type Agreement, type Capabilities } from "silp/negotiation";
+import { chooseFrontend, createPing, probeToJson, type Agreement, type Capabilities, type Choice, type CostOf, type Ping, type Pong } from "silp/negotiation";
 import { formatProbe } from "silp/negotiation";
+import { DialectHoldings, STUDY_COSTS, costOfTable, negotiateDialects } from "@silp/dialects";
 import type { SessionSummary } from "./executor.js";
-import { SILP_EXTENSION_URI, agreementFromCard, readSilpExtension, type SilpExtensionParams } from "./extension.js";
+import { SILP_EXTENSION_URI, agreementFromCard, paramsCapabilities, readSilpExtension, type SilpExtensionParams } from "./extension.js";
 import { envelopePart, probePart, readSilpMessage, silpMessage, silpMetadata, type PartForm } from "./parts.js";
 
 export interface SilpPeerOptions {
@@ -39,6 +42,10 @@ export interface SilpPeerOptions {
   codec?: SilpOptions;
   /** Degradation settings: maxAttempts, allowLossy, chain. */
   degradation?: Omit<SendOptions, "compileOptions">;
+  /** Our dialects, offered by content hash before `frontends` (`new DialectHoldings()` of @silp/dialects, then `hold(spec)`). */
+  dialects?: DialectHoldings;
+  /** What a frontend costs the agent's tokenizer, for an agent that asks for the cheapest; default the shipped study table. */
+  costOf?: CostOf;
 }
 
 export interface PeerReply {
@@ -59,9 +66,16 @@ export interface PeerDelivery {
 }
 
 export interface PingExchange {
+  /** The last ping and pong (a ping that carried specs as its JSON text). */
   ping: string;
   pong: string;
+  /** What the sends use: the agreement after the choice. */
   agreement: Agreement;
+  choice: Choice;
+  /** References of the dialect specs sent to the agent. */
+  sent: string[];
+  /** Every probe of the exchange, in order. */
+  probes: string[];
 }
 
 export type AgreementSource = "assumed" | "card" | "ping";
@@ -73,9 +87,12 @@ export class SilpPeer {
   readonly remote: SilpExtensionParams | undefined;
   agreement: Agreement | undefined;
   agreementSource: AgreementSource = "assumed";
+  /** How the last negotiation chose the frontend (the agent's order, or cost for its tokenizer). */
+  choice: Choice | undefined;
   /** The agent's session for our context, as last reported. */
   session: SessionSummary | undefined;
   readonly #options: SilpPeerOptions;
+  readonly #holdings: DialectHoldings;
 
   private constructor(
     readonly client: Client,
@@ -83,7 +100,9 @@ export class SilpPeer {
     options: SilpPeerOptions,
   ) {
     this.#options = options;
-    this.capabilities = createPing({ versions: options.versions ?? [...SUPPORTED_SILP_VERSIONS], frontends: options.frontends ?? ["code", "json", "natural"] });
+    this.#holdings = options.dialects ?? new DialectHoldings();
+    const base = createPing({ versions: options.versions ?? [...SUPPORTED_SILP_VERSIONS], frontends: options.frontends ?? ["code", "json", "natural"] });
+    this.capabilities = this.#holdings.capabilities(base);
     this.contextId = options.contextId ?? randomUUID();
     this.remote = readSilpExtension(card);
   }
@@ -97,24 +116,49 @@ export class SilpPeer {
 
   /** Static negotiation from the card; `negotiation_failed` when it declares no usable SILP. */
   agreeFromCard(): Agreement {
-    this.agreement = agreementFromCard(this.capabilities, this.card);
+    const agreement = agreementFromCard(this.capabilities, this.card);
+    const remote = this.remote as SilpExtensionParams;
+    this.choice = chooseFrontend(agreement, paramsCapabilities(remote), this.#costOf());
+    this.agreement = this.choice.agreement;
     this.agreementSource = "card";
     return this.agreement;
   }
 
-  /** Dynamic negotiation: sends a //ping, checks the //pong with the agreement rule. */
+  /**
+   * Dynamic negotiation: sends a //ping offering our dialects, sends the specs the //pong asks
+   * for (once, in a data part), checks the last //pong with the agreement rule, and chooses.
+   */
   async ping(form: PartForm = "text"): Promise<PingExchange> {
-    const ping = createPing(this.capabilities);
-    const reply = await this.#exchange(silpMessage([probePart(ping, form)], { contextId: this.contextId }));
-    const content = readSilpMessage(reply);
-    if (content.kind !== "probe" || content.probe.kind !== "pong") {
-      const why = content.kind === "error" ? `${content.error.code}: ${content.error.message}` : `a ${content.kind} reply`;
-      throw new SilpError("negotiation_failed", `the agent did not answer the //ping with a //pong (${why})`);
-    }
-    const agreement = acceptPong(ping, content.probe);
-    this.agreement = agreement;
+    const probes: string[] = [];
+    const exchange = async (ping: Ping): Promise<Pong> => {
+      // Specs need the JSON form: a line holds no JSON.
+      const partForm = ping.specs === undefined ? form : "data";
+      probes.push(partForm === "text" ? formatProbe(ping) : JSON.stringify(probeToJson(ping)));
+      const reply = await this.#exchange(silpMessage([probePart(ping, partForm)], { contextId: this.contextId }));
+      const content = readSilpMessage(reply);
+      if (content.kind !== "probe" || content.probe.kind !== "pong") {
+        const why = content.kind === "error" ? `${content.error.code}: ${content.error.message}` : `a ${content.kind} reply`;
+        throw new SilpError("negotiation_failed", `the agent did not answer the //ping with a //pong (${why})`);
+      }
+      probes.push(formatProbe(content.probe));
+      return content.probe;
+    };
+    const result = await negotiateDialects(exchange, this.capabilities, this.#holdings, this.#costOf());
+    this.agreement = result.agreement;
+    this.choice = result.choice;
     this.agreementSource = "ping";
-    return { ping: formatProbe(ping), pong: formatProbe(content.probe), agreement };
+    return {
+      ping: probes[probes.length - 2] as string,
+      pong: probes[probes.length - 1] as string,
+      agreement: result.agreement,
+      choice: result.choice,
+      sent: result.sent,
+      probes,
+    };
+  }
+
+  #costOf(): CostOf {
+    return this.#options.costOf ?? costOfTable(STUDY_COSTS);
   }
 
   /**

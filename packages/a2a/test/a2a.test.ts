@@ -103,7 +103,7 @@ describe("two SILP agents over A2A on loopback", () => {
 
   test("static negotiation from the card: the receiver's order wins", async () => {
     const toBeta = await SilpPeer.connect(beta.url);
-    assert.deepEqual(toBeta.agreeFromCard(), { version: "v1", frontend: "json", mutual: ["json", "natural"], skipped: [] });
+    assert.deepEqual(toBeta.agreeFromCard(), { version: "v1", frontend: "json", mutual: ["json", "natural"], skipped: [], dialects: {}, unverified: [] });
     const toAlpha = await SilpPeer.connect(alpha.url, { frontends: ["json", "code"] });
     assert.equal(toAlpha.agreeFromCard().frontend, "code");
   });

@@ -105,7 +105,7 @@ describe("conformance suite coverage", () => {
     );
     assertCovered(
       "probe grammar rule",
-      abnfRules("docs/protocol.md").map((r) => `probe:${r}`),
+      [...abnfRules("docs/protocol.md"), ...abnfRules("docs/dialect-negotiation.md")].map((r) => `probe:${r}`),
       have,
     );
   });
@@ -162,7 +162,7 @@ describe("conformance suite coverage", () => {
   test("covers only names documented items (no typo hides a gap)", () => {
     const known = new Set<string>([
       ...abnfRules("docs/grammar.md").map((r) => `code:${r}`),
-      ...abnfRules("docs/protocol.md").map((r) => `probe:${r}`),
+      ...[...abnfRules("docs/protocol.md"), ...abnfRules("docs/dialect-negotiation.md")].map((r) => `probe:${r}`),
       "schema",
       ...RULE_IDS,
       ...SPEC_ERROR_CODES,

@@ -27,4 +27,21 @@ test("the demo counts each payload and reply with gpt-4o, and sums what the mode
   }
   assert.deepEqual(transcript.summary.read, { tokenizer: "gpt-4o", payloads, irJson });
   assert.ok(payloads < irJson / 2, `${payloads} vs ${irJson}`);
+
+  // The dialect part: each turn counted on its reader's own tokenizer, here re-counted.
+  const [llama] = await loadTokenizers(["llama-2"]);
+  const on = { "gpt-4o": gpt4o!, "llama-2": llama! } as const;
+  for (const reader of transcript.dialects.readers) {
+    const tokenizer = on[reader.tokenizer as keyof typeof on];
+    let delivered = 0;
+    for (const turn of reader.turns) {
+      assert.equal(turn.tokens?.delivered, countTokens(tokenizer, turn.payload), turn.case);
+      delivered += turn.tokens?.delivered ?? 0;
+    }
+    assert.equal(reader.totals?.delivered, delivered);
+  }
+  const [gamma, delta] = transcript.dialects.readers;
+  // gamma reads x-evolved: fewer tokens than code and than prose would have cost it; delta reads code.
+  assert.ok(gamma!.totals!.delivered < gamma!.totals!.natural && gamma!.totals!.natural < gamma!.totals!.code, JSON.stringify(gamma!.totals));
+  assert.equal(delta!.totals!.delivered, delta!.totals!.code);
 });

@@ -111,6 +111,22 @@ describe("silpc demo", () => {
     assert.equal(refused[0]?.refused?.code, "invalid_ir");
     assert.equal(refused[0]?.handlers, undefined);
 
+    // The dialect part: gamma takes x-evolved by hash and reads the 27 study cases in it; delta
+    // takes no dialect (the default) and reads them in code; both chose by the shipped costs.
+    const [gamma, delta] = transcript.dialects.readers;
+    assert.equal(transcript.dialects.cases, 27);
+    assert.deepEqual(
+      [gamma?.name, gamma?.tokenizer, gamma?.frontend, gamma?.by, gamma?.probes.length, gamma?.sent.length],
+      ["gamma", "gpt-4o", "x-evolved", "cost", 4, 1],
+    );
+    assert.match(gamma?.probes[0] ?? "", /^\/\/ping silp=v1 frontends=x-evolved,code,json dialects=x-evolved@sha256:[0-9a-f]{64}$/);
+    assert.match(gamma?.probes[1] ?? "", / want=x-evolved@sha256:[0-9a-f]{64} tokenizer=gpt-4o order=cost prefer=code$/);
+    assert.deepEqual([delta?.name, delta?.tokenizer, delta?.frontend, delta?.probes.length, delta?.sent.length], ["delta", "llama-2", "code", 2, 0]);
+    assert.deepEqual(new Set(gamma?.turns.map((t) => t.frontend)), new Set(["x-evolved"]));
+    assert.deepEqual(new Set(delta?.turns.map((t) => t.frontend)), new Set(["code"]));
+    assert.equal(gamma?.turns.length, 27);
+    assert.equal(gamma?.totals, undefined, "no token counts with --no-tokens");
+
     // Token counts are asked off here (they need the lab's tokenizer data): demo-tokens.lab.test.ts.
     assert.deepEqual(transcript.tokens, { unavailable: "token counting switched off" });
   });
@@ -127,7 +143,10 @@ describe("silpc demo", () => {
       "heartbeat: context renewed after this turn (renewal 1)",
       "REFUSED    invalid_ir",
       "no token counts: token counting switched off",
-      "Both agents are stopped and their ports closed.",
+      "All agents are stopped and their ports closed.",
+      "dialects by content hash: alpha holds x-evolved; gamma and delta start without it and ask for the cheapest (order=cost)",
+      "agreed x-evolved: cheapest lossless for gpt-4o: x-evolved 16.7 tokens (code costs 23.33)",
+      "agreed code: cheapest lossless for llama-2: code 29.41 tokens (json costs 60.11)",
     ]) {
       assert.ok(text.includes(expected), `missing: ${expected}`);
     }

@@ -1,5 +1,5 @@
 /**
- * The two error codes raised only outside the codec, by @silp/lock and @silp/a2a, are the codec's
+ * The three error codes raised only outside the codec, by @silp/lock, @silp/a2a and @silp/dialects, are the codec's
  * one error class too (docs/errors.md, "One class"): `code`, `instanceof SilpError` and
  * `isSilpError(e, code)` agree. The codec's own codes: packages/silp/test/errors.test.ts.
  */
@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { SilpError, isSilpError, normalize } from "silp";
 import { CompileLock } from "@silp/lock";
 import { planActions } from "@silp/a2a";
+import { DialectHoldings, EVOLVED_DIALECT, dialectRef } from "@silp/dialects";
 
 const hike = { intent: "!START", entities: [{ id: "act", value: "hike" }], meta: { req_id: "a1b2c3d4" } };
 
@@ -46,4 +47,15 @@ test("unsupported_action: an action the agent has no handler for", () => {
     }
   })();
   assertOneClass(error, "unsupported_action");
+});
+
+test("dialect_refused: a peer's spec that does not hash to its offer", () => {
+  const altered = { ...JSON.parse(JSON.stringify(EVOLVED_DIALECT)), genes: { ...EVOLVED_DIALECT.genes, negation: "no" } };
+  const ref = dialectRef(EVOLVED_DIALECT);
+  const answer = new DialectHoldings({ accept: "any" }).answer(
+    { kind: "ping", versions: ["v1"], frontends: ["x-evolved", "code"], dialects: [ref], specs: [altered] },
+    { versions: ["v1"], frontends: ["code"] },
+  );
+  assertOneClass(answer.refused[0], "dialect_refused");
+  assert.equal(answer.refused[0]?.details?.reason, "hash_mismatch");
 });

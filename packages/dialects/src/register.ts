@@ -4,6 +4,7 @@
  */
 import { type SilpIR, getFrontend, registerFrontend } from "silp";
 import type { ResolvedOptions } from "silp/util";
+import { dialectRef } from "./content.js";
 import { decodeDialect } from "./dialect.js";
 import { respell } from "./printer.js";
 import type { DialectSpec } from "./spec.js";
@@ -16,6 +17,14 @@ function describeSpec(spec: DialectSpec): string {
   // The agreed argument order is part of what two peers must share (it changes the text).
   const order = spec.genes.keywords === "ordered" && spec.argument_order !== undefined ? ` argument_order=${JSON.stringify(spec.argument_order)}` : "";
   return `dialect of the code frontend (${genes}${order})`;
+}
+
+/** Name -> content reference of every dialect this process registered (the registry is per process). */
+const registered = new Map<string, string>();
+
+/** The reference of the dialect registered under `name` in this process, if one is. */
+export function registeredDialectRef(name: string): string | undefined {
+  return registered.get(name);
 }
 
 /**
@@ -42,4 +51,5 @@ export function registerDialect(spec: DialectSpec): void {
     },
     { replace: true },
   );
+  registered.set(spec.name, dialectRef(spec));
 }

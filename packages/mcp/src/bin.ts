@@ -8,11 +8,13 @@
  */
 import { parseArgs } from "node:util";
 import type { WhitelistMode } from "silp";
-import { checkHostFlag, checkPortFlag, checkTimeoutFlag, type FlagCheck } from "./serve-flags.js";
+import { checkDialectFlags, checkHostFlag, checkPortFlag, checkTimeoutFlag, type DialectFlags, type FlagCheck } from "./serve-flags.js";
 import { serveSilpMcpHttp, serveSilpMcpStdio } from "./server.js";
 
 const USAGE = `usage: silp-mcp [--http PORT] [--host ADDRESS] [--whitelist strict|advisory|off] [--timeout MS] [--no-count-tokens]
-  stdio by default; --http serves Streamable HTTP on a loopback port (0 picks a free one)`;
+                [--accept-dialects none|any|REF,...] [--tokenizer FAMILY] [--order listed|cost]
+  stdio by default; --http serves Streamable HTTP on a loopback port (0 picks a free one);
+  --accept-dialects: which dialects the negotiate tool takes from clients by content hash (default none)`;
 const MODES: readonly string[] = ["strict", "advisory", "off"];
 
 function usage(message: string): never {
@@ -24,7 +26,7 @@ function flagValue<T>(check: FlagCheck<T>): T {
   return check.ok ? check.value : usage(check.problem);
 }
 
-function options(): { http?: string; host: string; whitelist: string; timeout: string; countTokens: boolean } {
+function options(): { http?: string; host: string; whitelist: string; timeout: string; countTokens: boolean; dialects: DialectFlags } {
   try {
     const { values } = parseArgs({
       options: {
@@ -33,6 +35,9 @@ function options(): { http?: string; host: string; whitelist: string; timeout: s
         whitelist: { type: "string", default: "strict" },
         timeout: { type: "string", default: "10000" },
         "no-count-tokens": { type: "boolean", default: false },
+        "accept-dialects": { type: "string" },
+        tokenizer: { type: "string" },
+        order: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
       strict: true,
@@ -42,7 +47,12 @@ function options(): { http?: string; host: string; whitelist: string; timeout: s
       process.stdout.write(`${USAGE}\n`);
       process.exit(0);
     }
-    return { http: values.http, host: values.host, whitelist: values.whitelist, timeout: values.timeout, countTokens: !values["no-count-tokens"] };
+    const dialects = {
+      ...(values["accept-dialects"] === undefined ? {} : { acceptDialects: values["accept-dialects"] }),
+      ...(values.tokenizer === undefined ? {} : { tokenizer: values.tokenizer }),
+      ...(values.order === undefined ? {} : { order: values.order }),
+    };
+    return { http: values.http, host: values.host, whitelist: values.whitelist, timeout: values.timeout, countTokens: !values["no-count-tokens"], dialects };
   } catch (error) {
     return usage(error instanceof Error ? error.message : String(error));
   }
@@ -51,7 +61,7 @@ function options(): { http?: string; host: string; whitelist: string; timeout: s
 const flags = options();
 if (!MODES.includes(flags.whitelist)) usage(`--whitelist must be one of ${MODES.join(", ")}, got ${flags.whitelist}`);
 const timeoutMs = flagValue(checkTimeoutFlag(flags.timeout));
-const served = { whitelist: flags.whitelist as WhitelistMode, timeoutMs, countTokens: flags.countTokens };
+const served = { whitelist: flags.whitelist as WhitelistMode, timeoutMs, countTokens: flags.countTokens, ...flagValue(checkDialectFlags(flags.dialects)) };
 
 if (flags.http === undefined) {
   const running = await serveSilpMcpStdio(served);

@@ -52,4 +52,4 @@ export {
   type RunningMcpServer,
   type RunningHttpServer,
 } from "./server.js";
-export { checkHostFlag, checkPortFlag, checkTimeoutFlag, type FlagCheck } from "./serve-flags.js";
+export { checkDialectFlags, checkHostFlag, checkPortFlag, checkTimeoutFlag, type DialectFlags, type FlagCheck } from "./serve-flags.js";

@@ -175,11 +175,11 @@ export function decodeSchemas(whitelist: readonly string[] = ALL_MODES, operator
 const PROBE_BODY: Schema = {
   type: "object",
   required: ["silp", "frontends"],
-  properties: { silp: stringList, frontends: stringList, prefer: string },
+  properties: { silp: stringList, frontends: stringList, prefer: string, dialects: stringList, want: stringList, tokenizer: string, order: string },
 };
 
 export function negotiateSchemas(): { input: JsonSchemaObject; output: JsonSchemaObject } {
-  const pong = { pong: PROBE_BODY, pong_line: string };
+  const pong = { pong: PROBE_BODY, pong_line: string, received: stringList, refused: { type: "array" } };
   return {
     input: {
       type: "object",
@@ -191,7 +191,8 @@ export function negotiateSchemas(): { input: JsonSchemaObject; output: JsonSchem
           type: ["string", "object"],
           properties: {},
           additionalProperties: true,
-          description: 'the //ping probe: the text form ("//ping silp=v1 frontends=code,json,natural") or the JSON form ({"silp_ping": {...}})',
+          description:
+            'the //ping probe: the text form ("//ping silp=v1 frontends=code,json,natural") or the JSON form ({"silp_ping": {...}}, which alone can carry dialect_specs)',
         },
       },
       additionalProperties: false,
@@ -205,7 +206,14 @@ export function negotiateSchemas(): { input: JsonSchemaObject; output: JsonSchem
           agreement: {
             type: "object",
             required: ["version", "frontend", "mutual"],
-            properties: { version: string, frontend: string, mutual: stringList, skipped: { type: "array" } },
+            properties: {
+              version: string,
+              frontend: string,
+              mutual: stringList,
+              skipped: { type: "array" },
+              dialects: { type: "object" },
+              unverified: stringList,
+            },
           },
         },
       },

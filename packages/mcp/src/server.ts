@@ -30,6 +30,10 @@ export interface SilpMcpExtensionSettings {
   prefer: string;
   /** The SILP tools this server lists. */
   tools: string[];
+  /** Dialects the server holds when it starts, by content (docs/dialect-negotiation.md). */
+  dialects?: string[];
+  tokenizer?: string;
+  order?: string;
 }
 
 type Transport = NonNullable<Parameters<typeof serveStdio>[1]>["transport"];
@@ -100,12 +104,16 @@ export async function silpMcpServerFactory(options: SilpMcpServerOptions = {}): 
   const { name, version, countTokens, ...toolOptions } = options;
   const tokens = options.tokens ?? (countTokens === false ? undefined : await loadTokensModule());
   const tools = prepareTools({ ...toolOptions, ...(tokens ? { tokens } : {}) });
-  const capabilities = options.capabilities ?? defaultCapabilities();
+  const base = options.capabilities ?? defaultCapabilities();
+  const capabilities = options.dialects?.capabilities(base) ?? base;
   const extension: SilpMcpExtensionSettings = {
     silp: [...capabilities.versions],
     frontends: [...capabilities.frontends],
     prefer: capabilities.frontends[0] as string,
     tools: tools.map((tool) => tool.name),
+    ...(capabilities.dialects === undefined ? {} : { dialects: [...capabilities.dialects] }),
+    ...(capabilities.tokenizer === undefined ? {} : { tokenizer: capabilities.tokenizer }),
+    ...(capabilities.order === undefined ? {} : { order: capabilities.order }),
   };
   return () => {
     const server = new McpServer(

@@ -11,6 +11,7 @@ import type { JsonValue } from "silp";
 import { assertValid, validate } from "silp";
 import type { SilpOptions, WhitelistMode } from "silp";
 import { answerPing, type Capabilities } from "silp/negotiation";
+import type { DialectHoldings } from "@silp/dialects";
 import { formatProbe, probeToJson } from "silp/negotiation";
 import { loadTokensModule, type TokensModule } from "./optional-tokens.js";
 import { readPing } from "silp/negotiation";
@@ -35,6 +36,12 @@ export interface SilpToolDefinition {
 export interface SilpToolsOptions extends SilpOptions {
   /** What the negotiate tool answers with; default: SILP v1 and the frontends that decode. */
   capabilities?: Capabilities;
+  /**
+   * The dialects the server holds and may take from clients (`new DialectHoldings({ accept })`
+   * of @silp/dialects; docs/dialect-negotiation.md): the negotiate tool offers them, asks for
+   * offered ones the policy allows, and takes a spec a //ping carries when it hashes to its offer.
+   */
+  dialects?: DialectHoldings;
   /** The tokens module for count_tokens; without it the tool is not offered. */
   tokens?: TokensModule;
   /** Request deadline of every tool, in milliseconds; default 10,000 (`timeout` error past it). */
@@ -74,14 +81,14 @@ export function defaultCapabilities(): Capabilities {
 }
 
 export function silpTools(options: SilpToolsOptions = {}): SilpToolDefinition[] {
-  const { capabilities, tokens, timeoutMs, safetyFilter, ...operator } = options;
+  const { capabilities, dialects, tokens, timeoutMs, safetyFilter, ...operator } = options;
   if (safetyFilter !== undefined && typeof safetyFilter !== "function") throw new TypeError("safetyFilter must be a function");
   // The operator's options are checked once here (invalid_options), not on the first call.
   const codec = pickCodecOptions(operator);
   const resolved = resolveOptions(codec);
   const base = { ...codec, whitelist: resolved.whitelist };
   const policy: Policy = { base, timeoutMs: checkTimeout(timeoutMs), safetyFilter };
-  const tools = [validateTool(policy), compileTool(policy), decodeTool(policy), negotiateTool(policy, capabilities ?? defaultCapabilities())];
+  const tools = [validateTool(policy), compileTool(policy), decodeTool(policy), negotiateTool(capabilities ?? defaultCapabilities(), dialects)];
   if (tokens) tools.push(countTokensTool(tokens, policy));
   return tools.map((tool) => guarded(tool, policy));
 }
@@ -202,26 +209,33 @@ function decodeTool(policy: Policy): SilpToolDefinition {
   };
 }
 
-function negotiateTool(_policy: Policy, capabilities: Capabilities): SilpToolDefinition {
+function negotiateTool(capabilities: Capabilities, dialects: DialectHoldings | undefined): SilpToolDefinition {
   const schemas = negotiateSchemas();
+  const reads = dialects?.capabilities(capabilities) ?? capabilities;
   return {
     name: "negotiate",
     title: "Answer a SILP //ping",
     description:
-      `Answers a //ping frontend negotiation probe (spec 5.3) with this server's //pong (it reads ${capabilities.frontends.join(", ")}). ` +
-      "The receiver's priority order wins; the agreed frontend is the pong's prefer.",
+      `Answers a //ping frontend negotiation probe (spec 5.3) with this server's //pong (it reads ${reads.frontends.join(", ")}). ` +
+      "The receiver's priority order wins; the agreed frontend is the pong's prefer." +
+      (dialects === undefined ? "" : " Dialects are offered and taken by content hash: a JSON ping may carry the specs a pong asked for (want)."),
     inputSchema: schemas.input,
     outputSchema: schemas.output,
-    annotations: READ_ONLY,
+    // Not read-only with holdings: a ping that carries a spec the policy allows adds a dialect.
+    annotations: dialects === undefined ? READ_ONLY : { ...READ_ONLY, readOnlyHint: false },
     handler: async (args) => {
-      const answer = answerPing(readPing(args.ping), capabilities);
+      const ping = readPing(args.ping);
+      const taken = dialects?.answer(ping, capabilities);
+      const answer = taken ?? answerPing(ping, capabilities);
       const pongLine = formatProbe(answer.pong);
       const pong = probeToJson(answer.pong).silp_pong as unknown as Record<string, JsonValue>;
-      if (answer.error) return silpErrorResult(answer.error, { pong, pong_line: pongLine });
+      const dialectOutcome: Record<string, JsonValue> =
+        taken === undefined ? {} : { received: taken.received, refused: taken.refused.map((error) => error.toJSON() as unknown as Record<string, JsonValue>) };
+      if (answer.error) return silpErrorResult(answer.error, { pong, pong_line: pongLine, ...dialectOutcome });
       const agreement = answer.agreement as NonNullable<typeof answer.agreement>;
       return {
         content: [{ type: "text", text: pongLine }],
-        structuredContent: { pong, pong_line: pongLine, agreement: { ...agreement } },
+        structuredContent: { pong, pong_line: pongLine, agreement: { ...agreement }, ...dialectOutcome },
       };
     },
   };

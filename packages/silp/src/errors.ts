@@ -33,6 +33,8 @@ export const EXTENSION_ERROR_CODES = [
   "unsupported_action",
   /** A caller's options object (SilpOptions) has an unknown value or a wrong type. */
   "invalid_options",
+  /** A peer's dialect spec is not taken: its hash differs from the offer, it is invalid, or policy refuses it. */
+  "dialect_refused",
 ] as const;
 
 export type SpecErrorCode = (typeof SPEC_ERROR_CODES)[number];

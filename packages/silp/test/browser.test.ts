@@ -95,7 +95,7 @@ const EXPECTED = {
   sanitized: "cancel(flight)",
   ping: "//ping silp=v1 frontends=code,json,natural",
   pong: "//pong silp=v1 frontends=json,natural prefer=json",
-  accepted: { version: "v1", frontend: "json", mutual: ["json", "natural"], skipped: [] },
+  accepted: { version: "v1", frontend: "json", mutual: ["json", "natural"], skipped: [], dialects: {}, unverified: [] },
   sessionIdOk: true,
   // N = 5: turn t sees the entries since the last renewal; the context is cleared after turn 4.
   turns: [

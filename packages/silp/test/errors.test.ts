@@ -1,8 +1,8 @@
 /**
  * One error class, `code` the discriminator (docs/errors.md): every code the codec raises is
  * raised through its public API as a `SilpError` whose `code`, `instanceof`, `isSilpError(e, code)`,
- * `name` and `toJSON()` all agree. The three codes raised only by sibling packages are checked the
- * same way in their tests: `lock_violation` and `unsupported_action`
+ * `name` and `toJSON()` all agree. The four codes raised only by sibling packages are checked the
+ * same way in their tests: `lock_violation`, `unsupported_action` and `dialect_refused`
  * (packages/cli/test/error-codes.test.ts), `lossy_refused` (packages/llmlingua2/test/frontend.test.ts).
  */
 import { describe, test } from "vitest";
@@ -61,8 +61,8 @@ describe("every code is one SilpError, told apart by code alone", () => {
     });
   }
 
-  test("the table covers every code but the three sibling packages raise", () => {
-    const siblings = ["lock_violation", "unsupported_action", "lossy_refused"];
+  test("the table covers every code but the four sibling packages raise", () => {
+    const siblings = ["lock_violation", "unsupported_action", "lossy_refused", "dialect_refused"];
     assert.deepEqual(Object.keys(RAISE).sort(), [...SPEC_ERROR_CODES, ...EXTENSION_ERROR_CODES].filter((code) => !siblings.includes(code)).sort());
   });
 

@@ -18,6 +18,9 @@ interface McpFlags {
   extraVerbs?: string;
   timeout: string;
   allowOrigin?: string[];
+  acceptDialects?: string;
+  tokenizer?: string;
+  order?: string;
 }
 
 export function register(program: Command): void {
@@ -35,15 +38,22 @@ export function register(program: Command): void {
     .option("--extra-verbs <verbs>", "application verbs the tools accept beside the approved ones, comma-separated (e.g. REFUND,SHIP)")
     .option("--timeout <ms>", "request deadline of every tool call in milliseconds (error code timeout past it)", "10000")
     .option("--allow-origin <origin...>", "with --http: browser origins allowed besides the server's own (e.g. https://app.example)")
+    .option(
+      "--accept-dialects <policy>",
+      "dialects the negotiate tool takes from clients by content hash: none (default), any, or REF,... (x-name@sha256:<hex>)",
+    )
+    .option("--tokenizer <family>", "the tokenizer family the server's model reads with, told in its //pong (gpt-4o, llama-2, ...)")
+    .option("--order <order>", "listed (default): clients send the server's first mutual frontend; cost: the cheapest lossless one for --tokenizer")
     .action((flags: McpFlags) =>
       runCommand(false, async () => {
-        const { serveSilpMcpHttp, serveSilpMcpStdio, checkHostFlag, checkPortFlag, checkTimeoutFlag } = await loadMcp("silpc mcp");
+        const { serveSilpMcpHttp, serveSilpMcpStdio, checkDialectFlags, checkHostFlag, checkPortFlag, checkTimeoutFlag } = await loadMcp("silpc mcp");
         const flagValue = <T>(check: FlagCheck<T>): T => {
           if (!check.ok) throw new UsageError(check.problem);
           return check.value;
         };
         const timeoutMs = flagValue(checkTimeoutFlag(flags.timeout));
-        const options = { countTokens: flags.countTokens, whitelist: whitelistOption(flags.whitelist, flags.extraVerbs), timeoutMs };
+        const dialects = flagValue(checkDialectFlags(flags));
+        const options = { countTokens: flags.countTokens, whitelist: whitelistOption(flags.whitelist, flags.extraVerbs), timeoutMs, ...dialects };
         if (flags.http === undefined) {
           const running = await serveSilpMcpStdio(options);
           // The process lives while stdin is open; a signal closes the connection first.

@@ -134,6 +134,7 @@ const OUTPUT_COMPARATORS: Record<Operation, (actual: unknown, expected: unknown)
   probe: compareExact,
   negotiate: compareExact,
   lock_verify: compareLock,
+  dialect: compareExact,
 };
 
 function compareError(actual: AdapterError, expected: AdapterError): string | null {

@@ -6,7 +6,7 @@
  */
 
 /** What an adapter is asked to do; each suite section uses one operation. */
-export const OPERATIONS = ["decode", "compile", "validate", "sanitize", "probe", "negotiate", "envelope", "lock_verify"] as const;
+export const OPERATIONS = ["decode", "compile", "validate", "sanitize", "probe", "negotiate", "envelope", "lock_verify", "dialect"] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
 export interface AdapterRequest {

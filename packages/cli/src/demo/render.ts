@@ -1,4 +1,5 @@
 /** The demo transcript as text for a terminal (the CLI prints it; `--json` prints the object). */
+import { renderDialectDemo } from "./dialects.js";
 import type { DemoAttempt, DemoTranscript, DemoTurn, TokenCounts } from "./scenario.js";
 
 function counted(counts: TokenCounts): string {
@@ -75,6 +76,7 @@ export function renderTranscript(transcript: DemoTranscript): string {
     lines.push(`  ${" ".repeat(n.from.length + n.to.length + 4)}  by //ping (${n.ping.form}): ${n.ping.ping}  =>  ${n.ping.pong}`);
   }
   for (const turn of rest) lines.push(...turnLines(turn));
+  lines.push(...renderDialectDemo(transcript.dialects));
   const s = transcript.summary;
   lines.push(
     "",
@@ -84,7 +86,7 @@ export function renderTranscript(transcript: DemoTranscript): string {
           `What the models read, requests and replies of the delivered turns: ${s.read.payloads} tokens ${s.read.tokenizer}; the same IRs as JSON: ${s.read.irJson} (${(s.read.payloads / s.read.irJson).toFixed(2)}x).`,
         ]
       : []),
-    "Both agents are stopped and their ports closed.",
+    "All agents are stopped and their ports closed.",
   );
   return lines.join("\n");
 }

@@ -19,6 +19,7 @@ import { SILP_EXTENSION_URI } from "@silp/a2a";
 import { SilpPeer } from "@silp/a2a";
 import { loadTokensModule } from "@silp/mcp";
 import { appendixExample } from "silp/examples";
+import { type CountOn, type DialectDemo, runDialectDemo } from "./dialects.js";
 import { summarizeIr } from "./summary.js";
 import { conciergeHandlers } from "./world.js";
 
@@ -74,6 +75,8 @@ export interface DemoTranscript {
   tokens: { tokenizers: string[] } | { unavailable: string };
   turns: DemoTurn[];
   negotiation: DemoNegotiation[];
+  /** The dialect part: two readers, one agreeing on x-evolved by hash, one staying on code. */
+  dialects: DialectDemo;
   summary: {
     delivered: number;
     refused: number;
@@ -129,24 +132,33 @@ const STEPS: readonly Step[] = [
 
 type Counter = (text: string) => TokenCounts | undefined;
 
-async function tokenCounter(names: string[]): Promise<{ count: Counter; info: DemoTranscript["tokens"] }> {
+/** The dialect part's readers: their models read with these tokenizers. */
+const READER_TOKENIZERS = ["gpt-4o", "llama-2"];
+
+async function tokenCounter(names: string[]): Promise<{ count: Counter; countOn: CountOn; info: DemoTranscript["tokens"] }> {
   const none: Counter = () => undefined;
-  if (names.length === 0) return { count: none, info: { unavailable: "token counting switched off" } };
+  const noneOn: CountOn = () => undefined;
+  if (names.length === 0) return { count: none, countOn: noneOn, info: { unavailable: "token counting switched off" } };
   const tokens = await loadTokensModule();
-  if (!tokens) return { count: none, info: { unavailable: "silp/tokens is not installed" } };
+  if (!tokens) return { count: none, countOn: noneOn, info: { unavailable: "silp/tokens is not installed" } };
   try {
     const loaded = await tokens.loadTokenizers(tokens.parseTokenizerList(names.join(",")));
+    const readers = await tokens.loadTokenizers(tokens.parseTokenizerList(READER_TOKENIZERS.join(",")));
     const count: Counter = (text) => Object.fromEntries(loaded.map((t) => [t.name, tokens.countTokens(t, text)]));
-    return { count, info: { tokenizers: loaded.map((t) => t.name) } };
+    const countOn: CountOn = (name, text) => {
+      const tokenizer = readers.find((t) => t.name === name);
+      return tokenizer === undefined ? undefined : tokens.countTokens(tokenizer, text);
+    };
+    return { count, countOn, info: { tokenizers: loaded.map((t) => t.name) } };
   } catch (error) {
-    if (error instanceof SilpError) return { count: none, info: { unavailable: error.message } };
+    if (error instanceof SilpError) return { count: none, countOn: noneOn, info: { unavailable: error.message } };
     throw error;
   }
 }
 
 export async function runDemo(options: DemoOptions = {}): Promise<DemoTranscript> {
   const heartbeat = options.heartbeat ?? 5;
-  const { count, info } = await tokenCounter(options.tokenizers ?? ["gpt-4o"]);
+  const { count, countOn, info } = await tokenCounter(options.tokenizers ?? ["gpt-4o"]);
   const events: ExecutorEvent[] = [];
   const agents: RunningSilpAgent[] = [];
   try {
@@ -176,6 +188,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoTranscript
       events.length = 0;
       turns.push(await runTurn(index + 1, step, toBeta, events, count));
     }
+    const dialects = await runDialectDemo(countOn);
     return {
       extension: SILP_EXTENSION_URI,
       agents: [
@@ -185,6 +198,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoTranscript
       tokens: info,
       turns,
       negotiation,
+      dialects,
       summary: {
         delivered: turns.filter((t) => t.reply).length,
         refused: turns.filter((t) => t.refused).length,

@@ -6,6 +6,15 @@ export {
   MAX_PROBE_LINE,
   MAX_LIST_ITEMS,
   MAX_NAME_LENGTH,
+  MAX_DIALECT_OFFERS,
+  MAX_TOKENIZER_LENGTH,
+  DIALECT_REF_PATTERN,
+  READER_ORDERS,
+  isDialectRef,
+  dialectRefName,
+  isTokenizerFamily,
+  type ProbeDialectFields,
+  type ReaderOrder,
   type Ping,
   type Pong,
   type Probe,
@@ -23,6 +32,7 @@ export {
   type Capabilities,
   type Agreement,
   type Answer,
+  type AnswerOptions,
   type SkippedFrontend,
 } from "./negotiate.js";
 export {
@@ -39,4 +49,5 @@ export {
   type DeliveryResult,
   type SendOptions,
 } from "./degradation.js";
+export { chooseFrontend, type Choice, type ChooseOptions, type CostOf, type FrontendCost } from "./choose.js";
 export { decodingPeer, type DecodingPeerOptions } from "./decoding-peer.js";

@@ -10,10 +10,15 @@
  *
  * Names the drafts left undefined (`math`, listed by draft -00 and removed by -02) are accepted
  * in lists and skipped: they never match and are reported in `skipped`.
+ *
+ * Dialects (docs/dialect-negotiation.md): a name both sides list with a content hash is shared
+ * only when the hashes are equal, since an `x-` name says nothing about its content. A name only
+ * one side gives a hash for is matched by name, as a peer without the extension does, and
+ * reported in `unverified`.
  */
 import { SilpError } from "../../errors.js";
 import { checkFrontendName, checkProbe } from "./probe-check.js";
-import type { Ping, Pong } from "./probe.js";
+import { dialectRefName, type Ping, type Pong, type ProbeDialectFields } from "./probe.js";
 
 /** Frontend names a peer may list that no draft defines; skipped with the reason given. */
 export const UNDEFINED_FRONTENDS: Readonly<Record<string, string>> = Object.freeze({
@@ -24,6 +29,12 @@ export const UNDEFINED_FRONTENDS: Readonly<Record<string, string>> = Object.free
 export interface Capabilities {
   versions: readonly string[];
   frontends: readonly string[];
+  /** The dialects among `frontends` this side holds, as `name@sha256:<hex>` references. */
+  dialects?: readonly string[];
+  /** The tokenizer family this side's model reads with. */
+  tokenizer?: string;
+  /** How this side ranks what it is sent (default "listed": its frontends' order). */
+  order?: ProbeDialectFields["order"];
 }
 
 export interface SkippedFrontend {
@@ -38,11 +49,27 @@ export interface Agreement {
   /** Frontends both sides support, in the receiver's priority order (the first is `frontend`). */
   mutual: string[];
   skipped: SkippedFrontend[];
+  /** The content reference of every mutual dialect both sides named with the same hash: name -> ref. */
+  dialects: Record<string, string>;
+  /** Mutual names only one side gave a hash for (a peer without the extension): matched by name. */
+  unverified: string[];
+}
+
+function dialectFieldsOf(local: Capabilities): ProbeDialectFields {
+  return {
+    ...(local.dialects === undefined || local.dialects.length === 0 ? {} : { dialects: [...local.dialects] }),
+    ...(local.tokenizer === undefined ? {} : { tokenizer: local.tokenizer }),
+    ...(local.order === undefined ? {} : { order: local.order }),
+  };
 }
 
 /** Sender side: the ping for our capabilities (checked like a received one). */
 export function createPing(local: Capabilities): Ping {
-  return checkProbe({ kind: "ping", versions: [...local.versions], frontends: [...local.frontends] }) as Ping;
+  return checkProbe({ kind: "ping", versions: [...local.versions], frontends: [...local.frontends], ...dialectFieldsOf(local) }) as Ping;
+}
+
+function refsByName(refs: readonly string[] | undefined): Map<string, string> {
+  return new Map((refs ?? []).map((ref) => [dialectRefName(ref), ref]));
 }
 
 /**
@@ -67,17 +94,41 @@ export function agree(sender: Capabilities, receiver: Capabilities): Agreement {
       return reason === undefined;
     });
   const senderFrontends = new Set(usable(sender.frontends, "sender"));
-  const mutual = usable(receiver.frontends, "receiver").filter((f) => senderFrontends.has(f));
+  const senderRefs = refsByName(sender.dialects);
+  const receiverRefs = refsByName(receiver.dialects);
+  const dialects: Record<string, string> = {};
+  const unverified: string[] = [];
+  const mutual = usable(receiver.frontends, "receiver").filter((f) => {
+    if (!senderFrontends.has(f)) return false;
+    const ours = senderRefs.get(f);
+    const theirs = receiverRefs.get(f);
+    if (ours === undefined && theirs === undefined) return true;
+    if (ours === undefined || theirs === undefined) {
+      unverified.push(f);
+      return true;
+    }
+    if (ours !== theirs) {
+      skipped.push({
+        frontend: f,
+        side: "receiver",
+        reason: `a dialect of this name with another content hash (${theirs.slice(f.length + 1, f.length + 20)}..., sender ${ours.slice(f.length + 1, f.length + 20)}...)`,
+      });
+      return false;
+    }
+    dialects[f] = ours;
+    return true;
+  });
   const frontend = mutual[0];
   if (frontend === undefined) {
     throw new SilpError("negotiation_failed", `no common frontend: sender lists ${sender.frontends.join(", ")}, receiver ${receiver.frontends.join(", ")}`, {
       details: { sender: [...sender.frontends], receiver: [...receiver.frontends], skipped },
     });
   }
-  return { version, frontend, mutual, skipped };
+  return { version, frontend, mutual, skipped, dialects, unverified };
 }
 
 export interface Answer {
+  /** What the receiver answers; `want` lists the offered dialects it lacks and may ask for. */
   pong: Pong;
   /** Present when the peers agree. */
   agreement?: Agreement;
@@ -85,10 +136,24 @@ export interface Answer {
   error?: SilpError;
 }
 
-/** Receiver side: answers a ping. Always returns a pong, so the sender learns our lists either way. */
-export function answerPing(ping: Ping, local: Capabilities): Answer {
+/** What a receiver asks for: `want(ref)` decides per offered dialect it does not hold (default: none). */
+export interface AnswerOptions {
+  want?: (ref: string) => boolean;
+}
+
+/**
+ * Receiver side: answers a ping. Always returns a pong, so the sender learns our lists either
+ * way. An offered dialect this side lacks (no dialect of that name, or one with another hash) is
+ * put in `want` when `options.want` says so; a name this side holds with another hash is never
+ * wanted, since one name stands for one spec on a side.
+ */
+export function answerPing(ping: Ping, local: Capabilities, options: AnswerOptions = {}): Answer {
   const mine = createPing(local);
-  const pong: Pong = { kind: "pong", versions: mine.versions, frontends: mine.frontends };
+  const pong: Pong = { kind: "pong", versions: mine.versions, frontends: mine.frontends, ...dialectFieldsOf(mine) };
+  const held = refsByName(mine.dialects);
+  const listed = new Set(mine.frontends);
+  const want = (ping.dialects ?? []).filter((ref) => !listed.has(dialectRefName(ref)) && !held.has(dialectRefName(ref)) && options.want?.(ref) === true);
+  if (want.length > 0) pong.want = want;
   try {
     const agreement = agree(ping, mine);
     return { pong: { ...pong, prefer: agreement.frontend }, agreement };

@@ -3,11 +3,12 @@
  *   {"silp_ping": {"silp": ["v1"], "frontends": ["code", "json", "natural"]}}
  *   {"silp_pong": {"silp": ["v1"], "frontends": ["json", "natural"], "prefer": "json"}}
  * Exactly one of the two wrapper keys; unknown members inside are ignored (forward
- * compatibility), like unknown parameters of the text form.
+ * compatibility), like unknown parameters of the text form. The dialect extension's members
+ * (dialects, want, tokenizer, order, and a ping's dialect_specs) are checked when present.
  */
 import { isPlainObject } from "../../ir/normalize.js";
 import { SilpError } from "../../errors.js";
-import { checkFrontendName, checkList } from "./probe-check.js";
+import { checkDialectFields, checkFrontendName, checkList } from "./probe-check.js";
 import type { Probe } from "./probe.js";
 
 export function parseProbeJson(value: unknown): Probe {
@@ -24,12 +25,14 @@ export function parseProbeJson(value: unknown): Probe {
   if (!isPlainObject(body)) throw new SilpError("invalid_syntax", `/${key} must be an object`, { path: `/${key}` });
   const versions = checkList(body.silp, "silp", `/${key}/silp`);
   const frontends = checkList(body.frontends, "frontends", `/${key}/frontends`);
-  if (key === "silp_ping") {
+  const kind = key === "silp_ping" ? "ping" : "pong";
+  const fields = checkDialectFields({ ...body, specs: body.dialect_specs }, kind, frontends, `/${key}`, { specs: "dialect_specs" });
+  if (kind === "ping") {
     if (body.prefer !== undefined) {
       throw new SilpError("invalid_syntax", "a ping carries no prefer member", { path: `/${key}/prefer` });
     }
-    return { kind: "ping", versions, frontends };
+    return { kind, versions, frontends, ...fields };
   }
-  if (body.prefer === undefined) return { kind: "pong", versions, frontends };
-  return { kind: "pong", versions, frontends, prefer: checkFrontendName(body.prefer, `/${key}/prefer`) };
+  if (body.prefer === undefined) return { kind, versions, frontends, ...fields };
+  return { kind, versions, frontends, ...fields, prefer: checkFrontendName(body.prefer, `/${key}/prefer`) };
 }

@@ -3,12 +3,27 @@
  *
  *   //ping silp=v1 frontends=code,json,natural
  *   //pong silp=v1 frontends=json,natural prefer=json
+ *   //ping silp=v1 frontends=x-evolved,code dialects=x-evolved@sha256:<64 hex> tokenizer=gpt-4o
  *
  * Every character is looked at once (linear time); every failure is a SilpError with the
  * offset of the offending character and what was expected there.
  */
 import { SilpError } from "../../errors.js";
-import { MAX_LIST_ITEMS, MAX_NAME_LENGTH, MAX_PROBE_LINE, MAX_VERSION_DIGITS, type Ping, type Pong, type Probe } from "./probe.js";
+import { dialectFieldProblem } from "./probe-check.js";
+import {
+  MAX_DIALECT_OFFERS,
+  MAX_LIST_ITEMS,
+  MAX_NAME_LENGTH,
+  MAX_PROBE_LINE,
+  MAX_TOKENIZER_LENGTH,
+  MAX_VERSION_DIGITS,
+  READER_ORDERS,
+  type Ping,
+  type Pong,
+  type Probe,
+  type ProbeDialectFields,
+  type ReaderOrder,
+} from "./probe.js";
 
 const KEYWORDS = ["//ping", "//pong"] as const;
 
@@ -26,6 +41,20 @@ function isWsp(c: number): boolean {
 }
 function isVisible(c: number): boolean {
   return c >= 0x21 && c <= 0x7e;
+}
+function isHexLower(c: number): boolean {
+  return isDigit(c) || (c >= 0x61 && c <= 0x66);
+}
+
+/** Parameters whose value is a comma-separated list. */
+const LIST_PARAMS: ReadonlySet<string> = new Set(["silp", "frontends", "dialects", "want"]);
+const SHA256_MARK = "@sha256:";
+
+interface Param {
+  offset: number;
+  value: string[];
+  /** Offset of each entry of the value. */
+  at: number[];
 }
 
 class ProbeParser {
@@ -68,7 +97,7 @@ class ProbeParser {
     if (!keyword) this.fail("a probe line starts with //ping or //pong", KEYWORDS, 0);
     this.pos = keyword.length;
     const kind = keyword === "//ping" ? "ping" : "pong";
-    const params = new Map<string, { offset: number; value: string[] }>();
+    const params = new Map<string, Param>();
 
     for (;;) {
       const beforeSpace = this.pos;
@@ -80,7 +109,8 @@ class ProbeParser {
       if (this.peek() !== 0x3d /* = */) this.fail(`expected "=" after ${name}, found ${this.describeHere()}`, ["="]);
       this.pos++;
       if (params.has(name)) this.fail(`parameter ${name} appears twice`, [], nameAt);
-      params.set(name, { offset: nameAt, value: this.value(name) });
+      const at: number[] = [];
+      params.set(name, { offset: nameAt, value: this.value(name, at), at });
       const next = this.peek();
       if (next !== -1 && !isWsp(next)) this.fail(`unexpected ${this.describeHere()} after ${name}`, this.after(name));
     }
@@ -91,28 +121,57 @@ class ProbeParser {
     const versions = params.get("silp")?.value ?? [];
     const frontends = params.get("frontends")?.value ?? [];
     const prefer = params.get("prefer");
+    const want = params.get("want");
+    const fields = this.dialectFields(params, frontends);
     if (kind === "ping") {
       if (prefer) this.fail("prefer= belongs to //pong, not //ping", [], prefer.offset);
-      return { kind, versions, frontends } satisfies Ping;
+      if (want) this.fail("want= belongs to //pong, not //ping (the receiver asks for dialects)", [], want.offset);
+      return { kind, versions, frontends, ...fields } satisfies Ping;
     }
-    const pong: Pong = { kind, versions, frontends };
+    const pong: Pong = { kind, versions, frontends, ...fields };
+    if (want) pong.want = want.value;
     if (prefer) pong.prefer = prefer.value[0] as string;
     return pong;
   }
 
-  /** Characters that may follow the value of parameter `name`. */
-  after(name: string): string[] {
-    return name === "silp" || name === "frontends" ? [",", "space", "end of line"] : ["space", "end of line"];
+  /** The dialect extension's parameters, with the rules between fields checked at the entry that breaks one. */
+  dialectFields(params: ReadonlyMap<string, Param>, frontends: readonly string[]): ProbeDialectFields {
+    const fields: ProbeDialectFields = {};
+    const dialects = params.get("dialects");
+    if (dialects) fields.dialects = dialects.value;
+    const tokenizer = params.get("tokenizer");
+    if (tokenizer) fields.tokenizer = tokenizer.value[0] as string;
+    const order = params.get("order");
+    if (order) fields.order = order.value[0] as ReaderOrder;
+    const want = params.get("want");
+    const problem = dialectFieldProblem({ ...fields, frontends, ...(want ? { want: want.value } : {}) });
+    if (problem !== undefined) {
+      const param = params.get(problem.field) as Param;
+      this.fail(problem.message, [], problem.index === undefined ? param.offset : param.at[problem.index]);
+    }
+    return fields;
   }
 
-  value(name: string): string[] {
+  /** Characters that may follow the value of parameter `name`. */
+  after(name: string): string[] {
+    return LIST_PARAMS.has(name) ? [",", "space", "end of line"] : ["space", "end of line"];
+  }
+
+  value(name: string, at: number[]): string[] {
     switch (name) {
       case "silp":
-        return this.list(() => this.version());
+        return this.list(() => this.version(), MAX_LIST_ITEMS, at);
       case "frontends":
-        return this.list(() => this.name("frontend name"));
+        return this.list(() => this.name("frontend name"), MAX_LIST_ITEMS, at);
       case "prefer":
         return [this.name("frontend name")];
+      case "dialects":
+      case "want":
+        return this.list(() => this.dialectRef(), MAX_DIALECT_OFFERS, at);
+      case "tokenizer":
+        return [this.tokenizer()];
+      case "order":
+        return [this.order()];
       default:
         // Unknown parameters are ignored (forward compatibility) but must still be well-formed.
         while (isVisible(this.peek())) this.pos++;
@@ -120,19 +179,20 @@ class ProbeParser {
     }
   }
 
-  list(item: () => string): string[] {
+  list(item: () => string, max: number, offsets: number[]): string[] {
     const items: string[] = [];
     for (;;) {
       const at = this.pos;
       const value = item();
       if (items.includes(value)) this.fail(`"${value}" is listed twice`, [], at);
-      if (items.length === MAX_LIST_ITEMS) {
-        throw new SilpError("limit_exceeded", `a list holds at most ${MAX_LIST_ITEMS} entries`, {
+      if (items.length === max) {
+        throw new SilpError("limit_exceeded", `a list holds at most ${max} entries`, {
           source: this.text,
           offset: at,
         });
       }
       items.push(value);
+      offsets.push(at);
       if (this.peek() !== 0x2c /* , */) return items;
       this.pos++;
     }
@@ -147,6 +207,40 @@ class ProbeParser {
       this.pos++;
     }
     return this.text.slice(start, this.pos);
+  }
+
+  /** `x-name@sha256:` and 64 lowercase hex digits. */
+  dialectRef(): string {
+    const start = this.pos;
+    if (!this.text.startsWith("x-", this.pos)) this.fail(`expected a dialect name (x- and a name), found ${this.describeHere()}`, ["x-"]);
+    this.name("dialect name");
+    if (!this.text.startsWith(SHA256_MARK, this.pos))
+      this.fail(`expected "${SHA256_MARK}" after the dialect name, found ${this.describeHere()}`, [SHA256_MARK]);
+    this.pos += SHA256_MARK.length;
+    for (let digit = 0; digit < 64; digit++) {
+      if (!isHexLower(this.peek())) this.fail(`a dialect hash is 64 lowercase hex digits; found ${this.describeHere()} after ${digit}`, ["0-9 a-f"]);
+      this.pos++;
+    }
+    return this.text.slice(start, this.pos);
+  }
+
+  tokenizer(): string {
+    const start = this.pos;
+    const first = this.peek();
+    if (!isLower(first) && !isDigit(first)) this.fail(`expected a tokenizer family such as gpt-4o, found ${this.describeHere()}`, ["tokenizer family"]);
+    this.pos++;
+    for (let c = this.peek(); isNameChar(c) || c === 0x2e /* . */; c = this.peek()) {
+      if (this.pos - start === MAX_TOKENIZER_LENGTH) this.fail(`a tokenizer family is at most ${MAX_TOKENIZER_LENGTH} characters`, []);
+      this.pos++;
+    }
+    return this.text.slice(start, this.pos);
+  }
+
+  order(): string {
+    const found = READER_ORDERS.find((order) => this.text.startsWith(order, this.pos) && !isNameChar(this.text.charCodeAt(this.pos + order.length)));
+    if (found === undefined) this.fail(`order= is listed or cost, found ${this.describeHere()}`, [...READER_ORDERS]);
+    this.pos += found.length;
+    return found;
   }
 
   version(): string {
