@@ -9,6 +9,10 @@
  *   calling the SILP server's decode tool over the in-memory transport (each JSON-RPC message as
  *   the stdio transport frames it).
  *
+ * - the same A2A exchange after the two sides agreed on x-evolved by content hash
+ *   (docs/dialect-negotiation.md): the agent starts without the dialect and takes it from the
+ *   peer's //ping, then reads every case in it.
+ *
  * The A2A text part captured on the wire must equal the offline one; the script fails otherwise.
  * `--json FILE` also writes the rows; `--tokenizers gpt-4o` counts with fewer tokenizers.
  */
@@ -18,6 +22,7 @@ import { parseArgs } from "node:util";
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { SILP_EXTENSION_URI, SilpPeer, startSilpAgent } from "@silp/a2a";
+import { DialectHoldings, EVOLVED_DIALECT } from "@silp/dialects";
 import { createSilpMcpServer, wrapSilpArguments } from "@silp/mcp";
 import { loadTokenizers, parseTokenizerList, textTable } from "@silp/tokens";
 import { APPROVED_VERBS, type SilpIRInput } from "silp";
@@ -80,6 +85,13 @@ async function main(): Promise<void> {
   const client = new Client({ name: "silp-bench", version: "0.0.0" });
   await client.connect(clientSide);
   const peer = await SilpPeer.connect(agent.url);
+  // A second agent that starts without any dialect and takes one by hash from the peer's //ping.
+  const learner = await startSilpAgent({ name: "learner", handlers: verbs, whitelist: "off", dialects: new DialectHoldings({ accept: "any" }) });
+  const held = new DialectHoldings();
+  held.hold(EVOLVED_DIALECT);
+  const dialectPeer = await SilpPeer.connect(learner.url, { frontends: ["code", "json"], dialects: held, codec: { whitelist: "off" } });
+  const negotiated = await dialectPeer.ping();
+  assert.equal(negotiated.agreement.frontend, "x-evolved", "the agent took x-evolved by hash");
   const sets: DeliveredText[][] = [];
   try {
     for (const ir of cases as SilpIRInput[]) {
@@ -87,10 +99,23 @@ async function main(): Promise<void> {
       const wire = { ...(await a2aWire(peer, ir)), ...(await mcpWire(client, sent, ir)) };
       const offlineText = offline.find((entry) => entry.label === "a2a_text_part")?.text;
       assert.equal(wire.a2aTextPart, offlineText, "the A2A text part on the wire is the offline one");
+      const dialect = await a2aWire(dialectPeer, ir);
       sets.push([
         ...offline,
         { label: "a2a_wire_parts", description: "on the wire: the message parts SilpPeer.send posts, as JSON", kind: "wire", text: wire.a2aParts },
         { label: "a2a_wire_request", description: "on the wire: the whole A2A JSON-RPC SendMessage body", kind: "wire", text: wire.a2aRequest },
+        {
+          label: "a2a_text_part_x_evolved",
+          description: "what the model reads after the peers agreed on x-evolved by hash: the text part",
+          kind: "wire",
+          text: dialect.a2aTextPart,
+        },
+        {
+          label: "a2a_wire_request_x_evolved",
+          description: "on the wire, in x-evolved: the whole A2A JSON-RPC SendMessage body",
+          kind: "wire",
+          text: dialect.a2aRequest,
+        },
         {
           label: "mcp_wire_request",
           description: "on the wire: the MCP tools/call request (JSON-RPC, as stdio frames it)",
@@ -108,6 +133,7 @@ async function main(): Promise<void> {
   } finally {
     await client.close();
     await agent.close();
+    await learner.close();
   }
   const tokenizers = await loadTokenizers(parseTokenizerList(values.tokenizers ?? "all"));
   const rows = deliveredTable(sets, tokenizers);

@@ -155,6 +155,58 @@ describe("the text form", () => {
   });
 });
 
+describe("the bounds, exactly", () => {
+  test("every hex digit 0-9 a-f is a hash digit; g and A are not, each refused where it stands", () => {
+    const line = (hash: string) => `//ping silp=v1 frontends=x-e dialects=x-e@sha256:${hash}`;
+    assert.deepEqual(parseProbeLine(line("0123456789abcdef".repeat(4))).dialects, [`x-e@sha256:${"0123456789abcdef".repeat(4)}`]);
+    fails(() => parseProbeLine(line(`${"f".repeat(10)}g${"f".repeat(53)}`)), "invalid_syntax", { offset: 49 + 10 }, /found "g" after 10/);
+    fails(() => parseProbeLine(line(`${"0".repeat(5)}A${"0".repeat(58)}`)), "invalid_syntax", { offset: 49 + 5 }, /found "A" after 5/);
+    fails(() => parseProbeLine(line(`${"9".repeat(7)}/${"0".repeat(56)}`)), "invalid_syntax", { offset: 49 + 7 }, /found "\/" after 7/);
+    fails(() => parseProbeLine(line(`${"a".repeat(3)}\`${"0".repeat(60)}`)), "invalid_syntax", { offset: 49 + 3 }, /after 3/);
+  });
+
+  test("a caller's pong object with specs is refused at /specs (its JSON form calls the member dialect_specs)", () => {
+    fails(
+      () => formatProbe({ kind: "pong", versions: ["v1"], frontends: ["code"], specs: [{}] } as never),
+      "invalid_syntax",
+      { path: "/specs" },
+      /a pong carries no specs member/,
+    );
+  });
+
+  test("4 specs are taken, 0 and 5 are not", () => {
+    const specs = (n: number) => ({ silp_ping: { silp: ["v1"], frontends: ["code"], dialect_specs: Array.from({ length: n }, () => ({})) } });
+    assert.equal((parseProbeJson(specs(4)) as Ping).specs?.length, 4);
+    fails(() => parseProbeJson(specs(0)), "invalid_syntax", { path: "/silp_ping/dialect_specs" }, /must not be empty/);
+    fails(() => parseProbeJson(specs(5)), "limit_exceeded", { path: "/silp_ping/dialect_specs" }, /5 entries; at most 4/);
+  });
+
+  test("a line of exactly 1,024 characters is printed; one of 1,025 is refused, with its length", () => {
+    // Every list near its longest; the tokenizer's length then sets the line's length exactly.
+    const versions = Array.from({ length: 16 }, (_, i) => `v${100000000 + i}`);
+    const dialects = Array.from({ length: 4 }, (_, i) => `x-${i}${"d".repeat(29)}`);
+    const frontends = [...dialects, ...Array.from({ length: 12 }, (_, i) => `f${String(i).padStart(2, "0")}`.padEnd(20, "z"))];
+    const ping = (tokenizer: string): Ping => ({ kind: "ping", versions, frontends, dialects: dialects.map((name) => `${name}@sha256:${H1}`), tokenizer });
+    const withOne = formatProbe(ping("t")).length;
+    const exact = "t".repeat(1 + 1024 - withOne);
+    assert.ok(exact.length >= 1 && exact.length < 32, `the fixture needs a tokenizer of ${exact.length} characters`);
+    assert.equal(formatProbe(ping(exact)).length, 1024);
+    assert.equal(parseProbeLine(formatProbe(ping(exact))).tokenizer, exact);
+    assert.throws(
+      () => formatProbe(ping(`${exact}t`)),
+      (error: unknown) => error instanceof SilpError && error.code === "limit_exceeded" && error.details?.length === 1025,
+    );
+  });
+
+  test("a value that is not a string is never a reference or a tokenizer, even one that reads as one", () => {
+    fails(() => parseProbeJson({ silp_ping: { silp: ["v1"], frontends: ["code"], tokenizer: 5 } }), "invalid_syntax", { path: "/silp_ping/tokenizer" });
+    const ref = { toString: () => EVOLVED };
+    fails(() => parseProbeJson({ silp_ping: { silp: ["v1"], frontends: ["x-evolved"], dialects: [ref] } }), "invalid_syntax", {
+      path: "/silp_ping/dialects/0",
+    });
+  });
+});
+
 describe("the JSON form", () => {
   test("a ping with a spec and a pong with want round-trip through probeToJson", () => {
     const spec = { silp_dialect: 1, name: "x-evolved", genes: {} };

@@ -70,11 +70,12 @@ export function chooseFrontend(
   const cheapest = costs[0] as FrontendCost;
   const mutual = [cheapest.frontend, ...agreement.mutual.filter((f) => f !== cheapest.frontend)];
   const next = costs[1];
-  const margin = next === undefined ? "the only measured candidate" : `${next.frontend} costs ${next.tokens}`;
+  const shown = (tokens: number): number => Math.round(tokens * 100) / 100;
+  const margin = next === undefined ? "the only measured candidate" : `${next.frontend} costs ${shown(next.tokens)}`;
   return {
     agreement: { ...agreement, frontend: cheapest.frontend, mutual },
     by: "cost",
-    reason: `cheapest lossless for ${tokenizer}: ${cheapest.frontend} ${cheapest.tokens} tokens (${margin})`,
+    reason: `cheapest lossless for ${tokenizer}: ${cheapest.frontend} ${shown(cheapest.tokens)} tokens (${margin})`,
     costs,
   };
 }

@@ -33,8 +33,9 @@ const ITEM_RULE: Record<ListKind, { test: (v: unknown) => v is string; describe:
 
 /** Where a probe breaks a rule that spans its fields: the field, the entry, and why. */
 export interface FieldProblem {
-  field: "dialects" | "want" | "tokenizer" | "order";
-  index?: number;
+  field: "dialects" | "want";
+  /** The entry of the list that breaks the rule. */
+  index: number;
   message: string;
 }
 
@@ -110,7 +111,7 @@ export function checkDialectFields(
   Object.assign(out, checkReaderFields(value, path));
   const problem = dialectFieldProblem({ ...out, frontends });
   if (problem !== undefined) {
-    const at = `${path}/${problem.field}${problem.index === undefined ? "" : `/${problem.index}`}`;
+    const at = `${path}/${problem.field}/${problem.index}`;
     throw new SilpError("invalid_syntax", problem.message, { path: at });
   }
   return out;

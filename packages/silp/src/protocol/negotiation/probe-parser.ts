@@ -147,7 +147,7 @@ class ProbeParser {
     const problem = dialectFieldProblem({ ...fields, frontends, ...(want ? { want: want.value } : {}) });
     if (problem !== undefined) {
       const param = params.get(problem.field) as Param;
-      this.fail(problem.message, [], problem.index === undefined ? param.offset : param.at[problem.index]);
+      this.fail(problem.message, [], param.at[problem.index]);
     }
     return fields;
   }
