@@ -9,6 +9,7 @@
  *     -> @silp/lock, @silp/redis, @silp/schemas, @silp/dialects -> silp
  *     -> @silp/grammar -> @silp/dialects -> silp
  *     -> @silp/evolve -> @silp/bench, @silp/tokens, @silp/dialects -> silp
+ *     -> @silp/conformance (the suite and its runner: no package of ours)
  *   @silp/ai-sdk, @silp/langchain, @silp/openai-agents, @silp/mastra (framework adapters)
  *     -> @silp/grammar, silp   (their framework is a peer dependency, never one of ours)
  *
@@ -53,8 +54,9 @@ const allowed = {
   playground: ["silp", "tokens"],
   grammar: ["silp", "dialects"],
   dialects: ["silp"],
+  conformance: [],
   evolve: ["silp", "tokens", "bench", "dialects"],
-  cli: ["silp", "lock", "schemas", "tokens", "mcp", "a2a", "llmlingua2", "bench", "playground", "grammar", "dialects", "evolve"],
+  cli: ["silp", "lock", "schemas", "tokens", "mcp", "a2a", "llmlingua2", "bench", "playground", "grammar", "dialects", "evolve", "conformance"],
   // Framework adapters: the codec and the prompts only; nothing of ours imports them.
   "ai-sdk": ["silp", "grammar"],
   langchain: ["silp", "grammar"],

@@ -17,7 +17,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ConformanceReport } from "../packages/cli/src/conformance/run.js";
+import type { ConformanceReport } from "@silp/conformance";
 
 const REPO_ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const CLI_MAIN = join(REPO_ROOT, "packages/cli/src/main.ts");

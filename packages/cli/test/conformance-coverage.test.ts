@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { RULE_IDS } from "silp";
 import { EXTENSION_ERROR_CODES, SPEC_ERROR_CODES } from "silp/util";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
-import { loadSuite, type SuiteCase } from "../src/conformance/suite.js";
+import { loadSuite, type SuiteCase } from "@silp/conformance";
 
 const suite = loadSuite(join(REPO_ROOT, "conformance"));
 const cases: { operation: string; testCase: SuiteCase }[] = suite.sections.flatMap((s) => s.cases.map((testCase) => ({ operation: s.operation, testCase })));

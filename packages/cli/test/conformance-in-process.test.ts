@@ -1,7 +1,7 @@
 /**
  * The conformance suite (conformance/cases/) is the codec's fixture set: every case of every
  * section runs here, in process, through our adapter's `answer` on the packages' sources, and is
- * graded by the suite's own comparison (src/conformance/compare.ts, written from docs/ir.md and
+ * graded by the suite's own comparison (packages/conformance/src/compare.ts, written from docs/ir.md and
  * docs/conformance.md, not from the codec). A failing case names its id, section and reason.
  *
  * The same cases also run through `silpc conformance` and the built packages in a subprocess
@@ -13,9 +13,7 @@ import { REPO_ROOT } from "@silp/testkit/paths.js";
 import { join } from "node:path";
 import { describe, test } from "vitest";
 import { answer } from "../../../conformance/adapters/silp-ts.mjs";
-import { grade } from "../src/conformance/compare.js";
-import { requestFor } from "../src/conformance/run.js";
-import { loadSuite } from "../src/conformance/suite.js";
+import { grade, loadSuite, requestFor } from "@silp/conformance";
 
 const suite = loadSuite(join(REPO_ROOT, "conformance"));
 

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CLI_BIN, REPO_ROOT } from "@silp/testkit/paths.js";
-import type { ConformanceReport } from "../src/conformance/run.js";
+import type { ConformanceReport } from "@silp/conformance";
 
 const WRONG_ADAPTER = `node ${JSON.stringify(join(REPO_ROOT, "packages/cli/test/fixtures/conformance-wrong-adapter.mjs"))}`;
 const OUR_ADAPTER = "node conformance/adapters/silp-ts.mjs";

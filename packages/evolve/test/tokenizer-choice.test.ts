@@ -15,48 +15,21 @@ import { EVOLVED_DIALECT, STUDY_CASES, createDialect, dialectRef, parseDialectSp
 import { loadTokenizers } from "@silp/tokens";
 
 const ORDER = EVOLVED_DIALECT.argument_order;
+// The genes as JSON text: one is named "then", and an object literal with it would be a thenable.
 const AMPERSAND = parseDialectSpec({
   silp_dialect: 1,
   name: "x-ampersand",
-  genes: {
-    if: "If",
-    and: "&",
-    then: ":",
-    actions: "newline",
-    else: "else:",
-    alternatives: ",",
-    call: "parens",
-    empty_args: "()",
-    equals: "=",
-    location: "at",
-    negation: "not",
-    operators: "words",
-    time: ",",
-    meta: "#meta",
-    keywords: "named",
-  },
+  genes: JSON.parse(
+    '{"if":"If","and":"&","then":":","actions":"newline","else":"else:","alternatives":",","call":"parens","empty_args":"()","equals":"=","location":"at","negation":"not","operators":"words","time":",","meta":"#meta","keywords":"named"}',
+  ),
   argument_order: ORDER,
 });
 const WHEN = parseDialectSpec({
   silp_dialect: 1,
   name: "x-when",
-  genes: {
-    if: "When",
-    and: "and",
-    then: ":",
-    actions: ",",
-    else: "else:",
-    alternatives: ",",
-    call: "parens",
-    empty_args: "()",
-    equals: "= ",
-    location: "@",
-    negation: "not",
-    operators: "words",
-    time: ",",
-    meta: "meta",
-    keywords: "named",
-  },
+  genes: JSON.parse(
+    '{"if":"When","and":"and","then":":","actions":",","else":"else:","alternatives":",","call":"parens","empty_args":"()","equals":"= ","location":"@","negation":"not","operators":"words","time":",","meta":"meta","keywords":"named"}',
+  ),
   argument_order: ORDER,
 });
 const COMPACT = { whitelist: "off", inlineMeta: false } as const;

@@ -1,17 +1,18 @@
 /**
- * `silpc conformance --adapter "<command>"`: runs the language-neutral conformance suite
- * (`conformance/` in the repository; docs/conformance.md) against any implementation's adapter.
- * Prints a table per section, writes the JSON report with --report, exits 1 on any failure.
- * Unsupported cases are counted, never failures: an implementation states what it does not do.
+ * `silpc conformance [--adapter "<command>"]`: runs the language-neutral conformance suite
+ * (@silp/conformance, which ships it; docs/conformance.md) against any implementation's adapter,
+ * by default this one's. Prints a table per section, writes the JSON report with --report, exits
+ * 1 on any failure. Unsupported cases are counted, never failures: an implementation states what
+ * it does not do.
  */
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { EXIT_INVALID, EXIT_OK, UsageError, escapeForTerminal, runCommand, writeJson, writeOut } from "../io.js";
+import { EXIT_INVALID, EXIT_OK, UsageError, runCommand, writeJson, writeOut } from "../io.js";
 
 interface ConformanceFlags {
-  adapter: string;
-  suite: string;
+  adapter?: string;
+  suite?: string;
   only?: string;
   skip?: string;
   report?: string;
@@ -33,8 +34,8 @@ export function register(program: Command): void {
   program
     .command("conformance")
     .description("run the SILP conformance suite against an implementation's adapter (docs/conformance.md)")
-    .requiredOption("--adapter <command>", 'shell command that speaks the adapter protocol, e.g. "node conformance/adapters/silp-ts.mjs"')
-    .option("--suite <dir>", "the suite folder (holding index.json)", "conformance")
+    .option("--adapter <command>", "shell command that speaks the adapter protocol (default: this implementation's own adapter)")
+    .option("--suite <dir>", "the suite folder holding index.json (default: the suite @silp/conformance ships)")
     .option("--only <sections>", "comma-separated sections to run")
     .option("--skip <sections>", "comma-separated sections to leave out")
     .option("--report <file>", "write the JSON report (every case with its verdict) to this file")
@@ -43,21 +44,21 @@ export function register(program: Command): void {
     .option("--json", "print the JSON report instead of the table")
     .action((flags: ConformanceFlags) =>
       runCommand(flags.json === true, async () => {
-        const { loadSuite, SuiteFormatError } = await import("../conformance/suite.js");
-        const { runSuite, formatReport } = await import("../conformance/run.js");
+        const { loadSuite, SuiteFormatError, runSuite, formatReport, defaultSuiteDir, silpAdapterCommand } = await import("@silp/conformance");
+        const suiteDir = flags.suite === undefined ? defaultSuiteDir() : resolve(flags.suite);
         const timeoutMs = Number(flags.timeout);
         if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout must be a positive integer (ms), got ${flags.timeout}`);
         let suite: ReturnType<typeof loadSuite>;
         try {
-          suite = loadSuite(resolve(flags.suite));
+          suite = loadSuite(suiteDir);
         } catch (error) {
           if (error instanceof SuiteFormatError) throw new UsageError(`the suite is malformed: ${error.message}`);
-          throw new UsageError(`cannot read the suite in ${flags.suite}: ${error instanceof Error ? error.message : String(error)}`);
+          throw new UsageError(`cannot read the suite in ${suiteDir}: ${error instanceof Error ? error.message : String(error)}`);
         }
         let report: Awaited<ReturnType<typeof runSuite>>;
         try {
           report = await runSuite(suite, {
-            adapter: flags.adapter,
+            adapter: flags.adapter ?? silpAdapterCommand(suiteDir),
             cwd: process.cwd(),
             only: sectionList(flags.only),
             skip: sectionList(flags.skip),
@@ -69,14 +70,8 @@ export function register(program: Command): void {
         }
         if (flags.report) writeFileSync(flags.report, `${JSON.stringify(report, null, 2)}\n`);
         if (flags.json) writeJson(report);
-        // Failure reasons quote the adapter's text: escaped line by line before a terminal sees them.
-        else
-          writeOut(
-            formatReport(report, flags.verbose === true)
-              .split("\n")
-              .map(escapeForTerminal)
-              .join("\n"),
-          );
+        // Failure reasons quote the adapter's text: formatReport escapes it for a terminal.
+        else writeOut(formatReport(report, flags.verbose === true));
         return report.totals.fail > 0 ? EXIT_INVALID : EXIT_OK;
       }),
     );

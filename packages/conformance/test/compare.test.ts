@@ -1,8 +1,8 @@
-/** The runner's answer grading (packages/cli/src/conformance/compare.ts), with hand-written IRs. */
+/** The runner's answer grading (packages/conformance/src/compare.ts), with hand-written IRs. */
 import { describe, test } from "vitest";
 import assert from "node:assert/strict";
-import { grade, irDifference, normalizeIr } from "../src/conformance/compare.js";
-import { parseAnswer } from "../src/conformance/protocol.js";
+import { grade, irDifference, normalizeIr } from "../src/compare.js";
+import { parseAnswer } from "../src/protocol.js";
 
 describe("conformance answer grading", () => {
   test("normalizeIr fills the defaults of docs/ir.md, drops optional nulls and makes entity actions explicit", () => {

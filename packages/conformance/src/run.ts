@@ -38,8 +38,12 @@ export interface RunOptions {
   cwd: string;
   only?: readonly string[];
   skip?: readonly string[];
-  timeoutMs: number;
+  /** Deadline of each answer in milliseconds; default DEFAULT_TIMEOUT_MS. */
+  timeoutMs?: number;
 }
+
+/** What each answer may take by default; past it the case fails and the adapter is restarted. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** The sections --only/--skip leave; an unknown section name is the caller's mistake. */
 export function selectSections(suite: Suite, only: readonly string[] = [], skip: readonly string[] = []): SuiteSection[] {
@@ -67,7 +71,7 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Confo
   try {
     for (const section of sections) {
       for (const testCase of section.cases) {
-        const exchange = await adapter.ask(requestFor(section, testCase), options.timeoutMs);
+        const exchange = await adapter.ask(requestFor(section, testCase), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
         const verdict =
           "failure" in exchange ? { status: "fail" as const, reason: exchange.failure } : grade(section.operation, testCase.expect, exchange.answer);
         cases.push({
@@ -103,7 +107,21 @@ export async function runSuite(suite: Suite, options: RunOptions): Promise<Confo
   };
 }
 
-/** The per-section table the command prints. */
+/**
+ * Control, format and line-separator characters, shown as `\uXXXX`: a failure reason quotes
+ * the adapter's text, which must not send escape sequences to a terminal, reorder the line
+ * (U+202E) or hide text.
+ */
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+
+function escaped(text: string): string {
+  return text.replace(UNPRINTABLE, (char) => {
+    const code = char.codePointAt(0) as number;
+    return code > 0xffff ? `\\u{${code.toString(16).toUpperCase()}}` : `\\u${code.toString(16).toUpperCase().padStart(4, "0")}`;
+  });
+}
+
+/** The per-section table the commands print, every line safe for a terminal. */
 export function formatReport(report: ConformanceReport, showPasses = false): string {
   const rows = [
     ...report.sections.map((s) => [s.section, s.total, s.pass, s.fail, s.unsupported]),
@@ -119,5 +137,5 @@ export function formatReport(report: ConformanceReport, showPasses = false): str
     out.push("", "failures:");
     for (const c of failures) out.push(`  ${c.section}/${c.id} [${c.spec}, ${c.mode}] ${c.status}: ${c.reason ?? ""}`);
   }
-  return out.join("\n");
+  return out.map(escaped).join("\n");
 }

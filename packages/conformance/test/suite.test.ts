@@ -1,11 +1,11 @@
-/** The suite loader (packages/cli/src/conformance/suite.ts) names what is wrong with a malformed suite. */
+/** The suite loader (packages/conformance/src/suite.ts) names what is wrong with a malformed suite. */
 import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadSuite, SuiteFormatError } from "../src/conformance/suite.js";
-import { selectSections } from "../src/conformance/run.js";
+import { loadSuite, SuiteFormatError } from "../src/suite.js";
+import { selectSections } from "../src/run.js";
 
 const GOOD_CASE = {
   id: "a",
