@@ -53,7 +53,7 @@ const COMMANDS = {
   bench: { args: ["bench", "report", "--study"], needs: true },
   mcp: { args: ["mcp", "--http", "0"], serves: /listening at http:\/\/127\.0\.0\.1:\d+\/mcp/ },
   demo: { args: ["demo", "--no-tokens"], works: /agreed x-evolved/ },
-  conformance: { args: ["conformance", "--adapter", "node adapter.mjs"], needs: true, says: /suite|conformance/i },
+  conformance: { args: ["conformance"], works: /^total\s+(\d+)\s+\1\s+0\s+0$/m },
   schema: { args: ["schema"], works: /"intent"/ },
   playground: { args: ["playground", "--port", "0"], serves: /http:\/\/127\.0\.0\.1:\d+/ },
   grammar: { args: ["grammar", "--format", "gbnf"], works: /root/ },

@@ -1,10 +1,12 @@
 /**
- * The TypeScript blocks of README.md and docs/*.md, and the names each imports from which module:
- * what the README and docs tests check against the modules themselves. A fence closes only on a
+ * The TypeScript blocks of README.md and docs/*.md: every one that is not marked illustrative
+ * type-checks as written (packages/cli/test/readme.test.ts for the product lane's, and
+ * docs-blocks.lab.test.ts for those that import the lab's packages). A fence closes only on a
  * line of its own (a block may hold "```json" inside a string).
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { consumerTsc } from "../../../scripts/consumer-tsc.mjs";
 import { REPO_ROOT } from "./paths.js";
 
 export interface DocBlock {
@@ -47,15 +49,52 @@ export function docBlocks(): DocBlock[] {
   return pages.flatMap((page) => tsBlocks(readFileSync(join(REPO_ROOT, page), "utf8")).map((block) => ({ page, block })));
 }
 
-/** Every value name (not `type` imports) a block imports with `import { ... } from "..."`. */
-export function docImports(blocks: readonly DocBlock[]): DocImport[] {
-  return blocks.flatMap(({ page, block }) =>
-    [...block.matchAll(/import\s*\{([^}]*)\}\s*from\s*"([^"]+)"/g)].flatMap(([, names, specifier]) =>
-      (names as string)
-        .split(",")
-        .map((raw) => raw.trim())
-        .filter((name) => name !== "" && !name.startsWith("type "))
-        .map((name) => ({ page, name: name.split(/\s+as\s+/)[0] as string, specifier: specifier as string })),
-    ),
-  );
+/**
+ * The visible mark of a block that is not a program (a shape, an outline): its first line. Every
+ * other block must type-check as written, as a module of its own in a consumer project.
+ */
+export const ILLUSTRATIVE_MARK = "// illustrative:";
+
+export function isIllustrative(block: DocBlock): boolean {
+  return block.block.startsWith(ILLUSTRATIVE_MARK);
+}
+
+/** The package a module specifier names (`@scope/name` or `name`). */
+function packageOf(specifier: string): string {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : (parts[0] as string);
+}
+
+/** Packages only the lab's install provides: our lab packages and the frameworks they adapt. */
+const LAB_PACKAGES: ReadonlySet<string> = new Set([...LAB_MODULES.map(packageOf), "langchain", "@langchain/core", "@openai/agents", "@mastra/core"]);
+
+/** Whether a block imports anything only the lab installs. */
+export function usesLab(block: DocBlock): boolean {
+  return [...block.block.matchAll(/^import\s[^;]*?from\s*"([^"]+)"/gm)].some(([, specifier]) => LAB_PACKAGES.has(packageOf(specifier as string)));
+}
+
+/**
+ * Type-checks blocks as a consumer project would (strict, skipLibCheck false, nodenext; the
+ * packages resolve to their built dist/), each block a module of its own; returns tsc's errors
+ * named by page. The files go to the repository's tmp/ (ignored by git) and are removed after.
+ */
+export function typeCheckBlocks(blocks: readonly DocBlock[], label: string): { checked: number; errors: string[] } {
+  const dir = join(REPO_ROOT, "tmp", `${label}-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  try {
+    const files = blocks.map((block, index) => {
+      const file = join(dir, `${block.page.replace(/[/.]/g, "_")}-${index}.mts`);
+      writeFileSync(file, `${block.block}\nexport {};\n`);
+      return file;
+    });
+    const { errors } = consumerTsc(files, REPO_ROOT, "nodenext");
+    const named = errors.map((line) => {
+      const index = Number(/-(\d+)\.mts/.exec(line)?.[1]);
+      const block = blocks[index];
+      return block === undefined ? line : `${block.page} (block starting ${JSON.stringify(block.block.slice(0, 50))}): ${line.slice(line.indexOf("error TS"))}`;
+    });
+    return { checked: files.length, errors: named };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
