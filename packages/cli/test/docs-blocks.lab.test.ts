@@ -1,6 +1,6 @@
 /**
- * The lab's half of the docs' block check (packages/cli/test/readme.test.ts checks the product
- * lane's): every README and docs block that imports a package of the lab's install (our framework
+ * The lab's half of the docs' block check (packages/cli/test/package-readmes.test.ts checks the
+ * product lane's): every README and docs block that imports a package of the lab's install (our framework
  * adapters, tokens, llmlingua2, and the frameworks themselves) type-checks as written.
  */
 import { test } from "vitest";

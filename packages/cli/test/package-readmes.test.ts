@@ -2,14 +2,15 @@
  * Every publishable package carries a README (what it is, how to install it, an example, a link
  * to the docs), its CHANGELOG and the license (copied in by `prepack`), and keywords. Each
  * README's TypeScript example type-checks, as written, in a consumer project (strict, nodenext,
- * skipLibCheck false) against the built packages.
+ * skipLibCheck false) against the built packages, in one tsc run with every product-lane block of
+ * README.md and docs/ (not marked illustrative; the lab's blocks: docs-blocks.lab.test.ts).
  */
-import { afterAll, beforeAll, test } from "vitest";
+import { test } from "vitest";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
-import { consumerTsc } from "../../../scripts/consumer-tsc.mjs";
+import { ILLUSTRATIVE_MARK, docBlocks, isIllustrative, tsBlocks, typeCheckBlocks, usesLab, type DocBlock } from "@silp/testkit/doc-blocks.js";
 
 interface Manifest {
   name: string;
@@ -25,12 +26,8 @@ const packages = readdirSync(join(REPO_ROOT, "packages"))
     manifest: JSON.parse(readFileSync(join(REPO_ROOT, "packages", folder, "package.json"), "utf8")) as Manifest,
   }))
   .filter(({ manifest }) => !manifest.private);
-const dir = join(REPO_ROOT, "tmp", `package-readmes-${process.pid}`);
 /** The lab lane's packages (vitest.config.ts, LAB_PACKAGES). */
 const LAB_FOLDERS = ["tokens", "llmlingua2", "bench", "evolve", "playground", "ai-sdk", "langchain", "openai-agents", "mastra"];
-
-beforeAll(() => mkdirSync(dir, { recursive: true }));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test("each package has a README naming it, an install line, a docs link; keywords; CHANGELOG and LICENSE in the tarball", () => {
   assert.ok(packages.length >= 18, `${packages.length} packages`);
@@ -48,22 +45,25 @@ test("each package has a README naming it, an install line, a docs link; keyword
 
 // The lab's packages need the lab's install (their frameworks, tokenizers, runtimes), whose own
 // type declarations do not all pass skipLibCheck false; the product lane's packages are checked.
-test("each product package's README example type-checks in a consumer project", () => {
-  const files: string[] = [];
-  for (const { folder, manifest } of packages) {
-    if (LAB_FOLDERS.some((lab) => folder.endsWith(`/packages/${lab}`))) continue;
-    const readme = readFileSync(join(folder, "README.md"), "utf8");
-    [...readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].forEach((match, index) => {
-      const file = join(dir, `${manifest.name.replace(/[@/]/g, "_")}-${index}.mts`);
-      // Each example is a module of its own (top-level await, no clashes between examples).
-      writeFileSync(file, `${match[1]}\nexport {};\n`);
-      files.push(file);
-    });
-  }
-  assert.ok(files.length >= 8, `${files.length} examples`);
+test(`each product package's README example, and every product block of README.md and docs/, type-checks in a consumer project (or starts with "${ILLUSTRATIVE_MARK}")`, () => {
+  const examples: DocBlock[] = packages
+    .filter(({ folder }) => !LAB_FOLDERS.some((lab) => folder.endsWith(`/packages/${lab}`)))
+    .flatMap(({ folder }) =>
+      tsBlocks(readFileSync(join(folder, "README.md"), "utf8")).map((block) => ({ page: `${folder.slice(REPO_ROOT.length + 1)}/README.md`, block })),
+    );
+  assert.ok(examples.length >= 8, `${examples.length} examples`);
+  const all = docBlocks();
+  const docs = all.filter((block) => !isIllustrative(block) && !usesLab(block));
+  assert.ok(docs.length >= 20, `${docs.length} docs blocks`);
+  // The mark is for shapes and outlines only: nearly every block is a program.
+  assert.ok(
+    all.filter(isIllustrative).length <= 3,
+    all
+      .filter(isIllustrative)
+      .map((b) => b.page)
+      .join(", "),
+  );
   // nodenext, the strictest resolution; `npm run size` checks the installed packages under bundler too.
-  for (const resolution of ["nodenext"] as const) {
-    const { status, errors } = consumerTsc(files, REPO_ROOT, resolution);
-    assert.equal(status, 0, `tsc (${resolution}):\n${errors.join("\n")}`);
-  }
+  const { errors } = typeCheckBlocks([...examples, ...docs], "consumer-examples");
+  assert.deepEqual(errors, []);
 });

@@ -1,16 +1,16 @@
 /**
  * The README's code stays true. Its runnable parts are covered elsewhere (examples/*.ts by
  * examples.test.ts, the integration snippets by snippets.test.ts, which runs them from
- * docs/integrations.md); here: every README and docs block that is not marked illustrative
- * type-checks as written in a consumer project (the lab's half: docs-blocks.lab.test.ts), and the
- * README's integration snippets are the very text that snippets.test.ts runs.
+ * docs/integrations.md; every block type-checks as written in package-readmes.test.ts and
+ * docs-blocks.lab.test.ts); here: the README's integration snippets are the very text that
+ * snippets.test.ts runs.
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "vitest";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
-import { ILLUSTRATIVE_MARK, docBlocks, isIllustrative, tsBlocks, typeCheckBlocks, usesLab } from "@silp/testkit/doc-blocks.js";
+import { tsBlocks } from "@silp/testkit/doc-blocks.js";
 
 const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
 const integrations = readFileSync(join(REPO_ROOT, "docs/integrations.md"), "utf8");
@@ -18,22 +18,6 @@ const blocks = tsBlocks(readme);
 
 test("the README has TypeScript examples to check", () => {
   assert.ok(blocks.length >= 4, `found ${blocks.length} blocks`);
-});
-
-test(`every README and docs block of the product lane type-checks as written (or starts with "${ILLUSTRATIVE_MARK}")`, () => {
-  const all = docBlocks();
-  const blocks = all.filter((block) => !isIllustrative(block) && !usesLab(block));
-  const { checked, errors } = typeCheckBlocks(blocks, "docs-blocks");
-  assert.deepEqual(errors, []);
-  assert.ok(checked >= 20, `checked ${checked} blocks`);
-  // The mark is for shapes and outlines only: nearly every block is a program.
-  assert.ok(
-    all.filter(isIllustrative).length <= 3,
-    all
-      .filter(isIllustrative)
-      .map((b) => b.page)
-      .join(", "),
-  );
 });
 
 test("the README's integration snippets are the ones snippets.test.ts runs from docs/integrations.md", () => {
