@@ -21,6 +21,9 @@ const RECORDS = 40_000;
 /** proper-lockfile's smallest staleness; the pause below lasts well beyond it. */
 const STALE_MS = 2000;
 const PAUSE_MS = STALE_MS + 1500;
+/** The file each test starts from, built once: hashing 40k records takes seconds. */
+let chain: string | undefined;
+const startingChain = (): string => (chain ??= chainText(RECORDS));
 
 interface WriterResult {
   status?: string;
@@ -56,7 +59,7 @@ describe("a writer paused inside the lock", () => {
   test("is never taken over: both seals land with distinct seqs and the chain stays whole", async () => {
     await withTempDir(async ({ dir }) => {
       const lockPath = `${dir}/compile.lock`;
-      writeFileSync(lockPath, chainText(RECORDS));
+      writeFileSync(lockPath, startingChain());
       const paused = startWriter(lockPath, RECORDS, 30_000);
       await paused.sealing;
       // The child now reads and verifies 40k records (about a second) while holding the lock.
@@ -84,7 +87,7 @@ describe("a writer paused inside the lock", () => {
   test("a writer that cannot get the lock within waitMs is refused with lock_violation and writes nothing", async () => {
     await withTempDir(async ({ dir }) => {
       const lockPath = `${dir}/compile.lock`;
-      writeFileSync(lockPath, chainText(RECORDS));
+      writeFileSync(lockPath, startingChain());
       const paused = startWriter(lockPath, RECORDS, 30_000);
       await paused.sealing;
       await sleep(250);
@@ -105,7 +108,7 @@ describe("a writer paused inside the lock", () => {
   test("kill -9 of the holder frees the lock at once, long before staleMs", async () => {
     await withTempDir(async ({ dir }) => {
       const lockPath = `${dir}/compile.lock`;
-      writeFileSync(lockPath, chainText(RECORDS));
+      writeFileSync(lockPath, startingChain());
       const paused = startWriter(lockPath, RECORDS, 30_000);
       await paused.sealing;
       await sleep(250);
