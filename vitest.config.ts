@@ -41,7 +41,7 @@ export default defineConfig(({ mode }) => {
     resolve: RESOLVE,
     test: {
       maxWorkers: 2,
-      globalSetup: ["scripts/test-build.mjs"],
+      globalSetup: ["scripts/test-build.mjs", "scripts/test-servers.mjs"],
       sequence: { sequencer: SlowFirstSequencer },
       projects: [
         {

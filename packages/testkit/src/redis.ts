@@ -8,7 +8,7 @@
  * (SIGSTOP), kill and restart on the same port: the fault tests use it.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -68,6 +68,18 @@ process.once("exit", () => {
   for (const undo of atExit) undo();
 });
 
+/**
+ * Lists a running server in the run's folder (scripts/test-servers.mjs), so that the run's
+ * teardown kills it even when vitest ends this process by a signal, which runs no exit handler.
+ */
+function listServer(child: ChildProcess): void {
+  const registry = process.env.SILP_TEST_SERVERS;
+  if (registry === undefined || child.pid === undefined) return;
+  const entry = join(registry, String(child.pid));
+  writeFileSync(entry, "");
+  child.once("exit", () => rmSync(entry, { force: true }));
+}
+
 /** Runs `undo` when the test process exits (kills, removals); returns a function that cancels it. */
 export function onTestExit(undo: () => void): () => void {
   atExit.add(undo);
@@ -79,6 +91,7 @@ export async function spawnRedis(command: string, args: string[], cwd: string): 
   const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
   const cancel = onTestExit(() => child.kill("SIGKILL"));
   child.once("exit", cancel);
+  listServer(child);
   let output = "";
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`redis-server did not start (${args.join(" ")}): ${output}`)), 15_000);
