@@ -56,12 +56,16 @@ describe("silp-mcp", () => {
     assert.equal(code, 0);
   });
 
-  test("usage errors exit 2 and name the problem: an unknown option, a bad mode, a non-loopback host", () => {
+  test("usage errors exit 2 and name the problem: an unknown option, a bad mode, a non-loopback host, bad dialect flags", () => {
     const cases: [string[], RegExp][] = [
       [["--htpp", "0"], /Unknown option '--htpp'/],
       [["--whitelist", "lenient"], /--whitelist must be one of strict, advisory, off/],
       [["--http", "0", "--host", "0.0.0.0"], /--host must be a loopback address/],
       [["--timeout", "soon"], /--timeout must be a positive number/],
+      [["--accept-dialects", "x-evolved@sha256:zz"], /--accept-dialects must be none, any or a comma-separated list of dialect references/],
+      [["--accept-dialects", "maybe"], /--accept-dialects must be none, any/],
+      [["--order", "cheapest"], /--order must be listed or cost/],
+      [["--tokenizer", "GPT 4"], /--tokenizer must be a tokenizer family/],
     ];
     for (const [args, message] of cases) {
       const run = spawnSync(process.execPath, [BIN, ...args], { cwd: REPO_ROOT, encoding: "utf8", timeout: 20_000 });
