@@ -52,10 +52,10 @@ describe("silpc conformance", () => {
   });
 
   test("a wrong adapter fails with exit 1; wrong output, wrong id, non-JSON, exit and unsupported are told apart", () => {
-    const run = conformance(["--adapter", WRONG_ADAPTER, "--skip", "probe"]);
+    const run = conformance(["--adapter", WRONG_ADAPTER, "--skip", "dialect"]);
     assert.equal(run.status, 1, run.stderr);
     const report = run.report as ConformanceReport;
-    assert.ok(!report.sections.some((s) => s.section === "probe"), "--skip leaves the section out");
+    assert.ok(!report.sections.some((s) => s.section === "dialect"), "--skip leaves the section out");
     const reason = (id: string) => report.cases.find((c) => c.id === id)?.reason ?? "";
     assert.equal(sectionScore(report, "decode-code").pass, 0);
     assert.match(reason("code-a1"), /^IR differs/);
@@ -67,6 +67,9 @@ describe("silpc conformance", () => {
     const sanitizer = sectionScore(report, "sanitizer");
     assert.deepEqual([sanitizer.unsupported, sanitizer.fail, sanitizer.pass], [sanitizer.total, 0, 0]);
     assert.match(reason("negotiate-receiver-choice"), /adapter exited without answering/);
+    assert.match(reason("negotiate-dialect-same-hash"), /^got \{\}, expected/);
+    assert.equal(sectionScore(report, "probe").fail, sectionScore(report, "probe").total);
+    assert.match(reason("probe-ping-line"), /^got \{\}, expected/);
     assert.match(reason("lock-valid-chain"), /answer is not JSON/);
     // The adapter is restarted after it exits: every negotiate case still gets its own verdict.
     assert.equal(sectionScore(report, "negotiate").fail, sectionScore(report, "negotiate").total);
@@ -80,12 +83,12 @@ describe("silpc conformance", () => {
 
   test("an adapter that never answers fails each case at the per-case timeout (--only)", () => {
     // Each case of the section waits out the timeout: a short one keeps the test short.
-    const run = conformance(["--adapter", WRONG_ADAPTER, "--only", "probe", "--timeout", "150"]);
+    const run = conformance(["--adapter", WRONG_ADAPTER, "--only", "dialect", "--timeout", "150"]);
     assert.equal(run.status, 1);
     const report = run.report as ConformanceReport;
     assert.deepEqual(
       report.sections.map((s) => s.section),
-      ["probe"],
+      ["dialect"],
     );
     assert.ok(report.cases.length > 0);
     for (const c of report.cases) assert.match(c.reason ?? "", /no answer within 150 ms/, c.id);
