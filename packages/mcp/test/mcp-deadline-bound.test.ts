@@ -29,10 +29,19 @@ async function cpuTime(run: () => unknown): Promise<number> {
   return (spent.user + spent.system) / 1000;
 }
 
-/** The shape's largest input the default limits accept (build sizes are approximate). */
+/**
+ * The shape's largest input the default limits accept. Build sizes are approximate (a shape may
+ * add a fixed frame or round up to whole units), so each step asks for strictly less than the
+ * last, by at least the excess: scaling alone could settle on a size whose input stays 30
+ * characters too long, forever (it did, for json/deep extra fields).
+ */
 function largestAccepted(shape: Shape): string {
-  let input = shape.build(LIMIT);
-  while (input.length > LIMIT) input = shape.build(Math.floor((LIMIT * LIMIT) / input.length) - 64);
+  let size = LIMIT;
+  let input = shape.build(size);
+  while (input.length > LIMIT) {
+    size = Math.min(size - (input.length - LIMIT) - 64, Math.floor((size * LIMIT) / input.length));
+    input = shape.build(size);
+  }
   return input;
 }
 
