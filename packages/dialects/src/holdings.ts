@@ -3,7 +3,7 @@
  * core `//ping` rule (docs/dialect-negotiation.md):
  *
  * - the sender offers what it holds (`capabilities`), and sends the specs a `//pong` asked for
- *   (`specsFor`), once, in the JSON form of the next ping;
+ *   (`toSend`), once, in the JSON form of the next ping;
  * - the receiver asks for offered dialects its policy allows (`answer`, `want`), and takes a spec
  *   only when it hashes to what was offered, is a valid dialect file within the size bound, its
  *   policy allows it, and its name is free in this process.
@@ -86,10 +86,10 @@ export class DialectHoldings {
     };
   }
 
-  /** Sender side: the specs a pong asked for that we offered and hold (anything else is ignored). */
-  specsFor(pong: Pong, ping: Ping): DialectSpec[] {
+  /** Sender side: the references a pong asked for that the ping offered and we hold (anything else is ignored). */
+  toSend(pong: Pong, ping: Ping): string[] {
     const offered = new Set(ping.dialects ?? []);
-    return (pong.want ?? []).filter((ref) => offered.has(ref) && this.held.has(ref)).map((ref) => this.held.get(ref) as DialectSpec);
+    return (pong.want ?? []).filter((ref) => offered.has(ref) && this.held.has(ref));
   }
 
   /**

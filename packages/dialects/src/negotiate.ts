@@ -30,14 +30,14 @@ export async function negotiateDialects(
   const first = createPing(holdings.capabilities(local));
   const pings = [first];
   const pongs = [await exchange(first)];
-  const specs = holdings.specsFor(pongs[0] as Pong, first);
-  if (specs.length > 0) {
-    const second: Ping = { ...first, specs };
+  const sent = holdings.toSend(pongs[0] as Pong, first);
+  if (sent.length > 0) {
+    const second: Ping = { ...first, specs: sent.map((ref) => holdings.spec(ref)) };
     pings.push(second);
     pongs.push(await exchange(second));
   }
   const ping = pings[pings.length - 1] as Ping;
   const pong = pongs[pongs.length - 1] as Pong;
   const choice = chooseFrontend(acceptPong(ping, pong), pong, costOf);
-  return { agreement: choice.agreement, choice, sent: specs.map((spec) => holdings.refs.find((ref) => holdings.spec(ref) === spec) as string), pings, pongs };
+  return { agreement: choice.agreement, choice, sent, pings, pongs };
 }
