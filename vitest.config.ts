@@ -1,23 +1,32 @@
 /**
  * The one test runner (vitest) for both lanes and for mutation testing (CONTRIBUTING.md). Package
  * names resolve to their TypeScript sources through tsconfig.json's `paths`
- * (resolve.tsconfigPaths): that map is the only one. Each test file runs in its own forked process
- * (tests start servers, set environment variables and register frontends); the transformed
- * modules are cached across files. Every test process runs offline (scripts/no-network.mjs).
+ * (resolve.tsconfigPaths): that map is the only one. Test files run in forked processes (tests
+ * start servers, set environment variables and register frontends): a process of its own per file,
+ * except in the projects whose files leave no state behind; the transformed modules are cached
+ * across files. Every test process runs offline (scripts/no-network.mjs).
  *
- * Projects, one lane each: `product` and `product-codec` (the codec and the packages agents are
- * built with; installs without the lab; the codec's own tests in a project of their own, see
- * below) and `lab` (what needs lab/'s heavy dependencies or what they build:
- * the tests of @silp/tokens, llmlingua2, bench, evolve, the playground and the framework
- * adapters, and every
- * `*.lab.test.ts`). `--mode quick` (npm run test:product) runs the randomized tests with fewer
- * inputs (testkit/property.ts); the default is the full depth CI runs. Before the tests, the
+ * Projects, one lane each. The product lane (the codec and the packages agents are built with;
+ * installs without the lab): `product`, `product-shared` (files that share processes, see
+ * below) and `product-codec` (the codec's own tests). The lab: `lab` (what needs lab/'s heavy
+ * dependencies or what they build: the tests of @silp/tokens, llmlingua2, bench, evolve, the
+ * playground and the framework adapters, and every `*.lab.test.ts`). `--mode quick` (npm run
+ * test:product) runs the randomized tests with fewer inputs (testkit/property.ts); the default is
+ * the full depth CI runs. Before the tests, the
  * packages' builds are brought up to date (scripts/test-build.mjs): child processes run them.
  */
 import { defineConfig } from "vitest/config";
 import { SlowFirstSequencer } from "./scripts/slow-first-sequencer.js";
 
 const CODEC_TESTS = "packages/silp/test/**/*.test.ts";
+/**
+ * Packages whose test files leave no state in their process (no frontend registered, no
+ * environment changed, every server they start closed by the file itself): their files share
+ * worker processes, which saves a process start and the imports per file. The dialects (which
+ * register x- frontends by name), the testkit (whose seed tests set the environment) and the CLI
+ * (two of its files register a dialect) keep a process per file.
+ */
+const SHARED_PROCESS_TESTS = "packages/{schemas,lock,redis,mcp,a2a,conformance,grammar}/test/**/*.test.ts";
 const LAB_PACKAGES = "packages/{tokens,llmlingua2,bench,evolve,playground,ai-sdk,langchain,openai-agents,mastra}/test/**/*.test.ts";
 
 /** What every test process gets, in both lanes and in the mutation run (scripts/mutation/vitest.config.ts). */
@@ -50,7 +59,17 @@ export default defineConfig(({ mode }) => {
             ...shared,
             name: "product",
             include: ["packages/*/test/**/*.test.ts"],
-            exclude: [LAB_PACKAGES, CODEC_TESTS, "**/*.lab.test.ts", "**/node_modules/**"],
+            exclude: [LAB_PACKAGES, CODEC_TESTS, SHARED_PROCESS_TESTS, "**/*.lab.test.ts", "**/node_modules/**"],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            ...shared,
+            name: "product-shared",
+            include: [SHARED_PROCESS_TESTS],
+            exclude: ["**/*.lab.test.ts", "**/node_modules/**"],
+            isolate: false,
           },
         },
         // The codec's own tests share their worker processes (no file registers a frontend or

@@ -58,7 +58,7 @@ describe("silpc bench with the faultInjectingChatServer test double", () => {
     server = await faultInjectingChatServer({
       seed,
       models: ["good", "flaky", "slow", "judge"],
-      faults: { flaky: { rates: { http400: 0.5 } }, slow: { rates: { slow: 1 }, slowChunkMs: 400 } },
+      faults: { flaky: { rates: { http400: 0.5 } }, slow: { rates: { slow: 1 }, slowChunkMs: 200 } },
       answer: (body) => {
         const prompt = body.messages.at(-1)!.content;
         if (body.model === "judge") return JSON.stringify({ verdict: "pass", reason: "scripted" });
@@ -210,7 +210,7 @@ describe("silpc bench with the faultInjectingChatServer test double", () => {
   test("a second run on the same results file is refused while the first holds it", async () => {
     const out = join(tmp, "locked.jsonl");
     const cases = caseFolder("locked");
-    // One frontend: two slow jobs (about 2 s each) hold the lock far longer than the second run takes to start.
+    // One frontend: two slow jobs (about a second each) hold the lock longer than the second run takes to start.
     const codeOnly = ["bench", "run", "--out", out, "--cases", cases, "--base-url", server.baseUrl, "--frontends", "code"];
     const first = silpc([...codeOnly, "--models", "slow", "--judge", "rule", "--concurrency", "1", "--no-progress"]);
     // The second run starts once the first holds the results file's lock.

@@ -1,8 +1,10 @@
 /**
  * The README's Library block runs as written, from a project that installed `silp` (the built
- * package, resolved through node_modules): it type-checks under strict `nodenext` with
- * `skipLibCheck: false`, and what it prints is, line by line, what its `// → ` comments state
- * (several lines of one loop are separated by ` | `). The oracle is the README's text.
+ * package, resolved through node_modules), and what it prints is, line by line, what its `// → `
+ * comments state (several lines of one loop are separated by ` | `). The oracle is the README's
+ * text. Its type check is package-readmes.test.ts's one tsc run over every product block of the
+ * README and docs/ (strict, nodenext); the packages' own declarations are checked with
+ * `skipLibCheck: false` as installed, by `npm run size` and `npm run check:size`.
  */
 import { afterAll, beforeAll, test } from "vitest";
 import assert from "node:assert/strict";
@@ -10,7 +12,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
-import { consumerTsc } from "../../../scripts/consumer-tsc.mjs";
+import { docBlocks, isIllustrative, usesLab } from "@silp/testkit/doc-blocks.js";
 
 const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
 const section = readme.slice(readme.indexOf("\n## Library\n"));
@@ -35,12 +37,12 @@ test("the Library block is there and starts with the common path: write, read, a
   );
 });
 
-test("it type-checks in a consumer project (strict, skipLibCheck false, nodenext)", () => {
-  // nodenext, the strictest resolution; `npm run size` checks the installed packages under bundler too.
-  for (const resolution of ["nodenext"] as const) {
-    const { status, errors } = consumerTsc([join(dir, "library.mts")], REPO_ROOT, resolution);
-    assert.equal(status, 0, `tsc (${resolution}):\n${errors.join("\n")}`);
-  }
+test("it is one of the blocks the docs' type check covers: a program, not illustrative, product lane", () => {
+  const checked = docBlocks().filter((candidate) => candidate.page === "README.md" && !isIllustrative(candidate) && !usesLab(candidate));
+  assert.ok(
+    checked.some((candidate) => candidate.block === block),
+    "the Library block is not among the README blocks package-readmes.test.ts type-checks",
+  );
 });
 
 test("it prints what its comments say, line by line", () => {
