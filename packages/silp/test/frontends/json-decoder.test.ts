@@ -8,7 +8,8 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { decodeJsonFast, hasDuplicateKeys } from "../../src/frontends/json/fast-path.js";
+import { decodeJsonFast } from "../../src/frontends/json/decoder.js";
+import { hasDuplicateKeys } from "../../src/frontends/json/view.js";
 import { decode, type SilpOptions } from "silp";
 import { ir, REQ, rejectsAs } from "./json-cases.js";
 

@@ -12,8 +12,8 @@ import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
 import { compile } from "silp";
 import { DecodeContext } from "../../src/frontends/decode-context.js";
 import { resolveOptions } from "silp/util";
-import { decodeJsonPositioned } from "../../src/frontends/json/decoder.js";
-import { decodeJsonFast, hasDuplicateKeys } from "../../src/frontends/json/fast-path.js";
+import { decodeJsonFast, decodeJsonPositioned } from "../../src/frontends/json/decoder.js";
+import { hasDuplicateKeys } from "../../src/frontends/json/view.js";
 import { IDENTITY_HOOKS } from "../../src/security/hooks.js";
 import { irArb } from "@silp/testkit/ir-arbitraries.js";
 

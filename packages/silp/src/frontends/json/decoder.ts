@@ -1,22 +1,30 @@
 /**
- * Decoder of the json frontend. The payload is parsed into a positioned tree (tree.ts: strict
- * JSON, no comments, no trailing commas) so that every error, including type errors found later,
- * points at the offending line and column, and so that two things JSON.parse hides can be caught:
- * duplicate keys (JSON.parse silently keeps the last) and the exact digits of a number written
- * where a string belongs (lenient mode keeps "4.0" as "4.0", not "4").
+ * Decoder of the json frontend: one lowering of a JSON value to the IR (one field table, one
+ * assembly), read through either of two views of the parsed text (json/view.ts):
+ *
+ * - the positioned tree (tree.ts: strict JSON, no comments, no trailing commas), so that every
+ *   error, including type errors found later, points at the offending line and column, and so
+ *   that two things JSON.parse hides can be caught: duplicate keys (JSON.parse silently keeps the
+ *   last) and the exact digits of a number written where a string belongs (lenient mode keeps
+ *   "4.0" as "4.0", not "4"); lenient mode repairs damaged JSON first (repair.ts);
+ * - the value of the native JSON.parse (the fast path, several times faster on the common
+ *   payload), taken only when the sanitizer has nothing to report and the text repeats no key.
+ *   The first repair or error the lowering meets there stops it (it needs a position), and the
+ *   positioned view runs instead, so errors and repairs always carry positions and an accepted
+ *   payload decodes to the same IR either way (test/frontends/json-fast-path.test.ts).
  */
 import { FUNCTION_NAME } from "../../ir/verbs.js";
-import { parseJsonTree, type JsonNode as Node } from "./tree.js";
+import { parseJsonTree } from "./tree.js";
 
 import { hasOwn, setField } from "../../ir/fields.js";
 import type { Alternative, Constraint, Entity, JsonValue, Meta, SilpIRInput } from "../../ir/types.js";
-import type { DecodeContext } from "../decode-context.js";
+import type { DecodeContext, RepairKind } from "../decode-context.js";
 import { checkJsonDepth } from "../json-value.js";
-import { IDENTITY_HOOKS } from "../../security/hooks.js";
-import { decodeJsonFast } from "./fast-path.js";
+import { IDENTITY_HOOKS, type StructureHooks } from "../../security/hooks.js";
 import { repairJson } from "./repair.js";
 import { RESERVED_KEYS, SECONDARY_PREFIX } from "./printer.js";
 import { SilpError } from "../../errors.js";
+import { DECLINE, hasDuplicateKeys, parsedView, treeView, type JsonView } from "./view.js";
 
 /** A verb written without its `!`: upper-case letters and `_` (lower case would be a function name, not a verb). */
 const BARE_VERB = /^[A-Z][A-Z_]*$/;
@@ -26,13 +34,32 @@ export function decodeJsonPayload(context: DecodeContext, start: number, end: nu
   const text = start === 0 && end === source.length ? source : source.slice(start, end);
   checkJsonDepth(text, context.options.limits.maxDepth, source, start);
   // Payloads the sanitizer has nothing to say about can take the native fast path; it declines
-  // anything that needs a position (an error or a repair), and the positioned decoder runs.
+  // anything that needs a position (an error or a repair), and the positioned view runs.
   if (context.hooks === IDENTITY_HOOKS) {
     const fast = decodeJsonFast(text);
-    // An intent without its `!` is a lenient repair, which needs the positioned decoder.
-    if (fast?.intent.startsWith("!")) return fast;
+    if (fast !== undefined) return fast;
   }
   return decodeJsonPositioned(context, text, start);
+}
+
+/**
+ * The fast path: JSON.parse's value through the lowering, or undefined when the payload needs a
+ * position (a repair, an error, a repeated key): the positioned view must run.
+ */
+export function decodeJsonFast(text: string): SilpIRInput | undefined {
+  let root: unknown;
+  try {
+    root = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (hasDuplicateKeys(text)) return undefined;
+  try {
+    return new JsonLowering(parsedView, DECLINING).root(root);
+  } catch (error) {
+    if (error === DECLINE) return undefined;
+    throw error;
+  }
 }
 
 /** The positioned decoder: every error and repair carries its line and column. */
@@ -43,7 +70,10 @@ export function decodeJsonPositioned(context: DecodeContext, text: string, start
     const repaired = context.strict || !parsed.startsWithValue ? undefined : repairJson(context, text, start);
     const repairedRoot = repaired && parseJsonTree(repaired.text).root;
     if (repaired && repairedRoot) {
-      return new JsonLowering(context, repaired.text, (offset) => start + repaired.originalOffset(offset)).root(repairedRoot);
+      return new JsonLowering(
+        treeView(repaired.text, (offset) => start + repaired.originalOffset(offset)),
+        positioned(context),
+      ).root(repairedRoot);
     }
     throw new SilpError("invalid_syntax", `invalid JSON: ${parsed.error.reason}`, {
       source,
@@ -51,20 +81,48 @@ export function decodeJsonPositioned(context: DecodeContext, text: string, start
       expected: ["a JSON object"],
     });
   }
-  return new JsonLowering(context, text, (offset) => start + offset).root(parsed.root);
+  return new JsonLowering(
+    treeView(text, (offset) => start + offset),
+    positioned(context),
+  ).root(parsed.root);
 }
 
-class JsonLowering {
+/** What the lowering reports to: the decode's context, or (fast path) nothing, declining instead. */
+interface Reporter {
+  readonly strict: boolean;
+  readonly hooks: StructureHooks;
+  repair(kind: RepairKind, offset: number, message: string, expected: readonly string[]): void;
+  /** The error to throw, at `offset` of the source. */
+  error(code: "invalid_syntax" | "decode_failed", offset: number, message: string): unknown;
+}
+
+function positioned(context: DecodeContext): Reporter {
+  return {
+    strict: context.strict,
+    hooks: context.hooks,
+    repair: (kind, offset, message, expected) => context.repair(kind, offset, message, expected),
+    error: (code, offset, message) => new SilpError(code, message, { source: context.source, offset }),
+  };
+}
+
+/** The fast path's reporter: lenient, no sanitizer findings; any repair or error declines. */
+const DECLINING: Reporter = {
+  strict: false,
+  hooks: IDENTITY_HOOKS,
+  repair: () => {
+    throw DECLINE;
+  },
+  error: () => DECLINE,
+};
+
+class JsonLowering<N> {
   constructor(
-    private readonly context: DecodeContext,
-    /** The parsed text: a slice of `context.source`, or its lenient repair (repair.ts). */
-    private readonly text: string,
-    /** Maps an offset in `text` to `context.source` (a removed code fence or a repair shifts it). */
-    private readonly toSource: (offset: number) => number,
+    private readonly view: JsonView<N>,
+    private readonly report: Reporter,
   ) {}
 
-  root(node: Node): SilpIRInput {
-    if (node.type !== "object") throw this.fail(node, "a json payload must be a JSON object");
+  root(node: N): SilpIRInput {
+    if (this.view.type(node) !== "object") throw this.fail(node, "a json payload must be a JSON object");
     const ir: SilpIRInput = { intent: "", meta: { req_id: "" } };
     let intentSeen = false;
     const flat: Entity[] = [];
@@ -81,7 +139,7 @@ class JsonLowering {
       } else if (key === "entities") {
         fullList = this.list(value, key).map((item) => this.fullEntity(item));
       } else if (key === "meta") {
-        if (value.type !== "object") throw this.fail(value, '"meta" must be an object');
+        if (this.view.type(value) !== "object") throw this.fail(value, '"meta" must be an object');
         ir.meta = this.value(value) as unknown as Meta;
       } else if (key === "silp" || key === "version") {
         ir[key] = this.string(value, key, false);
@@ -106,54 +164,53 @@ class JsonLowering {
   }
 
   /** The intent; lenient mode reads `"START"` (a verb without its `!`) as `"!START"`. */
-  private intent(node: Node): string {
+  private intent(node: N): string {
     const intent = this.string(node, "intent", false);
-    if (!this.context.strict && BARE_VERB.test(intent)) {
-      this.context.repair("intent_without_bang", this.offset(node), `the intent "${intent}" has no !`, [`"!${intent.toUpperCase()}"`]);
+    if (!this.report.strict && BARE_VERB.test(intent)) {
+      this.report.repair("intent_without_bang", this.offset(node), `the intent "${intent}" has no !`, [`"!${intent.toUpperCase()}"`]);
       return `!${intent.toUpperCase()}`;
     }
     return intent;
   }
 
   /** Properties of an object node, rejecting duplicate keys. */
-  private *properties(node: Node): Generator<[string, Node, Node]> {
+  private properties(node: N): readonly (readonly [string, N, N])[] {
+    const properties = this.view.properties(node);
+    if (this.view.uniqueKeys || properties.length < 2) return properties;
     const seen = new Set<string>();
-    for (const property of node.children ?? []) {
-      const [keyNode, valueNode] = property.children ?? [];
-      if (!keyNode || !valueNode) throw this.fail(property, "incomplete property");
-      const key = keyNode.value as string;
+    for (const [key, keyNode] of properties) {
       if (seen.has(key)) throw this.decodeFail(keyNode, `duplicate key "${key}" (JSON parsers would silently keep only one)`);
       seen.add(key);
-      yield [key, keyNode, valueNode];
     }
+    return properties;
   }
 
-  private primary(key: string, keyNode: Node, value: Node): Entity[] {
-    const name = this.context.hooks.structural(key, this.offset(keyNode), "name", true);
+  private primary(key: string, keyNode: N, value: N): Entity[] {
+    const name = this.report.hooks.structural(key, this.offset(keyNode), "name", true);
     if (RESERVED_KEYS.has(name)) throw this.decodeFail(keyNode, `"${name}" is reserved`);
-    if (name === "act" && value.type === "array") {
-      return (value.children ?? []).map((item) => ({ id: "act", value: this.string(item, "act", true) }));
+    if (name === "act" && this.view.type(value) === "array") {
+      return this.view.items(value).map((item) => ({ id: "act", value: this.string(item, "act", true) }));
     }
     return [{ id: name, value: this.string(value, name, true) }];
   }
 
-  private secondary(key: string, keyNode: Node, value: Node): Entity[] {
+  private secondary(key: string, keyNode: N, value: N): Entity[] {
     const verb = key.slice(SECONDARY_PREFIX.length);
     if (!FUNCTION_NAME.test(verb.toLowerCase())) throw this.decodeFail(keyNode, `"${key}" does not name an action (action_<verb>)`);
     if (verb !== verb.toLowerCase()) {
-      this.context.repair("action_key_case", this.offset(keyNode), `"${key}" is not lower case`, [`"${SECONDARY_PREFIX}${verb.toLowerCase()}"`]);
+      this.report.repair("action_key_case", this.offset(keyNode), `"${key}" is not lower case`, [`"${SECONDARY_PREFIX}${verb.toLowerCase()}"`]);
     }
-    const folded = this.context.hooks.structural(verb.toLowerCase(), this.offset(keyNode) + 1 + SECONDARY_PREFIX.length, "verb", true);
+    const folded = this.report.hooks.structural(verb.toLowerCase(), this.offset(keyNode) + 1 + SECONDARY_PREFIX.length, "verb", true);
     const action = `!${folded.toUpperCase()}`;
-    let items: Node[];
-    if (value.type === "array") {
-      items = value.children ?? [];
+    let items: readonly N[];
+    if (this.view.type(value) === "array") {
+      items = this.view.items(value);
     } else {
-      this.context.repair("secondary_not_array", this.offset(value), `"${key}" should be a list`, ["a JSON array"]);
+      this.report.repair("secondary_not_array", this.offset(value), `"${key}" should be a list`, ["a JSON array"]);
       items = [value];
     }
     return items.map((item) => {
-      if (item.type !== "object") return { id: "act", value: this.string(item, key, true), action };
+      if (this.view.type(item) !== "object") return { id: "act", value: this.string(item, key, true), action };
       const entity = this.objectWith(item, ["id", "value"], `an item of "${key}"`) as Entity;
       if (hasOwn(entity, "action")) throw this.decodeFail(item, `items of "${key}" take their action from the key`);
       entity.action = action;
@@ -161,15 +218,15 @@ class JsonLowering {
     });
   }
 
-  private fullEntity(node: Node): Entity {
+  private fullEntity(node: N): Entity {
     return this.objectWith(node, ["id", "value"], "an entity", ["action"]) as Entity;
   }
 
-  private constraint(node: Node): Constraint {
+  private constraint(node: N): Constraint {
     return this.objectWith(node, ["type", "value"], "a constraint", ["time"]) as Constraint;
   }
 
-  private alternative(node: Node): Alternative {
+  private alternative(node: N): Alternative {
     return this.objectWith(node, ["action"], "an alternative", ["target", "location"]) as Alternative;
   }
 
@@ -177,14 +234,14 @@ class JsonLowering {
    * An object whose `required` and `optional` fields must be strings (numbers and booleans are
    * repaired in lenient mode); all other fields are extras and keep any JSON value.
    */
-  private objectWith(node: Node, required: readonly string[], what: string, optional: readonly string[] = []): Record<string, unknown> {
-    if (node.type !== "object") throw this.fail(node, `${what} must be a JSON object`);
+  private objectWith(node: N, required: readonly string[], what: string, optional: readonly string[] = []): Record<string, unknown> {
+    if (this.view.type(node) !== "object") throw this.fail(node, `${what} must be a JSON object`);
     const out: Record<string, unknown> = {};
     for (const [key, keyNode, value] of this.properties(node)) {
-      const name = this.context.hooks.structural(key, this.offset(keyNode), "name", true);
+      const name = this.report.hooks.structural(key, this.offset(keyNode), "name", true);
       if (hasOwn(out, name)) throw this.decodeFail(keyNode, `duplicate key "${name}"`);
       const known = required.includes(name) || optional.includes(name);
-      const isNullOptional = optional.includes(name) && value.type === "null";
+      const isNullOptional = optional.includes(name) && this.view.type(value) === "null";
       setField(out, name, known && !isNullOptional ? this.string(value, name, name !== "action" && name !== "type") : this.extra(value));
     }
     for (const key of required) {
@@ -193,32 +250,30 @@ class JsonLowering {
     return out;
   }
 
-  private list(node: Node, key: string): Node[] {
-    if (node.type !== "array") throw this.fail(node, `"${key}" must be a list`);
-    return node.children ?? [];
+  private list(node: N, key: string): readonly N[] {
+    if (this.view.type(node) !== "array") throw this.fail(node, `"${key}" must be a list`);
+    return this.view.items(node);
   }
 
   /**
    * A string slot. Where `coercible`, lenient mode accepts a number or boolean and keeps its
    * exact source text ("4.0" stays "4.0"), recording the repair.
    */
-  private string(node: Node, key: string, coercible: boolean): string {
-    if (node.type === "string") {
-      const text = node.value as string;
-      this.context.hooks.value(text, this.offset(node));
+  private string(node: N, key: string, coercible: boolean): string {
+    const type = this.view.type(node);
+    if (type === "string") {
+      const text = this.view.scalar(node) as string;
+      this.report.hooks.value(text, this.offset(node));
       return text;
     }
-    if (coercible && (node.type === "number" || node.type === "boolean")) {
-      const raw = this.text.slice(node.offset, node.offset + node.length);
-      this.context.repair(
-        node.type === "number" ? "number_as_string" : "boolean_as_string",
-        this.offset(node),
-        `"${key}" should be a string, got ${node.type} ${raw}`,
-        ["a JSON string"],
-      );
+    if (coercible && (type === "number" || type === "boolean")) {
+      const raw = this.view.raw(node);
+      this.report.repair(type === "number" ? "number_as_string" : "boolean_as_string", this.offset(node), `"${key}" should be a string, got ${type} ${raw}`, [
+        "a JSON string",
+      ]);
       return raw;
     }
-    throw this.decodeFail(node, `"${key}" must be a string, got ${node.type}`);
+    throw this.decodeFail(node, `"${key}" must be a string, got ${type}`);
   }
 
   /**
@@ -226,35 +281,37 @@ class JsonLowering {
    * frontend's bare and quoted extra values do (docs/security.md: values are flagged, never
    * rewritten), so the same IR gets the same report from either frontend.
    */
-  private extra(node: Node): JsonValue {
-    if (node.type === "string") this.context.hooks.value(node.value as string, this.offset(node));
+  private extra(node: N): JsonValue {
+    if (this.view.type(node) === "string") this.report.hooks.value(this.view.scalar(node) as string, this.offset(node));
     return this.value(node);
   }
 
   /** Any JSON value, built so that a key "__proto__" stays an ordinary field. */
-  private value(node: Node): JsonValue {
-    switch (node.type) {
+  private value(node: N): JsonValue {
+    const plain = this.view.plain(node);
+    if (plain !== undefined) return plain;
+    switch (this.view.type(node)) {
       case "object": {
         const out: Record<string, JsonValue> = {};
         for (const [key, , value] of this.properties(node)) setField(out, key, this.value(value));
         return out;
       }
       case "array":
-        return (node.children ?? []).map((child) => this.value(child));
+        return this.view.items(node).map((child) => this.value(child));
       default:
-        return node.value as JsonValue;
+        return this.view.scalar(node);
     }
   }
 
-  private offset(node: Node): number {
-    return this.toSource(node.offset);
+  private offset(node: N): number {
+    return this.view.offset(node);
   }
 
-  private fail(node: Node, message: string): SilpError {
-    return new SilpError("invalid_syntax", message, { source: this.context.source, offset: this.offset(node) });
+  private fail(node: N, message: string): unknown {
+    return this.report.error("invalid_syntax", this.offset(node), message);
   }
 
-  private decodeFail(node: Node, message: string): SilpError {
-    return new SilpError("decode_failed", message, { source: this.context.source, offset: this.offset(node) });
+  private decodeFail(node: N, message: string): unknown {
+    return this.report.error("decode_failed", this.offset(node), message);
   }
 }
