@@ -46,7 +46,8 @@ export function registerDialect(spec: DialectSpec): void {
         // the dialect strict even in lenient mode. A trailer forced by inlineMeta: true is accepted.
         const { ir, reqIdDerived } = decodeDialect(context.source.slice(start, end), spellings, context.options, "as-written");
         // An empty req_id lets decode derive it from this payload's text, as for the code frontend.
-        return reqIdDerived ? { ...ir, meta: { ...ir.meta, req_id: "" } } : ir;
+        // The IR is the normal form a decode returned; emptying req_id keeps its field order.
+        return { ir: reqIdDerived ? { ...ir, meta: { ...ir.meta, req_id: "" } } : ir, normalForm: true };
       },
     },
     { replace: true },

@@ -112,10 +112,10 @@ function decodePrepared(context: DecodeContext, target: Frontend, frontend: stri
 
 /** parse + lower -> req_id -> validate, for the payload between `start` and `end`. */
 function decodeRange(context: DecodeContext, target: Frontend, start: number, end: number): Attempt {
-  const input = (target.decode as NonNullable<Frontend["decode"]>)(context, start, end);
+  const { ir: input, normalForm } = (target.decode as NonNullable<Frontend["decode"]>)(context, start, end);
   const reqIdDerived = !input.meta.req_id;
   if (reqIdDerived) input.meta = { ...input.meta, req_id: deriveReqId(context.source.slice(start, end).trim(), context.options.scopeLimited) };
-  const { ir, warnings } = context.normalForm ? assertValidNormal(input as SilpIR, context.options) : assertValid(input, context.options);
+  const { ir, warnings } = normalForm ? assertValidNormal(input as SilpIR, context.options) : assertValid(input, context.options);
   return { ir, repairs: context.repairs, repairsDropped: context.repairsDropped, warnings, reqIdDerived };
 }
 

@@ -4,6 +4,7 @@
  * repair is an error; in lenient mode it is recorded and reported on the decode result.
  */
 
+import type { SilpIRInput } from "../ir/types.js";
 import type { ResolvedOptions } from "../options.js";
 import type { StructureHooks } from "../security/hooks.js";
 import { SilpError } from "../errors.js";
@@ -84,11 +85,6 @@ export class DecodeContext {
   readonly repairs: Repair[] = [];
   /** Repairs applied but not listed, because the list was full. */
   repairsDropped = 0;
-  /**
-   * Set by a decoder whose output is already in the IR normal form (docs/ir.md), so decode can
-   * validate it without normalizing a second time.
-   */
-  normalForm = false;
 
   constructor(
     /** The text the decoder reads (already sanitized). */
@@ -109,4 +105,15 @@ export class DecodeContext {
     if (this.repairs.length < MAX_REPAIRS) this.repairs.push({ kind, offset, message });
     else this.repairsDropped++;
   }
+}
+
+/** What a frontend's decoder returns. */
+export interface DecodedPayload {
+  /** The IR read from the payload, not yet validated (decode validates it). */
+  ir: SilpIRInput;
+  /**
+   * True when the decoder built `ir` already in the IR normal form (docs/ir.md): decode then
+   * validates it without normalizing it a second time. False is always correct, only slower.
+   */
+  normalForm: boolean;
 }

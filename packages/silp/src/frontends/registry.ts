@@ -7,11 +7,11 @@
  * included, takes `{ replace: true }`.
  */
 
-import type { SilpIR, SilpIRInput } from "../ir/types.js";
+import type { SilpIR } from "../ir/types.js";
 import type { ResolvedOptions } from "../options.js";
 import { decodeCodePayload } from "./code/decode.js";
 import { printCode } from "./code/printer.js";
-import type { DecodeContext } from "./decode-context.js";
+import type { DecodeContext, DecodedPayload } from "./decode-context.js";
 import { decodeJsonPayload } from "./json/decoder.js";
 import { printJson } from "./json/printer.js";
 import { inlineMetaFor } from "./meta-carriage.js";
@@ -40,7 +40,7 @@ export interface FrontendDefinition {
   /** Compiling with a model or another asynchronous step; `options.frontendOptions` carries the frontend's own options. */
   compileAsync?(ir: SilpIR, options: ResolvedOptions): Promise<string>;
   /** Decodes `context.source` between `start` and `end` into a (not yet validated) IR. */
-  decode?(context: DecodeContext, start: number, end: number): SilpIRInput;
+  decode?(context: DecodeContext, start: number, end: number): DecodedPayload;
 }
 
 /** A registered frontend: its definition, with what it can do read from its methods. */
@@ -64,7 +64,8 @@ const builtins: FrontendDefinition[] = [
     lossless: true,
     description: "flat JSON semantic slots",
     compile: (ir, options) => printJson(ir, inlineMetaFor(ir, options)),
-    decode: decodeJsonPayload,
+    // The json lowering keeps the sender's field order: normalized by decode.
+    decode: (context, start, end) => ({ ir: decodeJsonPayload(context, start, end), normalForm: false }),
   },
   {
     name: "natural",

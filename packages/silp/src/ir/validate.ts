@@ -47,7 +47,7 @@ export function assertValid(input: unknown, options: ResolvedOptions): { ir: Sil
 }
 
 /**
- * The throwing validation for an IR a decoder built in normal form (DecodeContext.normalForm):
+ * The throwing validation for an IR a decoder built in normal form (DecodedPayload.normalForm):
  * the same schema and rules as assertValid, without normalizing a second time.
  */
 export function assertValidNormal(ir: SilpIR, options: ResolvedOptions): { ir: SilpIR; warnings: ValidationIssue[] } {

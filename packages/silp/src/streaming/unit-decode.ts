@@ -43,7 +43,7 @@ export class UnitDecoder {
       const decodeRange = getFrontend(this.frontend).decode;
       if (!decodeRange) return undefined;
       // As validation does before normalizing: a null optional field means absent (docs/ir.md).
-      return normalize(dropNullOptionals(decodeRange(context, 0, prepared.text.length)).value as SilpIRInput);
+      return normalize(dropNullOptionals(decodeRange(context, 0, prepared.text.length).ir).value as SilpIRInput);
     } catch {
       // Any failure means "not a part": a unit is a fragment, and the final decode reports errors.
       this.failures++;

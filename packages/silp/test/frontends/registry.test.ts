@@ -7,6 +7,9 @@ import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { compile, compileAsync, decode, getFrontend, listFrontends, registerFrontend, type FrontendDefinition } from "silp";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
+import { resolveOptions } from "silp/util";
+import { DecodeContext } from "../../src/frontends/decode-context.js";
+import { IDENTITY_HOOKS } from "../../src/security/hooks.js";
 
 const json = getFrontend("json");
 const hike = { intent: "!START", entities: [{ id: "act", value: "hike" }], meta: { req_id: "a1b2c3d4" } };
@@ -89,5 +92,73 @@ describe("replacing a registered frontend takes { replace: true }", () => {
     registerFrontend({ name: "t-swap", lossless: false, description: "second", compile: () => "2" }, { replace: true });
     assert.equal(getFrontend("t-swap").decodes, false);
     assert.equal(compile(hike, "t-swap"), "2");
+  });
+});
+
+describe("a decoder says through its return value whether its IR is in normal form", () => {
+  // Written out of normal form: a secondary action's entity before the primary's, meta fields
+  // out of schema order. The expected normal form is written here, from docs/ir.md's rules.
+  const unordered = {
+    intent: "!START",
+    entities: [
+      { id: "to", value: "sam", action: "!EMAIL" },
+      { id: "act", value: "hike", action: "!START" },
+    ],
+    meta: { out: "text", req_id: "a1b2c3d4" },
+  };
+  const normal = {
+    silp: "v1",
+    version: "ir-v0.1",
+    intent: "!START",
+    entities: [
+      { id: "act", value: "hike", action: "!START" },
+      { id: "to", value: "sam", action: "!EMAIL" },
+    ],
+    constraints: [],
+    alternatives: [],
+    meta: { req_id: "a1b2c3d4", priority: 0, confidence: 1, seq: [], out: "text" },
+  };
+
+  test("normalForm: false: decode normalizes what the decoder built", () => {
+    registerFrontend({
+      name: "t-unordered",
+      lossless: false,
+      description: "a test double",
+      compile: () => "",
+      decode: () => ({ ir: structuredClone(unordered), normalForm: false }),
+    });
+    const { ir } = decode("anything", "t-unordered");
+    assert.equal(JSON.stringify(ir), JSON.stringify(normal));
+  });
+
+  test("normalForm: true: decode keeps the decoder's IR as it is, and still validates it", () => {
+    registerFrontend({
+      name: "t-normal",
+      lossless: false,
+      description: "a test double",
+      compile: () => "",
+      decode: () => ({ ir: structuredClone(normal), normalForm: true }),
+    });
+    assert.equal(JSON.stringify(decode("anything", "t-normal").ir), JSON.stringify(normal));
+    const invalid = { ...structuredClone(normal), intent: "START" };
+    registerFrontend({
+      name: "t-invalid",
+      lossless: false,
+      description: "a test double",
+      compile: () => "",
+      decode: () => ({ ir: invalid, normalForm: true }),
+    });
+    assert.equal(silpErrorOf(() => decode("anything", "t-invalid")).code, "invalid_ir");
+  });
+
+  // Internals, on purpose: which of the two validations decode runs cannot be seen from outside
+  // (both give the same IR); the code frontend's own answer is read from its decoder directly.
+  test("the code frontend says normal form unless a verb is called twice or meta comes from a trailer", () => {
+    const code = getFrontend("code").decode as NonNullable<FrontendDefinition["decode"]>;
+    const normalFormOf = (text: string) => code(new DecodeContext(text, resolveOptions({}), IDENTITY_HOOKS), 0, text.length).normalForm;
+    assert.equal(normalFormOf("start(hike); email(sam)"), true);
+    assert.equal(normalFormOf("start(hike); email(sam); email(al)"), false);
+    assert.equal(normalFormOf("start(hike); email(sam); start(x)"), false);
+    assert.equal(normalFormOf("start(hike) #{p2}"), false);
   });
 });

@@ -28,7 +28,7 @@ import {
   type SilpIRInput,
 } from "../../ir/types.js";
 import { functionNameToAction } from "../../ir/verbs.js";
-import type { DecodeContext } from "../decode-context.js";
+import type { DecodeContext, DecodedPayload } from "../decode-context.js";
 import { parseEmbeddedJson } from "../json-value.js";
 import { FUNCTION_NAME, isTimeLike } from "./chars.js";
 import { assignConstraintRoles, type ConstraintRole } from "./roles.js";
@@ -39,7 +39,8 @@ import { SilpError } from "../../errors.js";
 /** Where a meta trailer item goes: a string or list field of meta, the IR's silp/version, or an extra meta field. */
 type MetaTarget = { kind: "string" | "list" | "ir" | "extra"; field: string };
 
-export function lowerStatement(statement: Statement, context: DecodeContext): SilpIRInput {
+/** The statement's IR, and whether it came out in normal form (entities grouped per action, no trailer meta). */
+export function lowerStatement(statement: Statement, context: DecodeContext): DecodedPayload {
   const lowering = new Lowering(context);
   return lowering.statement(statement);
 }
@@ -47,7 +48,7 @@ export function lowerStatement(statement: Statement, context: DecodeContext): Si
 class Lowering {
   constructor(private readonly context: DecodeContext) {}
 
-  statement(statement: Statement): SilpIRInput {
+  statement(statement: Statement): DecodedPayload {
     const [primary, ...secondary] = statement.actions;
     if (!primary) throw this.syntax(0, "a payload needs at least one call", ["a function call"]);
     const intent = this.verb(primary.name);
@@ -84,8 +85,7 @@ class Lowering {
       this.trailer(statement.trailer, ir);
     }
     // Every object above is built in normal-form field order; meta from a trailer is not.
-    this.context.normalForm = grouped && !statement.trailer;
-    return ir;
+    return { ir, normalForm: grouped && !statement.trailer };
   }
 
   private verb(name: Lexeme): string {
