@@ -4,20 +4,9 @@
  * `register(program)`. Commands that need heavy optional parts (tokenizers, SDKs, models) import
  * them inside their action, so `silpc compile` never pays for them.
  */
-import { VERSION } from "silp/util";
-import { Command, CommanderError } from "commander";
+import { CommanderError } from "commander";
 import { EXIT_USAGE } from "./io.js";
-import { commands } from "./commands/index.js";
-
-export function buildProgram(): Command {
-  const program = new Command("silpc")
-    .description("SILP codec: compile, decode and check Semantic Interlingua Layer Protocol payloads")
-    .version(VERSION)
-    .showHelpAfterError()
-    .exitOverride();
-  for (const register of commands) register(program);
-  return program;
-}
+import { buildProgram } from "./program.js";
 
 async function main(argv: string[]): Promise<void> {
   const program = buildProgram();
