@@ -137,17 +137,16 @@ function conformanceOptions(): Set<string> {
   return new Set([...help.stdout.matchAll(/--[a-z][a-z-]*/g)].map((match) => match[0]).concat("--help"));
 }
 
-function scripts(workspace?: string): Record<string, string> {
-  const manifest = workspace
-    ? readdirSync(join(REPO_ROOT, "packages"))
-        .map(
-          (folder) =>
-            JSON.parse(readFileSync(join(REPO_ROOT, "packages", folder, "package.json"), "utf8")) as { name: string; scripts?: Record<string, string> },
-        )
-        .find((candidate) => candidate.name === workspace)
-    : (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { scripts?: Record<string, string> });
-  return manifest?.scripts ?? {};
-}
+type Manifest = { name: string; scripts?: Record<string, string> };
+const readManifest = (path: string): Manifest => JSON.parse(readFileSync(path, "utf8")) as Manifest;
+/** Each workspace's scripts by package name, and the root's under "". */
+const SCRIPTS = new Map<string, Record<string, string>>([
+  ["", readManifest(join(REPO_ROOT, "package.json")).scripts ?? {}],
+  ...readdirSync(join(REPO_ROOT, "packages")).map((folder) => {
+    const manifest = readManifest(join(REPO_ROOT, "packages", folder, "package.json"));
+    return [manifest.name, manifest.scripts ?? {}] as const;
+  }),
+]);
 
 test("every shell block's command names a command, option, script and file that exist", () => {
   const conformance = conformanceOptions();
@@ -173,7 +172,7 @@ test("every shell block's command names a command, option, script and file that 
         const named = rest.slice(1).filter((word) => !word.startsWith("-"));
         const workspace = rest[rest.indexOf("-w") + 1];
         const script = named[0];
-        if (script !== undefined && !(script in scripts(rest.includes("-w") ? workspace : undefined))) {
+        if (script !== undefined && !(script in (SCRIPTS.get(rest.includes("-w") ? (workspace ?? "?") : "") ?? {}))) {
           problems.push(`${line.where}: npm run ${script}: no such script${rest.includes("-w") ? ` in ${workspace}` : ""}`);
         }
       } else if (first === "node" || (tool === "vitest" && first === "npx")) {

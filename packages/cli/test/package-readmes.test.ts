@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
-import { ILLUSTRATIVE_MARK, docBlocks, isIllustrative, tsBlocks, typeCheckBlocks, usesLab, type DocBlock } from "@silp/testkit/doc-blocks.js";
+import { ILLUSTRATIVE_MARK, docBlocks, isIllustrative, productDocBlocks, tsBlocks, typeCheckBlocks, type DocBlock } from "@silp/testkit/doc-blocks.js";
 
 interface Manifest {
   name: string;
@@ -55,7 +55,7 @@ test(`each product package's README example, and every product block of README.m
     );
   assert.ok(examples.length >= 8, `${examples.length} examples`);
   const all = docBlocks();
-  const docs = all.filter((block) => !isIllustrative(block) && !usesLab(block));
+  const docs = productDocBlocks();
   assert.ok(docs.length >= 20, `${docs.length} docs blocks`);
   // The mark is for shapes and outlines only: nearly every block is a program.
   assert.ok(

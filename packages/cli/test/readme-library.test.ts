@@ -12,7 +12,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
-import { docBlocks, isIllustrative, usesLab } from "@silp/testkit/doc-blocks.js";
+import { productDocBlocks } from "@silp/testkit/doc-blocks.js";
 
 const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
 const section = readme.slice(readme.indexOf("\n## Library\n"));
@@ -38,7 +38,7 @@ test("the Library block is there and starts with the common path: write, read, a
 });
 
 test("it is one of the blocks the docs' type check covers: a program, not illustrative, product lane", () => {
-  const checked = docBlocks().filter((candidate) => candidate.page === "README.md" && !isIllustrative(candidate) && !usesLab(candidate));
+  const checked = productDocBlocks().filter((candidate) => candidate.page === "README.md");
   assert.ok(
     checked.some((candidate) => candidate.block === block),
     "the Library block is not among the README blocks package-readmes.test.ts type-checks",

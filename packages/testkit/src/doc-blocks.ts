@@ -73,6 +73,11 @@ export function usesLab(block: DocBlock): boolean {
   return [...block.block.matchAll(/^import\s[^;]*?from\s*"([^"]+)"/gm)].some(([, specifier]) => LAB_PACKAGES.has(packageOf(specifier as string)));
 }
 
+/** The README's and docs/' blocks the product lane type-checks: programs (not illustrative) that import no lab package. */
+export function productDocBlocks(): DocBlock[] {
+  return docBlocks().filter((block) => !isIllustrative(block) && !usesLab(block));
+}
+
 /**
  * Type-checks blocks as a consumer project would (strict, nodenext; the packages resolve to their
  * built dist/), each block a module of its own; declaration files are not re-checked (skipLibCheck:

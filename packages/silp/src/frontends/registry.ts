@@ -64,8 +64,7 @@ const builtins: FrontendDefinition[] = [
     lossless: true,
     description: "flat JSON semantic slots",
     compile: (ir, options) => printJson(ir, inlineMetaFor(ir, options)),
-    // The json lowering keeps the sender's field order: normalized by decode.
-    decode: (context, start, end) => ({ ir: decodeJsonPayload(context, start, end), normalForm: false }),
+    decode: decodeJsonPayload,
   },
   {
     name: "natural",

@@ -119,35 +119,27 @@ describe("a decoder says through its return value whether its IR is in normal fo
     meta: { req_id: "a1b2c3d4", priority: 0, confidence: 1, seq: [], out: "text" },
   };
 
-  test("normalForm: false: decode normalizes what the decoder built", () => {
+  /** Registers a TEST DOUBLE frontend whose decoder returns a copy of `ir` with the given answer. */
+  const registerDecoder = (name: string, ir: object, normalForm: boolean): void => {
     registerFrontend({
-      name: "t-unordered",
+      name,
       lossless: false,
       description: "a test double",
       compile: () => "",
-      decode: () => ({ ir: structuredClone(unordered), normalForm: false }),
+      decode: () => ({ ir: structuredClone(ir) as never, normalForm }),
     });
+  };
+
+  test("normalForm: false: decode normalizes what the decoder built", () => {
+    registerDecoder("t-unordered", unordered, false);
     const { ir } = decode("anything", "t-unordered");
     assert.equal(JSON.stringify(ir), JSON.stringify(normal));
   });
 
   test("normalForm: true: decode keeps the decoder's IR as it is, and still validates it", () => {
-    registerFrontend({
-      name: "t-normal",
-      lossless: false,
-      description: "a test double",
-      compile: () => "",
-      decode: () => ({ ir: structuredClone(normal), normalForm: true }),
-    });
+    registerDecoder("t-normal", normal, true);
     assert.equal(JSON.stringify(decode("anything", "t-normal").ir), JSON.stringify(normal));
-    const invalid = { ...structuredClone(normal), intent: "START" };
-    registerFrontend({
-      name: "t-invalid",
-      lossless: false,
-      description: "a test double",
-      compile: () => "",
-      decode: () => ({ ir: invalid, normalForm: true }),
-    });
+    registerDecoder("t-invalid", { ...normal, intent: "START" }, true);
     assert.equal(silpErrorOf(() => decode("anything", "t-invalid")).code, "invalid_ir");
   });
 

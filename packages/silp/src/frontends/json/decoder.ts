@@ -18,7 +18,7 @@ import { parseJsonTree } from "./tree.js";
 
 import { hasOwn, setField } from "../../ir/fields.js";
 import type { Alternative, Constraint, Entity, JsonValue, Meta, SilpIRInput } from "../../ir/types.js";
-import type { DecodeContext, RepairKind } from "../decode-context.js";
+import type { DecodeContext, DecodedPayload, RepairKind } from "../decode-context.js";
 import { checkJsonDepth } from "../json-value.js";
 import { IDENTITY_HOOKS, type StructureHooks } from "../../security/hooks.js";
 import { repairJson } from "./repair.js";
@@ -29,7 +29,8 @@ import { DECLINE, hasDuplicateKeys, parsedView, treeView, type JsonView } from "
 /** A verb written without its `!`: upper-case letters and `_` (lower case would be a function name, not a verb). */
 const BARE_VERB = /^[A-Z][A-Z_]*$/;
 
-export function decodeJsonPayload(context: DecodeContext, start: number, end: number): SilpIRInput {
+/** The json frontend's decode step. Its IR keeps the sender's field order, so it is not in normal form. */
+export function decodeJsonPayload(context: DecodeContext, start: number, end: number): DecodedPayload {
   const source = context.source;
   const text = start === 0 && end === source.length ? source : source.slice(start, end);
   checkJsonDepth(text, context.options.limits.maxDepth, source, start);
@@ -37,9 +38,9 @@ export function decodeJsonPayload(context: DecodeContext, start: number, end: nu
   // anything that needs a position (an error or a repair), and the positioned view runs.
   if (context.hooks === IDENTITY_HOOKS) {
     const fast = decodeJsonFast(text);
-    if (fast !== undefined) return fast;
+    if (fast !== undefined) return { ir: fast, normalForm: false };
   }
-  return decodeJsonPositioned(context, text, start);
+  return { ir: decodeJsonPositioned(context, text, start), normalForm: false };
 }
 
 /**
