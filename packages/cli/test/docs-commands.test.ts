@@ -16,6 +16,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Command, Option } from "commander";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
+import { docPages } from "@silp/testkit/doc-blocks.js";
 // Internals, on purpose: the program's command table is what the docs' lines are checked against.
 import { buildProgram } from "../src/program.js";
 
@@ -25,11 +26,8 @@ interface Line {
 }
 
 const PAGES = [
-  "README.md",
+  ...docPages(),
   "CONTRIBUTING.md",
-  ...readdirSync(join(REPO_ROOT, "docs"))
-    .filter((name) => name.endsWith(".md"))
-    .map((name) => `docs/${name}`),
   ...readdirSync(join(REPO_ROOT, "packages"))
     .map((name) => `packages/${name}/README.md`)
     .filter((page) => existsSync(join(REPO_ROOT, page))),

@@ -1,50 +1,83 @@
 /**
- * The README's CLI block runs as written from a fresh clone's root: every `npx silpc` line whose
- * inputs are in the repository exits 0 (the built CLI, as `npx` finds it). The lines left out
- * are named with the reason; each has its own test.
+ * The CLI lines of the README and docs/ run as written from a fresh clone's root: every
+ * `npx silpc` line of a shell block whose inputs are in the repository exits 0 and prints
+ * something (the built CLI, as `npx` finds it; `[...]` optional parts left out; `< FILE` feeds the
+ * file; `> FILE` keeps the output in memory, so nothing is written into the checkout). The lines
+ * left out are named with the reason; each has its own test.
  */
 import { test } from "vitest";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CLI_BIN, REPO_ROOT } from "@silp/testkit/paths.js";
+import { docPages } from "@silp/testkit/doc-blocks.js";
 
-const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
-const section = readme.slice(readme.indexOf("\n## CLI\n"), readme.indexOf("\n## Make a model speak SILP\n"));
-const lines = (/^```sh\n([\s\S]*?)^```$/m.exec(section)?.[1] ?? "")
-  .split("\n")
-  .filter((line) => line.startsWith("npx silpc "))
-  .map((line) => (line.split(" #")[0] as string).replace(/\[[^\]]*\]/g, "").trim());
+interface CliLine {
+  page: string;
+  line: string;
+}
+
+const lines: CliLine[] = docPages().flatMap((page) =>
+  [...readFileSync(join(REPO_ROOT, page), "utf8").matchAll(/^```(?:sh|bash)\n([\s\S]*?)^```$/gm)].flatMap((block) => {
+    const out: CliLine[] = [];
+    let continued = false;
+    for (const raw of (block[1] as string).split("\n")) {
+      const starts = raw.startsWith("npx silpc ") && !continued;
+      continued = raw.trimEnd().endsWith("\\");
+      // A line continued with "\" is a command of several lines: docs-commands.test.ts checks its options.
+      if (starts && !continued) out.push({ page, line: (raw.split(" #")[0] as string).replace(/\[[^\]]*\]/g, "").trim() });
+    }
+    return out;
+  }),
+);
 
 /** Lines with their own tests: they start servers, load the lab's tokenizers, search for minutes or take a command. */
 const ELSEWHERE: Record<string, string> = {
   "npx silpc whitelist --verify --extra-verbs SHIP": "extra-verbs-verify.lab.test.ts (loads six tokenizers)",
   'npx silpc conformance --adapter "<command>"': "conformance-runner.test.ts (takes an implementation's command)",
+  'npx silpc conformance --adapter "./my-adapter" --report report.json --only decode-code,decode-json':
+    "conformance-runner.test.ts (takes an implementation's command)",
   "npx silpc playground": "playground-cli.test.ts (serves until stopped)",
+  "npx silpc playground --build site/": "playground-cli.test.ts (--build into a temporary folder, not the checkout)",
   "npx silpc evolve --seed 1 --out d.json": "evolve-cli.lab.test.ts (a search of minutes)",
+  "npx silpc evolve --seed 1 --bench runs/x-evolved.jsonl --dialect dialects/x-evolved.json": "evolve-cli.lab.test.ts (reads a bench run's results)",
+  "npx silpc prompt --role read --frontend json --tokens": "prompt-tokens.lab.test.ts (loads six tokenizers)",
 };
 
-test("the block has the commands of the README", () => {
-  assert.ok(lines.length >= 14, `${lines.length} lines`);
-  for (const line of Object.keys(ELSEWHERE)) assert.ok(lines.includes(line), `the README no longer has: ${line}`);
+function run(line: string): Promise<{ status: number; stdout: string; stderr: string }> {
+  const [command, input] = line.split(" < ") as [string, string | undefined];
+  const args = (command.split(" > ")[0] as string)
+    .replace(/^npx silpc /, "")
+    .trim()
+    .split(/\s+/);
+  return new Promise((resolve) => {
+    const child = execFile(process.execPath, [CLI_BIN, ...args], { cwd: REPO_ROOT, encoding: "utf8", timeout: 60_000 }, (error, stdout, stderr) =>
+      resolve({ status: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr }),
+    );
+    child.stdin?.end(input === undefined ? undefined : readFileSync(join(REPO_ROOT, input.trim()), "utf8"));
+  });
+}
+
+test("the README and docs have the CLI lines this test knows", () => {
+  assert.ok(lines.filter((entry) => entry.page === "README.md").length >= 14, `${lines.length} lines`);
+  for (const line of Object.keys(ELSEWHERE))
+    assert.ok(
+      lines.some((entry) => entry.line === line),
+      `the docs no longer have: ${line}`,
+    );
 });
 
-test("every other line exits 0 from the repository's root", () => {
-  let ran = 0;
-  for (const line of lines) {
-    if (ELSEWHERE[line]) continue;
-    const [command, input] = line.split(" < ") as [string, string | undefined];
-    const args = command.replace(/^npx silpc /, "").split(/\s+/);
-    const run = spawnSync(process.execPath, [CLI_BIN, ...args], {
-      cwd: REPO_ROOT,
-      encoding: "utf8",
-      input: input === undefined ? undefined : readFileSync(join(REPO_ROOT, input.trim()), "utf8"),
-      timeout: 60_000,
-    });
-    assert.equal(run.status, 0, `${line}\n${run.stderr}`);
-    assert.ok(run.stdout.length > 0, `${line}: no output`);
-    ran++;
-  }
-  assert.ok(ran >= 10, `ran ${ran}`);
-});
+test("every other line exits 0 from the repository's root and prints its output", async () => {
+  const queue = lines.filter((entry) => !ELSEWHERE[entry.line]);
+  assert.ok(queue.length >= 20, `${queue.length} lines to run`);
+  const failures: string[] = [];
+  const worker = async (): Promise<void> => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const result = await run(next.line);
+      if (result.status !== 0 || result.stdout.length === 0) failures.push(`${next.page}: ${next.line}: exit ${result.status}\n${result.stderr.slice(0, 600)}`);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  assert.deepEqual(failures, []);
+}, 180_000);

@@ -39,14 +39,18 @@ export function tsBlocks(text: string): string[] {
   return [...text.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1] as string);
 }
 
-export function docBlocks(): DocBlock[] {
-  const pages = [
+/** README.md and the pages of docs/ (not docs/api, which typedoc writes). */
+export function docPages(): string[] {
+  return [
     "README.md",
     ...readdirSync(join(REPO_ROOT, "docs"))
       .filter((name) => name.endsWith(".md"))
       .map((name) => `docs/${name}`),
   ];
-  return pages.flatMap((page) => tsBlocks(readFileSync(join(REPO_ROOT, page), "utf8")).map((block) => ({ page, block })));
+}
+
+export function docBlocks(): DocBlock[] {
+  return docPages().flatMap((page) => tsBlocks(readFileSync(join(REPO_ROOT, page), "utf8")).map((block) => ({ page, block })));
 }
 
 /**
@@ -103,4 +107,71 @@ export function typeCheckBlocks(blocks: readonly DocBlock[], label: string): { c
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A block that declares its inputs (`declare const card: AgentCard;`) is a fragment of the
+ * reader's program: its inputs exist only there, so it is type-checked and not run. The
+ * `declare` line is the visible mark.
+ */
+export function isFragment(block: DocBlock): boolean {
+  return /^declare\s/m.test(block.block);
+}
+
+/** What a block states about its own run, and the source that checks it. */
+export interface RunnableBlock {
+  /** The block with each stated value turned into a check (same lines, same line numbers). */
+  source: string;
+  /** The lines the block states it prints: its `// → ` comments (` | ` separates the lines of one loop). */
+  printed: string[];
+  /** How many `// "value"` comments it states. */
+  stated: number;
+}
+
+/**
+ * A statement followed by a comment that opens with a JSON string literal: the value the statement
+ * has (`formatProbe(pong); // "//pong ..."`), or for a declaration the value it binds. Any text
+ * after the literal is prose.
+ */
+const STATED_VALUE = /^(\s*)(\S.*?);\s*\/\/ ("(?:[^"\\]|\\.)*")/;
+const DECLARATION = /^(?:const|let)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=/;
+
+/**
+ * The block as a program that checks what it states: every `// "value"` becomes a strict equality
+ * check of that statement's value (the run fails with the page's line otherwise); the `// → `
+ * lines are returned for the caller to compare with what the run printed.
+ */
+export function runnableBlock(block: DocBlock): RunnableBlock {
+  let stated = 0;
+  const lines = block.block.split("\n").map((line, index) => {
+    const match = STATED_VALUE.exec(line);
+    if (!match) return line;
+    const [, indent, statement, literal] = match as unknown as [string, string, string, string];
+    stated++;
+    const where = JSON.stringify(`${block.page}, line ${index + 1} of the block`);
+    const declared = DECLARATION.exec(statement);
+    if (declared) return `${indent}${statement}; __stated(${declared[1]}, ${literal}, ${where});`;
+    if (/^(?:import|export|return|var|type|interface)\b/.test(statement)) {
+      throw new Error(`${block.page}: a stated value after "${statement.slice(0, 40)}", which has no value`);
+    }
+    return `${indent}__stated((${statement}), ${literal}, ${where});`;
+  });
+  const check = [
+    "function __stated(actual: unknown, expected: string, where: string): void {",
+    '  if (actual !== expected) throw new Error(where + ": the docs state " + JSON.stringify(expected) + ", the code gave " + JSON.stringify(actual));',
+    "}",
+  ];
+  const printed = [...block.block.matchAll(/\/\/ → (.*)$/gm)].flatMap((match) => (match[1] as string).split(" | "));
+  return { source: [...lines, ...check, "export {};", ""].join("\n"), printed, stated };
+}
+
+/**
+ * Files a page gives its blocks: a fenced block right after `<!-- file: NAME -->` is the content
+ * of NAME in the folder the page's blocks run in (a dialect file a block reads, say).
+ */
+export function pageFiles(page: string): Record<string, string> {
+  const text = readFileSync(join(REPO_ROOT, page), "utf8");
+  const files: Record<string, string> = {};
+  for (const match of text.matchAll(/^<!-- file: ([\w.-]+) -->\n```\w*\n([\s\S]*?)^```$/gm)) files[match[1] as string] = match[2] as string;
+  return files;
 }
