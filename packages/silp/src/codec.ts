@@ -5,7 +5,7 @@
  *   decode:  resolve options -> limits -> sanitize -> find payload (fence) -> parse + lower
  *            -> req_id -> validate
  */
-import { completeMeta } from "./complete-meta.js";
+import { completeMetaResolved } from "./complete-meta.js";
 import { SilpError, type ValidationIssue, isSilpError } from "./errors.js";
 import { DecodeContext, type Repair } from "./frontends/decode-context.js";
 import { findCandidates, type PayloadCandidate } from "./frontends/extract.js";
@@ -13,7 +13,7 @@ import { findFence } from "./frontends/fence.js";
 import { getFrontend, type Frontend } from "./frontends/registry.js";
 import { deriveReqId } from "./ir/req-id.js";
 import type { MetaOptionalIR, SilpIR, SilpIRInput } from "./ir/types.js";
-import { assertValid, assertValidNormal } from "./ir/validate.js";
+import { assertDecoded, assertValid } from "./ir/validate.js";
 import { resolveOptions, type ResolvedOptions, type SilpOptions } from "./options.js";
 import { prepareForDecode, type SanitizerReport } from "./security/decode-guard.js";
 
@@ -43,7 +43,7 @@ export function compile(ir: SilpIRInput | MetaOptionalIR, frontend = "code", opt
   if (!target.compile) {
     throw new SilpError("unsupported_frontend", `frontend "${frontend}" compiles asynchronously; use compileAsync`, { details: { frontend } });
   }
-  return target.compile(assertValid(completeMeta(ir, frontend, resolved).ir, resolved).ir, resolved);
+  return target.compile(assertValid(completeMetaResolved(ir, frontend, resolved).ir, resolved).ir, resolved);
 }
 
 /**
@@ -53,7 +53,7 @@ export function compile(ir: SilpIRInput | MetaOptionalIR, frontend = "code", opt
 export async function compileAsync(ir: SilpIRInput | MetaOptionalIR, frontend = "code", options?: SilpOptions): Promise<string> {
   const resolved = resolveOptions(options);
   const target = getFrontend(frontend);
-  const normal = assertValid(completeMeta(ir, frontend, resolved).ir, resolved).ir;
+  const normal = assertValid(completeMetaResolved(ir, frontend, resolved).ir, resolved).ir;
   if (target.compileAsync) return target.compileAsync(normal, resolved);
   return (target.compile as NonNullable<Frontend["compile"]>)(normal, resolved);
 }
@@ -110,12 +110,13 @@ function decodePrepared(context: DecodeContext, target: Frontend, frontend: stri
   }
 }
 
-/** parse + lower -> req_id -> validate, for the payload between `start` and `end`. */
+/** parse + lower -> req_id -> validate (what the decoder did not guarantee), for the payload between `start` and `end`. */
 function decodeRange(context: DecodeContext, target: Frontend, start: number, end: number): Attempt {
-  const { ir: input, normalForm } = (target.decode as NonNullable<Frontend["decode"]>)(context, start, end);
+  const built = (target.decode as NonNullable<Frontend["decode"]>)(context, start, end);
+  const input = built.ir;
   const reqIdDerived = !input.meta.req_id;
   if (reqIdDerived) input.meta = { ...input.meta, req_id: deriveReqId(context.source.slice(start, end).trim(), context.options.scopeLimited) };
-  const { ir, warnings } = normalForm ? assertValidNormal(input as SilpIR, context.options) : assertValid(input, context.options);
+  const { ir, warnings } = assertDecoded(built, context.options);
   return { ir, repairs: context.repairs, repairsDropped: context.repairsDropped, warnings, reqIdDerived };
 }
 

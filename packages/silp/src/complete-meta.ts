@@ -33,7 +33,11 @@ const PLACEHOLDER_REQ_ID = "0000";
  * whose `meta` is absent or an object (validation reports those as usual).
  */
 export function completeMeta(ir: SilpIRInput | MetaOptionalIR, frontend = "code", options?: SilpOptions): { ir: SilpIRInput; filled?: MetaFill } {
-  const resolved = resolveOptions(options);
+  return completeMetaResolved(ir, frontend, resolveOptions(options));
+}
+
+/** completeMeta with options already resolved: compile's step, which resolved them at its entry. */
+export function completeMetaResolved(ir: SilpIRInput | MetaOptionalIR, frontend: string, resolved: ResolvedOptions): { ir: SilpIRInput; filled?: MetaFill } {
   const input: unknown = ir;
   const asIs = { ir: ir as SilpIRInput };
   if (resolved.strict || !isPlainObject(input)) return asIs;
@@ -53,7 +57,8 @@ export function completeMeta(ir: SilpIRInput | MetaOptionalIR, frontend = "code"
 function payloadWithoutReqId(ir: MetaOptionalIR, frontend: string, resolved: ResolvedOptions): string {
   const target: Frontend = getFrontend(frontend);
   const printer = target.compile ? target : getFrontend("code");
-  const compact = resolved.inlineMeta === true ? resolveOptions({ ...resolved, inlineMeta: false }) : resolved;
+  // Resolved options with one field set to another valid value are resolved options (options.ts).
+  const compact: ResolvedOptions = resolved.inlineMeta === true ? Object.freeze({ ...resolved, inlineMeta: false }) : resolved;
   const probe: SilpIRInput = { ...ir, meta: { ...ir.meta, req_id: PLACEHOLDER_REQ_ID } };
   return (printer.compile as NonNullable<Frontend["compile"]>)(assertValid(probe, compact).ir, compact);
 }

@@ -116,4 +116,16 @@ export interface DecodedPayload {
    * validates it without normalizing it a second time. False is always correct, only slower.
    */
   normalForm: boolean;
+  /**
+   * True when the decoder bounded the IR's nesting by `limits.maxDepth` while parsing, so that no
+   * container of `ir` sits deeper: decode does not walk it again. Absent or false is always correct.
+   */
+  depthBounded?: boolean;
+  /**
+   * True when `ir` satisfies the spec's schema by construction (every type, pattern and required
+   * field; its req_id may be left "" for decode to derive): decode then checks only what
+   * construction cannot, the version, the semantic rules and the whitelist. Absent or false is
+   * always correct: the schema runs.
+   */
+  schemaValid?: boolean;
 }

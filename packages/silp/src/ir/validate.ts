@@ -40,7 +40,10 @@ function validateResolved(input: unknown, resolved: ResolvedOptions): Validation
  */
 export function assertValid(input: unknown, options: ResolvedOptions): { ir: SilpIR; warnings: ValidationIssue[] } {
   assertDepth(input, options.limits.maxDepth);
-  const result = validateResolved(input, options);
+  return throwingResult(validateResolved(input, options));
+}
+
+function throwingResult(result: ValidationResult): { ir: SilpIR; warnings: ValidationIssue[] } {
   if (result.ir) assertSupportedVersion(result.ir.silp);
   if (!result.ok || !result.ir) throw invalidIr(result.issues);
   return { ir: result.ir, warnings: result.issues };
@@ -51,9 +54,28 @@ export function assertValid(input: unknown, options: ResolvedOptions): { ir: Sil
  * the same schema and rules as assertValid, without normalizing a second time.
  */
 export function assertValidNormal(ir: SilpIR, options: ResolvedOptions): { ir: SilpIR; warnings: ValidationIssue[] } {
-  assertDepth(ir, options.limits.maxDepth);
+  return assertDecoded({ ir, normalForm: true }, options);
+}
+
+/** What a decoder's construction says of its IR: a DecodedPayload (frontends/decode-context.ts documents each field). */
+interface Built {
+  ir: SilpIRInput;
+  normalForm: boolean;
+  depthBounded?: boolean;
+  schemaValid?: boolean;
+}
+
+/**
+ * Decode's validation, done once: what the decoder's construction guarantees is not checked
+ * again (the nesting it bounded while parsing, the schema it built to), and everything else is,
+ * with the same errors as assertValid: `limit_exceeded`, `unsupported_version`, `invalid_ir`.
+ */
+export function assertDecoded(built: Built, options: ResolvedOptions): { ir: SilpIR; warnings: ValidationIssue[] } {
+  if (!built.normalForm) return built.depthBounded ? throwingResult(validateResolved(built.ir, options)) : assertValid(built.ir, options);
+  const ir = built.ir as SilpIR;
+  if (!built.depthBounded) assertDepth(ir, options.limits.maxDepth);
   assertSupportedVersion(ir.silp);
-  const issues = schemaIssues(ir);
+  const issues = built.schemaValid ? [] : schemaIssues(ir);
   if (issues.length === 0) for (const issue of semanticIssues(ir, options)) issues.push(issue); // no push(...): unbounded count
   if (issues.some((issue) => issue.severity === "error")) throw invalidIr(issues);
   return { ir, warnings: issues };

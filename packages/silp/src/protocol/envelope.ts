@@ -10,7 +10,7 @@
  * with `silp_meta`; two different metas are refused rather than one silently chosen.
  */
 import { compile, decode, type DecodeResult } from "../codec.js";
-import { completeMeta } from "../complete-meta.js";
+import { completeMetaResolved } from "../complete-meta.js";
 
 import { assertDepth } from "../ir/depth.js";
 import { jsonEqual } from "../ir/json-equal.js";
@@ -37,7 +37,7 @@ export interface SilpEnvelope {
 export function toEnvelope(ir: SilpIRInput | MetaOptionalIR, frontend = "code", options?: SilpOptions): SilpEnvelope {
   const resolved = resolveOptions({ ...options, inlineMeta: false });
   // A missing req_id is generated from the compact payload (lenient mode); silp_meta shows it.
-  const normal = assertValid(completeMeta(ir, frontend, resolved).ir, resolved).ir;
+  const normal = assertValid(completeMetaResolved(ir, frontend, resolved).ir, resolved).ir;
   return envelopeOf(normal, frontend, compile(normal, frontend, resolved));
 }
 

@@ -45,7 +45,17 @@ export function lowerStatement(statement: Statement, context: DecodeContext): De
   return lowering.statement(statement);
 }
 
+/**
+ * The nesting of a code IR without JSON values: the root 1, its lists 2, their objects and
+ * meta.seq 3. Only a JSON value (an extra field's `[...]`/`{...}`, bounded by its own depth
+ * check, not by its place in the IR) nests deeper.
+ */
+const FLAT_DEPTH = 3;
+
 class Lowering {
+  /** Whether a JSON value was lowered: only then can the IR be nested deeper than FLAT_DEPTH. */
+  private jsonValues = false;
+
   constructor(private readonly context: DecodeContext) {}
 
   statement(statement: Statement): DecodedPayload {
@@ -84,8 +94,16 @@ class Lowering {
       delete ir.version;
       this.trailer(statement.trailer, ir);
     }
-    // Every object above is built in normal-form field order; meta from a trailer is not.
-    return { ir, normalForm: grouped && !statement.trailer };
+    // Every object above is built in normal-form field order; meta from a trailer is not. Without
+    // a trailer every field has the schema's type and pattern by construction (verbs pass
+    // FUNCTION_NAME, values are strings, meta is the defaults): the schema need not run. A
+    // trailer's meta is written by the sender, and the schema checks it.
+    return {
+      ir,
+      normalForm: grouped && !statement.trailer,
+      depthBounded: !this.jsonValues && this.context.options.limits.maxDepth >= FLAT_DEPTH,
+      schemaValid: !statement.trailer,
+    };
   }
 
   private verb(name: Lexeme): string {
@@ -304,6 +322,7 @@ class Lowering {
       this.context.hooks.value(lexeme.text, lexeme.start);
       return lexeme.text;
     }
+    this.jsonValues = true;
     return parseEmbeddedJson(lexeme.text, this.context.options.limits.maxDepth, this.context.source, lexeme.start + 1) as JsonValue;
   }
 

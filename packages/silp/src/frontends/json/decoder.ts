@@ -29,18 +29,34 @@ import { DECLINE, hasDuplicateKeys, parsedView, treeView, type JsonView } from "
 /** A verb written without its `!`: upper-case letters and `_` (lower case would be a function name, not a verb). */
 const BARE_VERB = /^[A-Z][A-Z_]*$/;
 
-/** The json frontend's decode step. Its IR keeps the sender's field order, so it is not in normal form. */
+/**
+ * The nesting of an IR built from JSON is at most the payload's, except that a flat slot
+ * (`"to": "Oslo"`, one level) becomes an entity in `entities` (three): at most
+ * max(the payload's depth, FLAT_DEPTH).
+ */
+const FLAT_DEPTH = 3;
+
+/**
+ * The json frontend's decode step. Its IR keeps the sender's field order, so it is not in normal
+ * form. The payload's depth is checked before parsing, so the IR's is bounded too, unless a repair
+ * changed the shape (a rewritten text, or `"action_x": {...}` read as a list of one, a level
+ * deeper): then decode measures the IR.
+ */
 export function decodeJsonPayload(context: DecodeContext, start: number, end: number): DecodedPayload {
   const source = context.source;
   const text = start === 0 && end === source.length ? source : source.slice(start, end);
-  checkJsonDepth(text, context.options.limits.maxDepth, source, start);
+  const maxDepth = context.options.limits.maxDepth;
+  checkJsonDepth(text, maxDepth, source, start);
   // Payloads the sanitizer has nothing to say about can take the native fast path; it declines
   // anything that needs a position (an error or a repair), and the positioned view runs.
   if (context.hooks === IDENTITY_HOOKS) {
     const fast = decodeJsonFast(text);
-    if (fast !== undefined) return { ir: fast, normalForm: false };
+    if (fast !== undefined) return { ir: fast, normalForm: false, depthBounded: maxDepth >= FLAT_DEPTH };
   }
-  return { ir: decodeJsonPositioned(context, text, start), normalForm: false };
+  const repairsBefore = context.repairs.length + context.repairsDropped;
+  const ir = decodeJsonPositioned(context, text, start);
+  const unrepaired = context.repairs.length + context.repairsDropped === repairsBefore;
+  return { ir, normalForm: false, depthBounded: unrepaired && maxDepth >= FLAT_DEPTH };
 }
 
 /**
@@ -71,10 +87,8 @@ export function decodeJsonPositioned(context: DecodeContext, text: string, start
     const repaired = context.strict || !parsed.startsWithValue ? undefined : repairJson(context, text, start);
     const repairedRoot = repaired && parseJsonTree(repaired.text).root;
     if (repaired && repairedRoot) {
-      return new JsonLowering(
-        treeView(repaired.text, (offset) => start + repaired.originalOffset(offset)),
-        positioned(context),
-      ).root(repairedRoot);
+      const view = treeView(repaired.text, (offset) => start + repaired.originalOffset(offset));
+      return new JsonLowering(view, positioned(context)).root(repairedRoot);
     }
     throw new SilpError("invalid_syntax", `invalid JSON: ${parsed.error.reason}`, {
       source,
@@ -82,10 +96,7 @@ export function decodeJsonPositioned(context: DecodeContext, text: string, start
       expected: ["a JSON object"],
     });
   }
-  return new JsonLowering(
-    treeView(text, (offset) => start + offset),
-    positioned(context),
-  ).root(parsed.root);
+  return new JsonLowering(treeView(text, (offset) => start + offset), positioned(context)).root(parsed.root);
 }
 
 /** What the lowering reports to: the decode's context, or (fast path) nothing, declining instead. */
