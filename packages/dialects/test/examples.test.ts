@@ -137,7 +137,8 @@ describe("dialect payloads written by hand", () => {
     const dialect = createDialect(parseDialectSpec(JSON.parse(file)));
     const printed = dialect.print(A1);
     assert.equal(printed, "if not rain t+1: start hike otherwise start cards at indoor");
-    assert.ok(page.includes(`plain.print(ir);            // "${printed}"`));
+    // The page's block prints the draft's A.1 IR, whose meta asks for out=code, which the payload carries.
+    assert.ok(page.includes(`plain.print(ir);            // "${printed} #{out=code}"`));
   });
 
   test("texts close to a payload but not printed by the dialect are refused", () => {

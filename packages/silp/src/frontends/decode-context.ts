@@ -124,8 +124,10 @@ export interface DecodedPayload {
   /**
    * True when `ir` satisfies the spec's schema by construction (every type, pattern and required
    * field; its req_id may be left "" for decode to derive): decode then checks only what
-   * construction cannot, the version, the semantic rules and the whitelist. Absent or false is
-   * always correct: the schema runs.
+   * construction cannot, the version, the semantic rules and the whitelist. `"except-meta"`: all
+   * but `silp`, `version` and `meta`, which the sender wrote (a code payload's trailer): decode
+   * checks those against the schema's definitions of them and brings them to normal form, and
+   * `normalForm` speaks of the rest. Absent or false is always correct: the schema runs.
    */
-  schemaValid?: boolean;
+  schemaValid?: boolean | "except-meta";
 }

@@ -73,8 +73,13 @@ function hasNullOptional(input: Record<string, unknown>): boolean {
     anyNull(input.entities, "action") ||
     anyNull(input.constraints, "time") ||
     anyNull(input.alternatives, "target", "location") ||
-    (isPlainObject(input.meta) && (input.meta.session_id === null || input.meta.next_agent === null))
+    hasNullOptionalMeta(input.meta)
   );
+}
+
+/** Whether meta's optional strings hold a null (read as absent, with a warning). */
+export function hasNullOptionalMeta(meta: unknown): boolean {
+  return isPlainObject(meta) && (meta.session_id === null || meta.next_agent === null);
 }
 
 function anyNull(items: unknown, field: string, other?: string): boolean {
@@ -169,6 +174,23 @@ export function normalizeAlternative(alternative: Alternative): Alternative {
 }
 
 /** Meta in schema order (so printed meta reads the same for equal IRs), extras after. */
+/**
+ * An IR in normal form except for its silp, version and meta (a code payload's trailer sets
+ * those; the rest a decoder built in normal form), brought to normal form: the defaults filled,
+ * meta's fields in normal-form order. Schema-valid input only.
+ */
+export function withNormalTrailer(ir: SilpIR): SilpIR {
+  return {
+    silp: ir.silp ?? DEFAULT_SILP_VERSION,
+    version: ir.version ?? DEFAULT_IR_VERSION,
+    intent: ir.intent,
+    entities: ir.entities,
+    constraints: ir.constraints,
+    alternatives: ir.alternatives,
+    meta: normalizeMeta(ir.meta),
+  };
+}
+
 export function normalizeMeta(meta: SilpIRInput["meta"]): NormalMeta {
   const out = { req_id: meta.req_id } as NormalMeta;
   if (meta.session_id !== undefined) out.session_id = meta.session_id;

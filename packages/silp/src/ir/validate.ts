@@ -6,9 +6,9 @@
 import { type ValidationIssue, SilpError, invalidIr } from "../errors.js";
 import { resolveOptions, type ResolvedOptions, type SilpOptions } from "../options.js";
 import { assertDepth } from "./depth.js";
-import { dropNullOptionals, normalize } from "./normalize.js";
+import { dropNullOptionals, hasNullOptionalMeta, normalize, withNormalTrailer } from "./normalize.js";
 import { semanticIssues } from "./rules.js";
-import { schemaIssues } from "./schema.js";
+import { schemaIssues, trailerSchemaIssues } from "./schema.js";
 import { SUPPORTED_SILP_VERSIONS, type SilpIR, type SilpIRInput } from "./types.js";
 
 export interface ValidationResult {
@@ -62,18 +62,28 @@ interface Built {
   ir: SilpIRInput;
   normalForm: boolean;
   depthBounded?: boolean;
-  schemaValid?: boolean;
+  schemaValid?: boolean | "except-meta";
 }
 
 /**
  * Decode's validation, done once: what the decoder's construction guarantees is not checked
  * again (the nesting it bounded while parsing, the schema it built to), and everything else is,
- * with the same errors as assertValid: `limit_exceeded`, `unsupported_version`, `invalid_ir`.
+ * in the same order and with the same errors as assertValid: `limit_exceeded`, then the schema's
+ * `invalid_ir`, then `unsupported_version`, then the rules' `invalid_ir`.
  */
 export function assertDecoded(built: Built, options: ResolvedOptions): { ir: SilpIR; warnings: ValidationIssue[] } {
-  if (!built.normalForm) return built.depthBounded ? throwingResult(validateResolved(built.ir, options)) : assertValid(built.ir, options);
-  const ir = built.ir as SilpIR;
+  const trailer = built.schemaValid === "except-meta";
+  // A null session_id or next_agent is read as absent with a warning: the whole validation says so.
+  if (!built.normalForm || (trailer && hasNullOptionalMeta(built.ir.meta))) {
+    return built.depthBounded ? throwingResult(validateResolved(built.ir, options)) : assertValid(built.ir, options);
+  }
+  let ir = built.ir as SilpIR;
   if (!built.depthBounded) assertDepth(ir, options.limits.maxDepth);
+  if (trailer) {
+    const trailerIssues = trailerSchemaIssues(ir);
+    if (trailerIssues.length > 0) throw invalidIr(trailerIssues);
+    ir = withNormalTrailer(ir);
+  }
   assertSupportedVersion(ir.silp);
   const issues = built.schemaValid ? [] : schemaIssues(ir);
   if (issues.length === 0) for (const issue of semanticIssues(ir, options)) issues.push(issue); // no push(...): unbounded count

@@ -94,15 +94,15 @@ class Lowering {
       delete ir.version;
       this.trailer(statement.trailer, ir);
     }
-    // Every object above is built in normal-form field order; meta from a trailer is not. Without
-    // a trailer every field has the schema's type and pattern by construction (verbs pass
-    // FUNCTION_NAME, values are strings, meta is the defaults): the schema need not run. A
-    // trailer's meta is written by the sender, and the schema checks it.
+    // Every object above is built in normal-form field order, and every field has the schema's
+    // type and pattern by construction (verbs pass FUNCTION_NAME, values are strings, meta is the
+    // defaults): the schema need not run on them. A trailer's silp, version and meta are the
+    // sender's: decode checks them against the schema and brings them to normal form.
     return {
       ir,
-      normalForm: grouped && !statement.trailer,
+      normalForm: grouped,
       depthBounded: !this.jsonValues && this.context.options.limits.maxDepth >= FLAT_DEPTH,
-      schemaValid: !statement.trailer,
+      schemaValid: statement.trailer ? "except-meta" : true,
     };
   }
 

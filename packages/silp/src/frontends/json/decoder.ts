@@ -96,7 +96,10 @@ export function decodeJsonPositioned(context: DecodeContext, text: string, start
       expected: ["a JSON object"],
     });
   }
-  return new JsonLowering(treeView(text, (offset) => start + offset), positioned(context)).root(parsed.root);
+  return new JsonLowering(
+    treeView(text, (offset) => start + offset),
+    positioned(context),
+  ).root(parsed.root);
 }
 
 /** What the lowering reports to: the decode's context, or (fast path) nothing, declining instead. */
