@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
 import { SilpError } from "silp";
-import { checkJsonDepth, parseEmbeddedJson } from "../../src/frontends/json-value.js";
+import { checkJsonDepth, parseEmbeddedJson, scanJson } from "../../src/frontends/json-value.js";
 import { escapeInvisible, quoteString, stringifyJson } from "../../src/frontends/text-escape.js";
 
 describe("text-escape: invisible and line-breaking characters printed as \\uXXXX", () => {
@@ -67,6 +67,32 @@ describe("checkJsonDepth: linear, strings skipped, offset of the first bracket t
     checkJsonDepth('["[[[", "\\"[[["]', 1, "", 0);
     checkJsonDepth('{"k\\\\":"[[["}', 1, "", 0);
     limitAt('["\\\\",[]]', 1, 3 + 6);
+  });
+});
+
+describe("scanJson: the depth and the repeated keys in one pass", () => {
+  test("keys are compared only when asked, per object, escapes decoded", () => {
+    assert.equal(scanJson('{"a":1,"a":2}', 64, "", 0, true), true);
+    assert.equal(scanJson('{"a":1,"a":2}', 64, "", 0, false), false);
+    assert.equal(scanJson('{"a":1,"\\u0061":2}', 64, "", 0, true), true);
+    assert.equal(scanJson('{"a":{"a":1},"b":[{"a":2}]}', 64, "", 0, true), false);
+  });
+
+  test("a key whose escape is not JSON counts as repeated (the native parser cannot take the text)", () => {
+    assert.equal(scanJson('{"\\x":1}', 64, "", 0, true), true);
+  });
+
+  test("the depth is checked while keys are compared, also after a repeated key", () => {
+    assert.throws(
+      () => scanJson('{"a":1,"a":[[[]]]}', 3, '{"a":1,"a":[[[]]]}', 0, true),
+      (error: unknown) => error instanceof SilpError && error.code === "limit_exceeded" && error.offset === 13,
+    );
+  });
+
+  test("as in damaged JSON before: a closing bracket counts down even where nothing is open", () => {
+    assert.equal(scanJson(`]]${"[".repeat(4)}`, 3, "", 0, true), false);
+    const text = `]${"[".repeat(5)}`;
+    assert.throws(() => scanJson(text, 3, text, 0, true), (error: unknown) => error instanceof SilpError && error.offset === 5);
   });
 });
 

@@ -19,7 +19,7 @@ import { parseJsonTree } from "./tree.js";
 import { hasOwn, setField } from "../../ir/fields.js";
 import type { Alternative, Constraint, Entity, JsonValue, Meta, SilpIRInput } from "../../ir/types.js";
 import type { DecodeContext, DecodedPayload, RepairKind } from "../decode-context.js";
-import { checkJsonDepth } from "../json-value.js";
+import { scanJson } from "../json-value.js";
 import { IDENTITY_HOOKS, type StructureHooks } from "../../security/hooks.js";
 import { repairJson } from "./repair.js";
 import { RESERVED_KEYS, SECONDARY_PREFIX } from "./printer.js";
@@ -46,11 +46,13 @@ export function decodeJsonPayload(context: DecodeContext, start: number, end: nu
   const source = context.source;
   const text = start === 0 && end === source.length ? source : source.slice(start, end);
   const maxDepth = context.options.limits.maxDepth;
-  checkJsonDepth(text, maxDepth, source, start);
-  // Payloads the sanitizer has nothing to say about can take the native fast path; it declines
-  // anything that needs a position (an error or a repair), and the positioned view runs.
-  if (context.hooks === IDENTITY_HOOKS) {
-    const fast = decodeJsonFast(text);
+  // Payloads the sanitizer has nothing to say about can take the native fast path unless a key
+  // repeats (found in the same pass as the depth); it declines anything that needs a position (an
+  // error or a repair), and the positioned view runs.
+  const fastPath = context.hooks === IDENTITY_HOOKS;
+  const repeatsKey = scanJson(text, maxDepth, source, start, fastPath);
+  if (fastPath && !repeatsKey) {
+    const fast = lowerParsedJson(text);
     if (fast !== undefined) return { ir: fast, normalForm: false, depthBounded: maxDepth >= FLAT_DEPTH };
   }
   const repairsBefore = context.repairs.length + context.repairsDropped;
@@ -64,13 +66,17 @@ export function decodeJsonPayload(context: DecodeContext, start: number, end: nu
  * position (a repair, an error, a repeated key): the positioned view must run.
  */
 export function decodeJsonFast(text: string): SilpIRInput | undefined {
+  return hasDuplicateKeys(text) ? undefined : lowerParsedJson(text);
+}
+
+/** JSON.parse's value through the lowering, for a text that repeats no key; undefined when it declines. */
+function lowerParsedJson(text: string): SilpIRInput | undefined {
   let root: unknown;
   try {
     root = JSON.parse(text);
   } catch {
     return undefined;
   }
-  if (hasDuplicateKeys(text)) return undefined;
   try {
     return new JsonLowering(parsedView, DECLINING).root(root);
   } catch (error) {

@@ -10,7 +10,7 @@
  * nothing for parsing. The first error is reported as jsonc-parser reported it (its error names
  * and the offset of the offending token), so error messages and positions did not change.
  *
- * Recursive descent; the caller bounds the nesting first (checkJsonDepth), so the recursion is
+ * Recursive descent; the caller bounds the nesting first (scanJson), so the recursion is
  * at most `limits.maxDepth` deep.
  */
 

@@ -7,6 +7,7 @@
  */
 import type { JsonValue } from "../../ir/types.js";
 import type { JsonNode } from "./tree.js";
+import { scanJson } from "../json-value.js";
 
 export type JsonType = "object" | "array" | "string" | "number" | "boolean" | "null";
 
@@ -84,47 +85,10 @@ export const parsedView: JsonView<unknown> = {
 };
 
 /**
- * True when some object in the (already valid) JSON text repeats a key. JSON.parse keeps only the
- * last value of a repeated key, so this scan is what keeps the fast path honest.
+ * True when some object in the JSON text repeats a key. JSON.parse keeps only the last value of a
+ * repeated key, so this scan is what keeps the fast path honest (the decoder runs it as part of its
+ * depth pass, json-value.ts's scanJson).
  */
 export function hasDuplicateKeys(text: string): boolean {
-  const stack: (Set<string> | null)[] = [];
-  const length = text.length;
-  let i = 0;
-  while (i < length) {
-    const code = text.charCodeAt(i);
-    if (code === 0x22) {
-      let j = i + 1;
-      let escaped = false;
-      while (j < length) {
-        const inner = text.charCodeAt(j);
-        if (inner === 0x5c) {
-          escaped = true;
-          j += 2;
-          continue;
-        }
-        if (inner === 0x22) break;
-        j++;
-      }
-      let k = j + 1;
-      while (k < length && isJsonSpace(text.charCodeAt(k))) k++;
-      const keys = stack[stack.length - 1];
-      if (keys && text.charCodeAt(k) === 0x3a) {
-        const key = escaped ? (JSON.parse(text.slice(i, j + 1)) as string) : text.slice(i + 1, j);
-        if (keys.has(key)) return true;
-        keys.add(key);
-      }
-      i = j + 1;
-      continue;
-    }
-    if (code === 0x7b) stack.push(new Set());
-    else if (code === 0x5b) stack.push(null);
-    else if (code === 0x7d || code === 0x5d) stack.pop();
-    i++;
-  }
-  return false;
-}
-
-function isJsonSpace(code: number): boolean {
-  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+  return scanJson(text, Number.POSITIVE_INFINITY, text, 0, true);
 }
