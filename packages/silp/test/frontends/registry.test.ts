@@ -157,4 +157,22 @@ describe("a decoder says through its return value whether its IR is in normal fo
     assert.deepEqual(built("start(hike) #{p2}"), { normalForm: true, schemaValid: "except-meta" });
     assert.deepEqual(built('start(hike) #meta {"meta":{"p":1}}'), { normalForm: true, schemaValid: "except-meta" });
   });
+
+  test("the code and json frontends say their IR's depth is bounded exactly when the payload cannot nest it deeper", () => {
+    const bounded = (frontend: string, text: string, maxDepth = 64) => {
+      const decoder = getFrontend(frontend).decode as NonNullable<FrontendDefinition["decode"]>;
+      return decoder(new DecodeContext(text, resolveOptions({ limits: { maxDepth } }), IDENTITY_HOOKS), 0, text.length).depthBounded;
+    };
+    assert.equal(bounded("code", "start(hike[x=y]) #{seq=[a]}"), true);
+    assert.equal(bounded("code", 'start(hike) #meta {"meta":{"x":[[1]]}}'), true, "a #meta object is bounded where it is parsed");
+    assert.equal(bounded("code", "start(hike[x=`[1]`])"), false, "a JSON value nests by its own depth check");
+    assert.equal(bounded("code", "start(hike) #{x=`{}`}"), false);
+    assert.equal(bounded("code", "start(hike)", 2), false, "a limit below a flat IR's depth");
+    assert.equal(bounded("code", "start(hike)", 3), true);
+    assert.equal(bounded("json", '{"intent":"!START","act":"hike"}'), true);
+    assert.equal(bounded("json", '{"intent":"!START","entities":[{"id":"act","value":"v","x":[[1]]}]}'), true);
+    assert.equal(bounded("json", '{"intent":"!START","act":"hike",}'), false, "repaired: the text changed");
+    assert.equal(bounded("json", '{"intent":"!START","action_email":{"id":"to","value":"x"}}'), false, "an object read as a list of one");
+    assert.equal(bounded("json", '{"intent":"!START","act":"hike"}', 2), false);
+  });
 });
