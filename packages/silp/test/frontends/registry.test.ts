@@ -174,5 +174,7 @@ describe("a decoder says through its return value whether its IR is in normal fo
     assert.equal(bounded("json", '{"intent":"!START","act":"hike",}'), false, "repaired: the text changed");
     assert.equal(bounded("json", '{"intent":"!START","action_email":{"id":"to","value":"x"}}'), false, "an object read as a list of one");
     assert.equal(bounded("json", '{"intent":"!START","act":"hike"}', 2), false);
+    assert.equal(bounded("json", '{"intent":"!START","act":"hike"}', 3), true);
+    assert.equal(bounded("json", '{"intent":"!START","act":"hike",}', 3), false);
   });
 });

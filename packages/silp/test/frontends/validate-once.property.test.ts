@@ -114,6 +114,13 @@ test("what construction cannot guarantee is still checked: a trailer's meta, a d
   invalid('{"intent":"!START","act":"hike"}', "json", { limits: { maxDepth: 2 } }, "limit_exceeded");
   // json: a repair that reads an object as a list of one puts it a level deeper than written.
   invalid('{"intent":"!START","action_email":{"id":"to","value":"x","extra":[[1]]}}', "json", { limits: { maxDepth: 4 } }, "limit_exceeded");
+  // A trailer's null session_id is read as absent, with the warning full validation gives.
+  const nullSession = decode('start(hike) #meta {"meta":{"session_id":null,"p":1}}', "code", { whitelist: "off" });
+  assert.deepEqual(Object.keys(nullSession.ir.meta), ["req_id", "priority", "confidence", "seq", "out", "p"]);
+  assert.deepEqual(
+    nullSession.warnings.map((warning) => [warning.rule, warning.path]),
+    [["null-optional-field", "/meta/session_id"]],
+  );
   // json's verbs are the sender's strings: the schema checks their pattern.
   invalid('{"intent":"!start","act":"hike"}', "json", {}, "invalid_ir", "/intent");
 });
