@@ -92,7 +92,10 @@ describe("scanJson: the depth and the repeated keys in one pass", () => {
   test("as in damaged JSON before: a closing bracket counts down even where nothing is open", () => {
     assert.equal(scanJson(`]]${"[".repeat(4)}`, 3, "", 0, true), false);
     const text = `]${"[".repeat(5)}`;
-    assert.throws(() => scanJson(text, 3, text, 0, true), (error: unknown) => error instanceof SilpError && error.offset === 5);
+    assert.throws(
+      () => scanJson(text, 3, text, 0, true),
+      (error: unknown) => error instanceof SilpError && error.offset === 5,
+    );
   });
 });
 
