@@ -17,21 +17,20 @@ import { type BlockRun, runDocBlocks } from "@silp/testkit/doc-block-runner.js";
 import { type DocBlock, isFragment, productDocBlocks, runnableBlock } from "@silp/testkit/doc-blocks.js";
 import { type ChatCompletionBody, messageText, scriptedChatServer, type ScriptedChatServer, type ScriptedReply } from "@silp/testkit/scripted-chat-server.js";
 
-/** What the test double's "model" writes for each user message of docs/models.md. */
+/** What the test double's "model" answers to each user message of docs/models.md (the reading block's is a payload). */
 const WRITTEN: Record<string, string> = {
   "If it rains tomorrow, cancel the picnic and tell Sam.": "if rain(t+1): cancel(picnic); notify(Sam)",
   "Refund order 17 and let Dana know.": "refund(order=17); notify(Dana)",
   "Fetch the sales report, then process it.": "fetch(sales_report); process(report)",
   "Book the hotel.": "book(hotel)",
+  "search(flights,to=Oslo)": "Search for flights to Oslo.",
 };
 
 function answer(body: ChatCompletionBody): ScriptedReply {
-  const system = body.messages.find((message) => message.role === "system");
   const user = messageText(body.messages.at(-1) ?? { role: "user", content: "" });
   if (Array.isArray(body.tools)) {
     return { toolCalls: [{ name: "send_silp", arguments: JSON.stringify({ payload: "book(table, guests=4, place=Noma, time=tonight)" }) }], json: true };
   }
-  if (system && /read/i.test(messageText(system).slice(0, 400)) && !(user in WRITTEN)) return { text: "Search for flights to Oslo.", json: true };
   const written = WRITTEN[user];
   return written === undefined ? { status: 400, body: `the test double has no answer for ${JSON.stringify(user)}` } : { text: written, json: true };
 }

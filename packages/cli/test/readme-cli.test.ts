@@ -11,6 +11,7 @@ import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CLI_BIN, REPO_ROOT } from "@silp/testkit/paths.js";
+import { twoAtATime } from "@silp/testkit/doc-block-runner.js";
 import { docPages } from "@silp/testkit/doc-blocks.js";
 
 interface CliLine {
@@ -72,12 +73,9 @@ test("every other line exits 0 from the repository's root and prints its output"
   const queue = lines.filter((entry) => !ELSEWHERE[entry.line]);
   assert.ok(queue.length >= 20, `${queue.length} lines to run`);
   const failures: string[] = [];
-  const worker = async (): Promise<void> => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      const result = await run(next.line);
-      if (result.status !== 0 || result.stdout.length === 0) failures.push(`${next.page}: ${next.line}: exit ${result.status}\n${result.stderr.slice(0, 600)}`);
-    }
-  };
-  await Promise.all([worker(), worker()]);
+  await twoAtATime(queue, async (entry) => {
+    const result = await run(entry.line);
+    if (result.status !== 0 || result.stdout.length === 0) failures.push(`${entry.page}: ${entry.line}: exit ${result.status}\n${result.stderr.slice(0, 600)}`);
+  });
   assert.deepEqual(failures, []);
 }, 180_000);

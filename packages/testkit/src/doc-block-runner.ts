@@ -3,7 +3,7 @@
  * esbuild (runnableBlock turns what it states into checks), runs as a module of its own in a
  * folder of the repository's ignored tmp/, so its imports resolve to the workspace's built
  * packages as in a project that installed them. The files its page gives it (`<!-- file: NAME -->`)
- * are written beside it. Two blocks at a time: they are short processes on a two-core machine.
+ * are written beside it. Two blocks at a time (twoAtATime): they are short processes on a two-core machine.
  */
 import { execFile } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -22,16 +22,26 @@ export interface BlockRun {
 export async function runDocBlocks(blocks: readonly DocBlock[], label: string, env: NodeJS.ProcessEnv = {}): Promise<Map<DocBlock, BlockRun>> {
   const dir = join(REPO_ROOT, "tmp", `${label}-${process.pid}`);
   const runs = new Map<DocBlock, BlockRun>();
-  const queue = blocks.map((block, index) => ({ block, folder: join(dir, String(index)) }));
-  const worker = async (): Promise<void> => {
-    for (let next = queue.shift(); next; next = queue.shift()) runs.set(next.block, await runOne(next.block, next.folder, env));
-  };
   try {
-    await Promise.all([worker(), worker()]);
+    await twoAtATime(
+      blocks.map((block, index) => ({ block, folder: join(dir, String(index)) })),
+      async ({ block, folder }) => {
+        runs.set(block, await runOne(block, folder, env));
+      },
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   return runs;
+}
+
+/** Runs `task` on every item, two at a time (child processes on a two-core machine); resolves when all are done. */
+export async function twoAtATime<T>(items: readonly T[], task: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  const worker = async (): Promise<void> => {
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) await task(next);
+  };
+  await Promise.all([worker(), worker()]);
 }
 
 function runOne(block: DocBlock, folder: string, env: NodeJS.ProcessEnv): Promise<BlockRun> {
