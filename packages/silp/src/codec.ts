@@ -7,7 +7,7 @@
  */
 import { completeMetaResolved } from "./complete-meta.js";
 import { SilpError, type ValidationIssue, isSilpError } from "./errors.js";
-import { DecodeContext, type Repair } from "./frontends/decode-context.js";
+import { DecodeContext, type DecodedPayload, type PayloadStream, type Repair } from "./frontends/decode-context.js";
 import { findCandidates, type PayloadCandidate } from "./frontends/extract.js";
 import { findFence } from "./frontends/fence.js";
 import { getFrontend, type Frontend } from "./frontends/registry.js";
@@ -15,7 +15,7 @@ import { deriveReqId } from "./ir/req-id.js";
 import type { MetaOptionalIR, SilpIR, SilpIRInput } from "./ir/types.js";
 import { assertDecoded, assertValid } from "./ir/validate.js";
 import { resolveOptions, type ResolvedOptions, type SilpOptions } from "./options.js";
-import { prepareForDecode, type SanitizerReport } from "./security/decode-guard.js";
+import { prepareForDecode, type PreparedText, type SanitizerReport } from "./security/decode-guard.js";
 
 export interface DecodeResult {
   /** The decoded IR in normal form. */
@@ -79,10 +79,7 @@ export function decode(text: string, frontend = "code", options?: SilpOptions): 
   }
   const prepared = prepareForDecode(text, resolved);
   try {
-    const outcome = decodePrepared(new DecodeContext(prepared.text, resolved, prepared.hooks), target, frontend);
-    const repairs = prepared.changed ? outcome.repairs.map((repair) => ({ ...repair, offset: prepared.originalOffset(repair.offset) })) : outcome.repairs;
-    const { ir, repairsDropped, warnings, reqIdDerived } = outcome;
-    return { ir, frontend, repairs, repairsDropped, warnings, sanitizer: prepared.report(), reqIdDerived };
+    return result(decodePrepared(new DecodeContext(prepared.text, resolved, prepared.hooks), target, frontend), frontend, prepared);
   } catch (error) {
     if (error instanceof SilpError && error.offset !== undefined && prepared.changed) {
       error.relocate(text, prepared.originalOffset(error.offset));
@@ -93,6 +90,50 @@ export function decode(text: string, frontend = "code", options?: SilpOptions): 
 
 /** What one decode attempt over one range of the (sanitized) text produced. */
 type Attempt = Omit<DecodeResult, "frontend" | "sanitizer">;
+
+/** The decode result of an attempt, its repairs positioned in the caller's text. */
+function result(attempt: Attempt, frontend: string, sanitized: Omit<PreparedText, "text" | "hooks">): DecodeResult {
+  const repairs = sanitized.changed ? attempt.repairs.map((repair) => ({ ...repair, offset: sanitized.originalOffset(repair.offset) })) : attempt.repairs;
+  const { ir, repairsDropped, warnings, reqIdDerived } = attempt;
+  return { ir, frontend, repairs, repairsDropped, warnings, sanitizer: sanitized.report(), reqIdDerived };
+}
+
+/** What a streaming decode (streaming/reader.ts) hands over when its stream ends. */
+export interface StreamedPayload {
+  /** The context the stream was read with; its `source` is now the whole sanitized text. */
+  context: DecodeContext;
+  stream: PayloadStream;
+  /** Where the stream's payload starts in the sanitized text (after an opening code fence line). */
+  start: number;
+  /** The stream threw: what it read before that may still be the whole payload (up to a closing fence). */
+  failed: boolean;
+  /** What sanitizing the stream changed and found. */
+  sanitized: Omit<PreparedText, "text" | "hooks">;
+}
+
+/**
+ * The end of a streaming decode: what `decode(text)` returns, from the units the stream already
+ * read. The stream read the payload exactly as decode() reads it when it started where decode's
+ * payload starts and either read on without failing or failed only past the payload's closing
+ * fence; then what is left of the payload is read and the result completed as decode() completes
+ * it. Otherwise (prose around the payload, an error to report with its code frame, extraction)
+ * the whole text is decoded: the same parser, over the whole text.
+ */
+export function finishStreamed(text: string, frontend: string, options: SilpOptions | undefined, streamed: StreamedPayload): DecodeResult {
+  const { context, stream } = streamed;
+  const fence = findFence(context.source);
+  const bounds = fence ?? { start: 0, end: context.source.length };
+  if (streamed.start === bounds.start && (!streamed.failed || (fence !== undefined && stream.position <= bounds.end))) {
+    try {
+      if (fence) context.repairFirst("code_fence", fence.fenceAt ?? 0, "a surrounding markdown code fence", ["the bare payload"]);
+      return result(completeDecoded(context, stream.finish(bounds.end), bounds.start, bounds.end), frontend, streamed.sanitized);
+    } catch (error) {
+      if (!(error instanceof SilpError)) throw error;
+      // decode() reports it, or finds the payload elsewhere in the text (lenient extraction).
+    }
+  }
+  return decode(text, frontend, options);
+}
 
 /**
  * Decodes the payload (inside one surrounding fence, lenient); when that fails to parse in lenient
@@ -112,7 +153,11 @@ function decodePrepared(context: DecodeContext, target: Frontend, frontend: stri
 
 /** parse + lower -> req_id -> validate (what the decoder did not guarantee), for the payload between `start` and `end`. */
 function decodeRange(context: DecodeContext, target: Frontend, start: number, end: number): Attempt {
-  const built = (target.decode as NonNullable<Frontend["decode"]>)(context, start, end);
+  return completeDecoded(context, (target.decode as NonNullable<Frontend["decode"]>)(context, start, end), start, end);
+}
+
+/** req_id -> validate, for what a frontend's decoder (or its stream) built of the payload between `start` and `end`. */
+function completeDecoded(context: DecodeContext, built: DecodedPayload, start: number, end: number): Attempt {
   const input = built.ir;
   const reqIdDerived = !input.meta.req_id;
   if (reqIdDerived) input.meta = { ...input.meta, req_id: deriveReqId(context.source.slice(start, end).trim(), context.options.scopeLimited) };

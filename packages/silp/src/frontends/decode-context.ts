@@ -4,7 +4,7 @@
  * repair is an error; in lenient mode it is recorded and reported on the decode result.
  */
 
-import type { SilpIRInput } from "../ir/types.js";
+import type { Alternative, Constraint, Entity, SilpIRInput } from "../ir/types.js";
 import type { ResolvedOptions } from "../options.js";
 import type { StructureHooks } from "../security/hooks.js";
 import { SilpError } from "../errors.js";
@@ -87,8 +87,11 @@ export class DecodeContext {
   repairsDropped = 0;
 
   constructor(
-    /** The text the decoder reads (already sanitized). */
-    readonly source: string,
+    /**
+     * The text the decoder reads (already sanitized). A streaming decode starts with the text
+     * received so far and sets the whole text here when the stream ends.
+     */
+    public source: string,
     readonly options: ResolvedOptions,
     readonly hooks: StructureHooks,
   ) {}
@@ -104,6 +107,21 @@ export class DecodeContext {
     }
     if (this.repairs.length < MAX_REPAIRS) this.repairs.push({ kind, offset, message });
     else this.repairsDropped++;
+  }
+
+  /**
+   * Records a repair found after others but listed before them (a streaming decode learns of the
+   * surrounding code fence only at the end), as if it had been recorded first.
+   */
+  repairFirst(kind: RepairKind, offset: number, message: string, expected?: readonly string[]): void {
+    if (this.options.strict) {
+      throw new SilpError("invalid_syntax", `${message} (rejected in strict mode)`, { source: this.source, offset, expected: expected ?? [] });
+    }
+    this.repairs.unshift({ kind, offset, message });
+    if (this.repairs.length > MAX_REPAIRS) {
+      this.repairs.pop();
+      this.repairsDropped++;
+    }
   }
 }
 
@@ -131,3 +149,32 @@ export interface DecodedPayload {
    */
   schemaValid?: boolean | "except-meta";
 }
+
+/**
+ * A payload read as it arrives (a streaming decode), by a frontend that can (its `openStream`).
+ * The parts of the IR go to the sink given to `openStream` as the text completing each arrives.
+ */
+export interface PayloadStream {
+  /**
+   * The next chunk of the (sanitized) text. Throws when the text cannot be the start of a
+   * payload; the stream is then over, and the whole text is decoded by `decode()` instead.
+   */
+  append(chunk: string): void;
+  /** Where the text that no completed unit has read starts (a payload inside a code fence must end after it). */
+  readonly position: number;
+  /**
+   * The stream ended: `context.source` is now the whole text and the payload ends at `end`.
+   * Reads what is left and returns what `decode` of the frontend returns for the whole payload.
+   */
+  finish(end: number): DecodedPayload;
+}
+
+/** One completed part of the IR, with the offset in the stream where its text starts. */
+export type StreamPart =
+  | { kind: "intent"; intent: string; offset: number }
+  | { kind: "entity"; entity: Entity; offset: number }
+  | { kind: "constraint"; constraint: Constraint; offset: number }
+  | { kind: "alternative"; alternative: Alternative; offset: number };
+
+/** Where a frontend's stream sends the parts it completes. */
+export type PartSink = (part: StreamPart) => void;

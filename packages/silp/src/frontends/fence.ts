@@ -17,8 +17,12 @@ function isSpace(code: number): boolean {
   return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 }
 
-/** The payload inside one surrounding code fence, or undefined when there is none. */
-export function findFence(text: string): PayloadBounds | undefined {
+/**
+ * Where the opening fence line of `text` ends (its newline), when the text starts, after
+ * whitespace, with one: ``` and an info string such as `silp` or `json`. A stream knows this
+ * from the first line alone, before the rest of the payload has arrived.
+ */
+export function openingFence(text: string): { fenceAt: number; lineEnd: number } | undefined {
   let first = 0;
   while (first < text.length && isSpace(text.charCodeAt(first))) first++;
   if (!text.startsWith(FENCE, first)) return undefined;
@@ -26,6 +30,14 @@ export function findFence(text: string): PayloadBounds | undefined {
   if (lineEnd === -1) return undefined;
   const info = text.slice(first + FENCE.length, lineEnd).trim();
   if (!INFO_STRING.test(info)) return undefined;
+  return { fenceAt: first, lineEnd };
+}
+
+/** The payload inside one surrounding code fence, or undefined when there is none. */
+export function findFence(text: string): PayloadBounds | undefined {
+  const opening = openingFence(text);
+  if (opening === undefined) return undefined;
+  const { fenceAt: first, lineEnd } = opening;
   let last = text.length;
   while (last > lineEnd && isSpace(text.charCodeAt(last - 1))) last--;
   if (last - FENCE.length <= lineEnd || !text.startsWith(FENCE, last - FENCE.length)) return undefined;

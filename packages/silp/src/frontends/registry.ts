@@ -9,9 +9,9 @@
 
 import type { SilpIR } from "../ir/types.js";
 import type { ResolvedOptions } from "../options.js";
-import { decodeCodePayload } from "./code/decode.js";
+import { decodeCodePayload, openCodeStream } from "./code/decode.js";
 import { printCode } from "./code/printer.js";
-import type { DecodeContext, DecodedPayload } from "./decode-context.js";
+import type { DecodeContext, DecodedPayload, PartSink, PayloadStream } from "./decode-context.js";
 import { decodeJsonPayload } from "./json/decoder.js";
 import { printJson } from "./json/printer.js";
 import { inlineMetaFor } from "./meta-carriage.js";
@@ -27,6 +27,8 @@ export interface FrontendInfo {
   decodes: boolean;
   /** Compiling needs `compileAsync` (e.g. a model runs). */
   async: boolean;
+  /** A streaming decode reports the IR's parts as they arrive (the frontend has `openStream`). */
+  streams: boolean;
   description: string;
 }
 
@@ -41,6 +43,12 @@ export interface FrontendDefinition {
   compileAsync?(ir: SilpIR, options: ResolvedOptions): Promise<string>;
   /** Decodes `context.source` between `start` and `end` into a (not yet validated) IR. */
   decode?(context: DecodeContext, start: number, end: number): DecodedPayload;
+  /**
+   * Reads a payload starting at `start` of a stream as it arrives, through the same parser as
+   * `decode`, sending each part of the IR to `sink` as soon as the text holding it is complete;
+   * `finish` returns what `decode` returns for the whole payload. Only with `decode`.
+   */
+  openStream?(context: DecodeContext, start: number, sink: PartSink): PayloadStream;
 }
 
 /** A registered frontend: its definition, with what it can do read from its methods. */
@@ -58,6 +66,7 @@ const builtins: FrontendDefinition[] = [
     description: "function-call syntax: if !rain(t+1): start(hike) else: start(cards@indoor)",
     compile: (ir, options) => printCode(ir, inlineMetaFor(ir, options)),
     decode: decodeCodePayload,
+    openStream: openCodeStream,
   },
   {
     name: "json",
@@ -80,8 +89,8 @@ const builtins: FrontendDefinition[] = [
   },
 ];
 
-const METHODS = ["compile", "compileAsync", "decode"] as const;
-const DERIVED = ["decodes", "async"] as const;
+const METHODS = ["compile", "compileAsync", "decode", "openStream"] as const;
+const DERIVED = ["decodes", "async", "streams"] as const;
 
 /** Checks a definition and freezes it with its capabilities; `invalid_options` for a malformed one. */
 function entryOf(definition: FrontendDefinition): Frontend {
@@ -98,11 +107,19 @@ function entryOf(definition: FrontendDefinition): Frontend {
   }
   for (const flag of DERIVED) {
     if (flag in (given as object)) {
-      throw invalidOption(`frontend.${flag}`, `frontend ${name}: "${flag}" is read from the methods (decode, compile, compileAsync), not given`);
+      throw invalidOption(`frontend.${flag}`, `frontend ${name}: "${flag}" is read from the methods (decode, openStream, compile, compileAsync), not given`);
     }
   }
   if (!definition.compile && !definition.compileAsync) throw invalidOption("frontend.compile", `frontend ${name} cannot compile: give compile or compileAsync`);
-  return Object.freeze({ ...definition, decodes: definition.decode !== undefined, async: definition.compile === undefined });
+  if (definition.openStream && !definition.decode) {
+    throw invalidOption("frontend.openStream", `frontend ${name}: openStream reads what decode reads; give decode too`);
+  }
+  return Object.freeze({
+    ...definition,
+    decodes: definition.decode !== undefined,
+    async: definition.compile === undefined,
+    streams: definition.openStream !== undefined,
+  });
 }
 
 const registry = new Map<string, Frontend>(builtins.map((definition) => [definition.name, entryOf(definition)]));
@@ -132,7 +149,7 @@ export function getFrontend(name: string): Frontend {
 
 /** What each registered frontend can do, in registration order. */
 export function listFrontends(): FrontendInfo[] {
-  return [...registry.values()].map(({ name, lossless, decodes, async, description }) => ({ name, lossless, decodes, async, description }));
+  return [...registry.values()].map(({ name, lossless, decodes, async, streams, description }) => ({ name, lossless, decodes, async, streams, description }));
 }
 
 /** The names of the frontends known to be lossless; the llmlingua2 name is known even when not loaded. */

@@ -24,7 +24,8 @@ export interface PreparedText {
 }
 
 const identityOffset = (offset: number): number => offset;
-const emptyReport = (): SanitizerReport => ({ hits: [], counts: emptyCounts(), truncated: false, changed: false });
+/** The report of a decode that sanitized nothing. */
+export const emptyReport = (): SanitizerReport => ({ hits: [], counts: emptyCounts(), truncated: false, changed: false });
 
 /** The text needs no sanitizing: no hooks, no position mapping, an empty report. */
 function untouched(text: string): PreparedText {

@@ -31,7 +31,7 @@ export function unsafeContent(message: string, hit: SanitizerHit, original: stri
   });
 }
 
-function actionFor(finding: InvisibleFinding, options: ResolvedSanitizeOptions): SanitizerAction {
+export function actionFor(finding: InvisibleFinding, options: ResolvedSanitizeOptions): SanitizerAction {
   if (finding.kind === "zero_width") return "stripped";
   if (finding.flagOnly) return "flagged";
   switch (options.invisible) {

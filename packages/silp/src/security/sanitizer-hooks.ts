@@ -14,6 +14,8 @@ import type { StructureHooks, TextRole } from "./hooks.js";
 import { describeCodePoint } from "./invisible.js";
 import { firstConfusable, foldToAscii, isAscii, mixedScriptWords, withReplacement } from "./confusables.js";
 import { HitCollector, type SanitizerHit, type SanitizerReport } from "./report.js";
+import type { OffsetMap } from "./offset-map.js";
+import type { ResolvedSanitizeOptions } from "./options.js";
 import { unsafeContent, type SanitizedPayload } from "./sanitize.js";
 
 export interface SanitizerSession {
@@ -25,10 +27,34 @@ export interface SanitizerSession {
 
 type StructuralRole = Exclude<TextRole, "value">;
 
+/**
+ * The sanitized text the hooks are given positions in: a whole payload, or one that arrives in
+ * chunks (stream-sanitizer.ts), of which only the recent text is kept.
+ */
+export interface HookedText {
+  readonly options: ResolvedSanitizeOptions;
+  /** Maps offsets in the sanitized text to the caller's text. */
+  readonly offsets: OffsetMap;
+  /** Whether the sanitized text holds `text` at `offset`. */
+  startsWith(text: string, offset: number): boolean;
+  /** The caller's text (an error's code frame). */
+  original(): string;
+}
+
 /** Creates hooks for decoding `payload.text`; hits are positioned in `payload.original`. */
 export function createSanitizerHooks(payload: SanitizedPayload): SanitizerSession {
-  const { options, offsets, original } = payload;
-  const collector = HitCollector.from(payload.report, options.maxHits);
+  const text: HookedText = {
+    options: payload.options,
+    offsets: payload.offsets,
+    startsWith: (literal, offset) => payload.text.startsWith(literal, offset),
+    original: () => payload.original,
+  };
+  return hooksOver(text, HitCollector.from(payload.report, payload.options.maxHits));
+}
+
+/** Hooks over sanitized text, adding what they find to `collector` (which holds the raw pass's hits). */
+export function hooksOver(source: HookedText, collector: HitCollector): SanitizerSession {
+  const { options, offsets } = source;
 
   /**
    * Where `text` starts in the clean payload: at `offset`, or right after an opening quote. For
@@ -37,9 +63,8 @@ export function createSanitizerHooks(payload: SanitizedPayload): SanitizerSessio
    * decoding a long value with many mixed-script words quadratic.
    */
   function literalStart(text: string, offset: number): { start: number; exact: boolean } {
-    const clean = payload.text;
-    if (clean.startsWith(text, offset)) return { start: offset, exact: true };
-    if (clean.startsWith(text, offset + 1)) return { start: offset + 1, exact: true };
+    if (source.startsWith(text, offset)) return { start: offset, exact: true };
+    if (source.startsWith(text, offset + 1)) return { start: offset + 1, exact: true };
     return { start: offset, exact: false };
   }
 
@@ -53,7 +78,7 @@ export function createSanitizerHooks(payload: SanitizedPayload): SanitizerSessio
     throw unsafeContent(
       `${what} "${hit.text ?? ""}" contains ${describeCodePoint(hit.codePoint)}${looksLike}; rejected by the sanitizer policy "reject"`,
       hit,
-      original,
+      source.original(),
     );
   }
 

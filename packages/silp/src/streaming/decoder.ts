@@ -15,8 +15,8 @@ import { decode, type DecodeResult } from "../codec.js";
 import { SilpError } from "../errors.js";
 import { getFrontend } from "../frontends/registry.js";
 import { resolveOptions, type SilpOptions } from "../options.js";
-import { CodeScanner } from "./code-scanner.js";
 import { JsonScanner } from "./json-scanner.js";
+import { ChunkText, StreamReader } from "./reader.js";
 import type { PartialIR, StreamPart, UnitScanner } from "./parts.js";
 
 export type { PartialIR, StreamPart };
@@ -59,9 +59,10 @@ export function createDecoder(frontend = "code", options?: SilpOptions): StreamD
     else if (part.kind === "constraint") partial.constraints.push(part.constraint);
     else partial.alternatives.push(part.alternative);
   };
-  // Parts need a scanner for the frontend's surface; other decoding frontends get the final result only.
-  const scanner: UnitScanner | undefined =
-    frontend === "code" ? new CodeScanner(resolved, sink) : frontend === "json" ? new JsonScanner(resolved, sink) : undefined;
+  // A frontend that streams reads the stream with its own parser; json still scans for its units
+  // (json-scanner.ts); any other decoding frontend gives the final result only.
+  const reader = target.openStream ? new StreamReader(target, resolved, sink) : undefined;
+  const scanner: UnitScanner | undefined = reader === undefined && frontend === "json" ? new JsonScanner(resolved, sink) : undefined;
   const text = new ChunkText();
   let length = 0;
   let ended = false;
@@ -87,6 +88,7 @@ export function createDecoder(frontend = "code", options?: SilpOptions): StreamD
       if (chunk === "") return [];
       text.append(chunk);
       added = [];
+      reader?.push(chunk);
       scanner?.scan(chunk, length);
       length += chunk.length;
       return added;
@@ -94,35 +96,9 @@ export function createDecoder(frontend = "code", options?: SilpOptions): StreamD
     end(): DecodeResult {
       if (ended) throw new TypeError("end() called twice");
       ended = true;
-      return decode(text.read(), frontend, options);
+      return reader ? reader.end(text.read(), frontend, options) : decode(text.read(), frontend, options);
     },
   };
-}
-
-/**
- * The text received so far. Chunks wait in a short list and are joined into the text a batch at a
- * time, so the list never holds more than BATCH small strings and the text is a few long pieces.
- */
-class ChunkText {
-  private static readonly BATCH = 1024;
-  private text = "";
-  private pending: string[] = [];
-
-  append(chunk: string): void {
-    this.pending.push(chunk);
-    if (this.pending.length >= ChunkText.BATCH) this.flush();
-  }
-
-  read(): string {
-    this.flush();
-    return this.text;
-  }
-
-  private flush(): void {
-    if (this.pending.length === 0) return;
-    this.text += this.pending.join("");
-    this.pending = [];
-  }
 }
 
 /** How `decodeStream` may be stopped from outside. */

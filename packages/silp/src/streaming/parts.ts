@@ -5,12 +5,7 @@
  */
 import type { Alternative, Constraint, Entity } from "../ir/types.js";
 
-/** One completed part of the IR, with the offset in the stream where its text starts. */
-export type StreamPart =
-  | { kind: "intent"; intent: string; offset: number }
-  | { kind: "entity"; entity: Entity; offset: number }
-  | { kind: "constraint"; constraint: Constraint; offset: number }
-  | { kind: "alternative"; alternative: Alternative; offset: number };
+export type { PartSink, StreamPart } from "../frontends/decode-context.js";
 
 /**
  * The IR so far: every part completed, in stream order (the final IR lists entities in normal
@@ -22,9 +17,6 @@ export interface PartialIR {
   constraints: Constraint[];
   alternatives: Alternative[];
 }
-
-/** Where a scanner sends the parts it completes. */
-export type PartSink = (part: StreamPart) => void;
 
 /** A frontend's incremental scanner: reads each chunk once, never the text before it. */
 export interface UnitScanner {

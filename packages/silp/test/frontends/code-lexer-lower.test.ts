@@ -60,27 +60,27 @@ const ZWNJ = "\u200c";
 describe("code lexer: tokens with their offsets and the position after each", () => {
   test("punctuation, operators and words, with the whitespace before each", () => {
     assert.deepEqual(lexAll("f(a) <= b"), [
-      [{ kind: "bare", text: "f", start: 0, end: 1, wsStart: 0 }, 1],
-      [{ kind: "(", text: "(", start: 1, end: 2, wsStart: 1 }, 2],
-      [{ kind: "bare", text: "a", start: 2, end: 3, wsStart: 2 }, 3],
-      [{ kind: ")", text: ")", start: 3, end: 4, wsStart: 3 }, 4],
-      [{ kind: "op", text: "<=", start: 5, end: 7, wsStart: 4 }, 7],
-      [{ kind: "bare", text: "b", start: 8, end: 9, wsStart: 7 }, 9],
-      [{ kind: "eof", text: "", start: 9, end: 9, wsStart: 9 }, 9],
+      [{ kind: "bare", text: "f", start: 0, end: 1, wsStart: 0, oneSpace: false, follow: 0x28 }, 1],
+      [{ kind: "(", text: "(", start: 1, end: 2, wsStart: 1, oneSpace: false, follow: 0 }, 2],
+      [{ kind: "bare", text: "a", start: 2, end: 3, wsStart: 2, oneSpace: false, follow: 0x29 }, 3],
+      [{ kind: ")", text: ")", start: 3, end: 4, wsStart: 3, oneSpace: false, follow: 0 }, 4],
+      [{ kind: "op", text: "<=", start: 5, end: 7, wsStart: 4, oneSpace: true, follow: 0 }, 7],
+      [{ kind: "bare", text: "b", start: 8, end: 9, wsStart: 7, oneSpace: true, follow: -1 }, 9],
+      [{ kind: "eof", text: "", start: 9, end: 9, wsStart: 9, oneSpace: false, follow: 0 }, 9],
     ]);
   });
 
   test("a two-character operator is not read across the end bound", () => {
     assert.deepEqual(lexAll("<=", 0, 1), [
-      [{ kind: "op", text: "<", start: 0, end: 1, wsStart: 0 }, 1],
-      [{ kind: "eof", text: "", start: 1, end: 1, wsStart: 1 }, 1],
+      [{ kind: "op", text: "<", start: 0, end: 1, wsStart: 0, oneSpace: false, follow: 0 }, 1],
+      [{ kind: "eof", text: "", start: 1, end: 1, wsStart: 1, oneSpace: false, follow: 0 }, 1],
     ]);
   });
 
   test("a word ending at the end bound is cut there", () => {
     assert.deepEqual(lexAll("abc", 0, 2), [
-      [{ kind: "bare", text: "ab", start: 0, end: 2, wsStart: 0 }, 2],
-      [{ kind: "eof", text: "", start: 2, end: 2, wsStart: 2 }, 2],
+      [{ kind: "bare", text: "ab", start: 0, end: 2, wsStart: 0, oneSpace: false, follow: -1 }, 2],
+      [{ kind: "eof", text: "", start: 2, end: 2, wsStart: 2, oneSpace: false, follow: 0 }, 2],
     ]);
   });
 });
@@ -88,17 +88,17 @@ describe("code lexer: tokens with their offsets and the position after each", ()
 describe("code lexer: ZWNJ/ZWJ belong to a word only between two letters of the word", () => {
   const word = `می${ZWNJ}خواهم`;
   test("inside a Persian word the joiner is part of the bare word", () => {
-    assert.deepEqual(new Lexer(word).next(), { kind: "bare", text: word, start: 0, end: 8, wsStart: 0 });
+    assert.deepEqual(new Lexer(word).next(), { kind: "bare", text: word, start: 0, end: 8, wsStart: 0, oneSpace: false, follow: -1 });
   });
   test("a joiner followed by punctuation ends the word before it", () => {
-    assert.deepEqual(new Lexer(`می${ZWNJ})`).next(), { kind: "bare", text: "می", start: 0, end: 2, wsStart: 0 });
+    assert.deepEqual(new Lexer(`می${ZWNJ})`).next(), { kind: "bare", text: "می", start: 0, end: 2, wsStart: 0, oneSpace: false, follow: 0x200c });
   });
   test("a joiner at the end bound ends the word before it, even when a letter follows outside", () => {
-    assert.deepEqual(new Lexer(word, 0, 3).next(), { kind: "bare", text: "می", start: 0, end: 2, wsStart: 0 });
+    assert.deepEqual(new Lexer(word, 0, 3).next(), { kind: "bare", text: "می", start: 0, end: 2, wsStart: 0, oneSpace: false, follow: 0x200c });
   });
   test("another invisible or symbol between two Arabic-script letters is not part of the word", () => {
-    assert.deepEqual(new Lexer("م→م").next(), { kind: "bare", text: "م", start: 0, end: 1, wsStart: 0 });
-    assert.deepEqual(new Lexer("م\u200bم").next(), { kind: "bare", text: "م", start: 0, end: 1, wsStart: 0 });
+    assert.deepEqual(new Lexer("م→م").next(), { kind: "bare", text: "م", start: 0, end: 1, wsStart: 0, oneSpace: false, follow: 0x2192 });
+    assert.deepEqual(new Lexer("م\u200bم").next(), { kind: "bare", text: "م", start: 0, end: 1, wsStart: 0, oneSpace: false, follow: 0x200b });
   });
 });
 
@@ -126,8 +126,8 @@ describe("code lexer: strings and JSON literals stop at the end bound", () => {
     throwsSyntaxError(() => new Lexer("`1`", 0, 2).next(), unterminated);
     throwsSyntaxError(() => new Lexer("`1` `", 0, 1).next(), unterminated);
     throwsSyntaxError(() => new Lexer("`1").next(), unterminated);
-    assert.deepEqual(new Lexer("`1`").next(), { kind: "json", text: "1", start: 0, end: 3, wsStart: 0 });
-    assert.deepEqual(new Lexer("``").next(), { kind: "json", text: "", start: 0, end: 2, wsStart: 0 });
+    assert.deepEqual(new Lexer("`1`").next(), { kind: "json", text: "1", start: 0, end: 3, wsStart: 0, oneSpace: false, follow: 0 });
+    assert.deepEqual(new Lexer("``").next(), { kind: "json", text: "", start: 0, end: 2, wsStart: 0, oneSpace: false, follow: 0 });
   });
   test("in a fenced payload the fence's backticks do not close a JSON literal", () => {
     rejects("```\nstart(a[k=`1\n```", false, { code: "invalid_syntax", offset: 14, message: "unterminated JSON literal", expected: ["a closing `"] });

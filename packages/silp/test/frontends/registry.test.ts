@@ -35,7 +35,7 @@ describe("capabilities come from the methods", () => {
     assert.equal(entry.async, false);
     assert.deepEqual(
       listFrontends().find((f) => f.name === "t-upper"),
-      { name: "t-upper", lossless: false, decodes: false, async: false, description: "json, upper-cased" },
+      { name: "t-upper", lossless: false, decodes: false, async: false, streams: false, description: "json, upper-cased" },
     );
     assert.equal(compile(hike, "t-upper"), compile(hike, "json").toUpperCase());
     assert.equal(silpErrorOf(() => decode("{}", "t-upper")).code, "unsupported_frontend");

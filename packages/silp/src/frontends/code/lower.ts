@@ -28,7 +28,7 @@ import {
   type SilpIRInput,
 } from "../../ir/types.js";
 import { functionNameToAction } from "../../ir/verbs.js";
-import type { DecodeContext, DecodedPayload } from "../decode-context.js";
+import type { DecodeContext, DecodedPayload, PartSink, RepairKind } from "../decode-context.js";
 import { parseEmbeddedJson } from "../json-value.js";
 import { FUNCTION_NAME, isTimeLike } from "./chars.js";
 import { assignConstraintRoles, type ConstraintRole } from "./roles.js";
@@ -39,10 +39,24 @@ import { SilpError } from "../../errors.js";
 /** Where a meta trailer item goes: a string or list field of meta, the IR's silp/version, or an extra meta field. */
 type MetaTarget = { kind: "string" | "list" | "ir" | "extra"; field: string };
 
-/** The statement's IR, and whether it came out in normal form (entities grouped per action, no trailer meta). */
+/**
+ * The statement's IR, from a syntax tree already built (the units replayed in the order the
+ * parser hands them over).
+ */
 export function lowerStatement(statement: Statement, context: DecodeContext): DecodedPayload {
-  const lowering = new Lowering(context);
-  return lowering.statement(statement);
+  const lowering = new StatementLowering(context);
+  for (const node of statement.conditions) lowering.condition(node);
+  for (const [branch, calls] of [
+    ["actions", statement.actions],
+    ["alternatives", statement.alternatives],
+  ] as const) {
+    for (const call of calls) {
+      lowering.callHead(call, branch, call.start);
+      for (const arg of call.args) lowering.argument(call, arg, branch);
+      lowering.callEnd(call, branch, call.start);
+    }
+  }
+  return lowering.finish(statement);
 }
 
 /**
@@ -52,41 +66,112 @@ export function lowerStatement(statement: Statement, context: DecodeContext): De
  */
 const FLAT_DEPTH = 3;
 
-class Lowering {
+/** The IR's parts in the order decode() has always reported their first error: calls, constraints, alternatives. */
+type Section = "actions" | "constraints" | "alternatives";
+
+/**
+ * Lowers each unit the parser completes (a constraint, a call's name, an argument, an else-branch
+ * call) into its part of the IR at once, and assembles the IR when the statement ends.
+ *
+ * Units are lowered in text order, but decode() reports the first error of the calls before any
+ * of the constraints, and those before any of the alternatives (the calls carry the intent), and
+ * a syntax error anywhere before any of them. So the first error of each section is kept, the
+ * section is not lowered further, and `finish` throws the first in that order; repairs the
+ * lowering makes are listed after the parser's, as they always were. A stream's parts come from
+ * here too: each unit that lowers is sent on as a part.
+ */
+export class StatementLowering {
   /** Whether a JSON value was lowered: only then can the IR be nested deeper than FLAT_DEPTH. */
   private jsonValues = false;
+  private intent: string | undefined;
+  private readonly entities: Entity[] = [];
+  private readonly constraints: Constraint[] = [];
+  private readonly alternatives: Alternative[] = [];
+  /** The verbs called so far; entities stay grouped per action (normal form) unless a verb is called twice. */
+  private readonly called = new Set<string>();
+  private grouped = true;
+  /** The action of the call being read, once its verb lowered. */
+  private action: string | undefined;
+  private readonly errors: Partial<Record<Section, unknown>> = {};
+  /** Repairs of the lowering (lenient mode), listed after the parser's. */
+  private readonly repairs: [RepairKind, number, string, readonly string[] | undefined][] = [];
 
-  constructor(private readonly context: DecodeContext) {}
+  constructor(
+    private readonly context: DecodeContext,
+    private readonly sink?: PartSink,
+  ) {}
 
-  statement(statement: Statement): DecodedPayload {
-    const [primary, ...secondary] = statement.actions;
-    if (!primary) throw this.syntax(0, "a payload needs at least one call", ["a function call"]);
-    const intent = this.verb(primary.name);
-    const entities: Entity[] = primary.args.map((arg) => this.entity(arg, intent));
-    // Entities come out grouped per action (normal form) unless a verb is called twice.
-    const called = new Set<string>([intent]);
-    let grouped = true;
-    for (const call of secondary) {
+  condition(node: ConstraintNode): void {
+    const constraint = this.attempt("constraints", () => this.constraint(node));
+    if (constraint === undefined) return;
+    this.constraints.push(constraint);
+    this.sink?.({ kind: "constraint", constraint, offset: node.start });
+  }
+
+  /** A call's name and `(` were read; `start` is where its text starts (its `!` when written `!BOOK(`). */
+  callHead(call: CallNode, branch: "actions" | "alternatives", start: number): void {
+    if (branch !== "actions") return;
+    this.action = undefined;
+    this.action = this.attempt("actions", () => {
       const action = this.verb(call.name);
-      if (called.has(action)) grouped = false;
-      called.add(action);
-      if (action === intent) {
-        this.context.repair("merged_primary_call", call.start, `${call.name.text}(...) repeats the primary call; its arguments were merged into it`);
-      } else if (call.args.length === 0) {
-        throw new SilpError("decode_failed", `${call.name.text}() has no arguments; a secondary action exists in the IR only through its arguments`, {
-          source: this.context.source,
-          offset: call.start,
+      if (this.intent === undefined) return action;
+      if (this.called.has(action)) this.grouped = false;
+      if (action === this.intent) {
+        this.repair("merged_primary_call", call.start, `${call.name.text}(...) repeats the primary call; its arguments were merged into it`);
+      }
+      return action;
+    });
+    if (this.action === undefined) return;
+    this.called.add(this.action);
+    if (this.intent === undefined) {
+      this.intent = this.action;
+      this.sink?.({ kind: "intent", intent: this.action, offset: start });
+    }
+  }
+
+  argument(_call: CallNode, arg: ArgNode, branch: "actions" | "alternatives"): void {
+    const action = this.action;
+    if (branch !== "actions" || action === undefined) return;
+    const entity = this.attempt("actions", () => this.entity(arg, action));
+    if (entity === undefined) return;
+    this.entities.push(entity);
+    this.sink?.({ kind: "entity", entity, offset: arg.start });
+  }
+
+  callEnd(call: CallNode, branch: "actions" | "alternatives", start: number): void {
+    if (branch === "actions") {
+      if (this.action !== undefined && this.action !== this.intent && call.args.length === 0) {
+        this.attempt("actions", () => {
+          throw new SilpError("decode_failed", `${call.name.text}() has no arguments; a secondary action exists in the IR only through its arguments`, {
+            source: this.context.source,
+            offset: call.start,
+          });
         });
       }
-      for (const arg of call.args) entities.push(this.entity(arg, action));
+      return;
     }
+    const alternative = this.attempt("alternatives", () => this.alternative(call));
+    if (alternative === undefined) return;
+    this.alternatives.push(alternative);
+    this.sink?.({ kind: "alternative", alternative, offset: start });
+  }
+
+  /** The statement ended (parsed whole): the first error of the lowering, or the IR. */
+  finish(statement: Statement): DecodedPayload {
+    if (this.intent === undefined && this.errors.actions === undefined) {
+      throw this.syntax(0, "a payload needs at least one call", ["a function call"]);
+    }
+    for (const section of ["actions", "constraints", "alternatives"] as const) {
+      if (section in this.errors) throw this.errors[section];
+    }
+    for (const [kind, offset, message, expected] of this.repairs) this.context.repair(kind, offset, message, expected);
     const ir: SilpIRInput = {
       silp: DEFAULT_SILP_VERSION,
       version: DEFAULT_IR_VERSION,
-      intent,
-      entities,
-      constraints: statement.conditions.map((node) => this.constraint(node)),
-      alternatives: statement.alternatives.map((call) => this.alternative(call)),
+      intent: this.intent as string,
+      entities: this.entities,
+      constraints: this.constraints,
+      alternatives: this.alternatives,
       meta: { req_id: "", priority: 0, confidence: 1.0, seq: [], out: DEFAULT_OUT },
     };
     if (statement.trailer) {
@@ -100,17 +185,39 @@ class Lowering {
     // sender's: decode checks them against the schema and brings them to normal form.
     return {
       ir,
-      normalForm: grouped,
+      normalForm: this.grouped,
       depthBounded: !this.jsonValues && this.context.options.limits.maxDepth >= FLAT_DEPTH,
       schemaValid: statement.trailer ? "except-meta" : true,
     };
+  }
+
+  /**
+   * Lowers one unit of `section`; a failure is kept (the first of its section) instead of thrown.
+   * Nothing more of a section is lowered once it failed, nor anything at all once the calls
+   * failed: their error is the one reported.
+   */
+  private attempt<T>(section: Section, lower: () => T): T | undefined {
+    if (section in this.errors || "actions" in this.errors) return undefined;
+    try {
+      return lower();
+    } catch (error) {
+      if (!(error instanceof SilpError)) throw error;
+      this.errors[section] = error;
+      return undefined;
+    }
+  }
+
+  /** A repair of the lowering: an error in strict mode (now), else listed after the parser's (at the end). */
+  private repair(kind: RepairKind, offset: number, message: string, expected?: readonly string[]): void {
+    if (this.context.strict) this.context.repair(kind, offset, message, expected);
+    else this.repairs.push([kind, offset, message, expected]);
   }
 
   private verb(name: Lexeme): string {
     let folded = this.context.hooks.structural(name.text, name.start, "verb", false);
     if (!FUNCTION_NAME.test(folded) && !this.context.strict && FUNCTION_NAME.test(folded.toLowerCase())) {
       // `START(hike)`: the IR's upper-case verb written as a call; only letters and `_` change case.
-      this.context.repair("verb_case", name.start, `${name.text} is not lower case`, [folded.toLowerCase()]);
+      this.repair("verb_case", name.start, `${name.text} is not lower case`, [folded.toLowerCase()]);
       folded = folded.toLowerCase();
     }
     if (!FUNCTION_NAME.test(folded)) {

@@ -1,201 +1,309 @@
 /**
  * Recursive-descent parser of the code frontend (grammar: docs/grammar.md). One token of
- * lookahead plus one pushed-back token; no backtracking, so parsing is linear in the input.
+ * lookahead; no backtracking, so parsing is linear in the input.
  *
- * The parser only builds the syntax tree and enforces spacing: canonical spacing is required in
+ * The parser reads the payload in steps, each a small unit of the grammar: the start, one
+ * constraint with the `and` / `:` after it, a call's name and `(`, one argument with the `,` or
+ * `)` after it, what follows a call. When a step completes, its unit is handed to the lowering
+ * (lower.ts), which turns it into its part of the IR at once. `decode()` runs every step over the
+ * whole payload; a streaming decode runs the same steps as the text arrives: a step that reaches
+ * the end of the text received so far stops (INCOMPLETE), everything it did is undone, and it
+ * runs again once the token it stopped at is complete. So a stream is parsed by this parser and
+ * no other, its parts are the units of its steps, and the steps before the last one are never
+ * read again.
+ *
+ * The parser only builds the syntax and enforces spacing: canonical spacing is required in
  * strict mode, and every deviation is a recorded repair in lenient mode. Roles (which argument
- * is a subject, a time, a target) are assigned later, in lower.ts.
+ * is a subject, a time, a target) are assigned by the lowering.
  */
 
 import type { DecodeContext, RepairKind } from "../decode-context.js";
 import { KEYWORDS } from "./chars.js";
-import { Lexer, type Token, type TokenKind } from "./lexer.js";
+import { INCOMPLETE, Lexer, type Token, type TokenKind } from "./lexer.js";
+import type { StatementLowering } from "./lower.js";
 import type { ArgNode, CallNode, ConstraintNode, Lexeme, MetaItemNode, MetaTrailerNode, Statement } from "./syntax.js";
 import { SilpError } from "../../errors.js";
 
-export function parseStatement(context: DecodeContext, start: number, end: number): Statement {
-  return new Parser(context, start, end).statement();
+/** Which calls the parser is reading: the actions, or the alternatives after `else:`. */
+export type Branch = "actions" | "alternatives";
+
+type Phase = "begin" | "condition" | "call" | "args" | "afterCall" | "afterCalls" | "done";
+
+/** A whitespace check owed to the first token of the next step (the space after `and`, `:`, `;`, `,`, `else:`). */
+interface SpaceCheck {
+  expected: "" | " ";
+  message: string;
+  /** After a comma: the lenient repair is `space_after_comma` for one space. */
+  comma?: true;
 }
 
-class Parser {
-  private readonly lexer: Lexer;
-  private lookahead: Token | undefined;
+/** Where a step began, to undo it when it stops at the end of the text received so far. */
+interface Mark {
+  index: number;
+  repairs: number;
+  repairsDropped: number;
+  spaceCheck: SpaceCheck | undefined;
+}
 
-  constructor(
+export class CodeParser {
+  private lexer: Lexer;
+  /** Tokens read and not yet consumed by a completed step (the lookahead, and in a stream those a stopped step read). */
+  private tokens: Token[] = [];
+  private index = 0;
+  /** How many of `tokens` the current step has read (their repairs recorded). */
+  private served = 0;
+  /** Where the text after the last completed step starts: the end of its last token. */
+  private consumedEnd: number;
+  private phase: Phase = "begin";
+  private branch: Branch = "actions";
+  private call: CallNode | undefined;
+  /** Where the current call's text starts (its `!` when written `!BOOK(...)`). */
+  private callStart = 0;
+  /** `if(`: the `if` token, read as the first call's name. */
+  private pendingName: Token | undefined;
+  private spaceCheck: SpaceCheck | undefined;
+  private readonly statement: Statement = { conditions: [], actions: [], alternatives: [] };
+  /** A stream only: how far `mayComplete` scanned the tokens of the current step, and the bracket depth there. */
+  private readonly gate = { seen: 0, depth: 0 };
+  /** A stream only: the lexer failed at the token after the last one read; a step that reaches it raises this. */
+  private lexError: unknown;
+  /** A stream only: keywords the current step read, reported to the sanitizer when the step completes. */
+  private readonly keywords: Token[] = [];
+  /** A stream only: the next step needs the whole payload (the meta trailer); chunks are not read until `finish`. */
+  waitsForEnd = false;
+
+  private constructor(
     private readonly context: DecodeContext,
-    private readonly start: number,
-    private readonly end: number,
+    private readonly lowering: StatementLowering,
+    lexer: Lexer,
+    start: number,
+    private streaming: boolean,
   ) {
-    const onSingleQuote = context.strict
-      ? undefined
-      : (offset: number) => context.repair("single_quoted_string", offset, "a single-quoted string", ['a "double-quoted" string']);
-    this.lexer = new Lexer(context.source, start, end, onSingleQuote);
+    this.lexer = lexer;
+    this.consumedEnd = start;
+  }
+
+  /** A parser of the whole payload `context.source[start, end)`. */
+  static whole(context: DecodeContext, lowering: StatementLowering, start: number, end: number): CodeParser {
+    return new CodeParser(context, lowering, new Lexer(context.source, start, end, !context.strict), start, false);
+  }
+
+  /** A parser of a payload that arrives in chunks (`append`), starting at `start` of the stream. */
+  static stream(context: DecodeContext, lowering: StatementLowering, start: number): CodeParser {
+    return new CodeParser(context, lowering, Lexer.stream(start, !context.strict), start, true);
+  }
+
+  /** Parses the whole payload: runs every step, and returns the statement. */
+  parse(): Statement {
+    while (this.phase !== "done") this.step();
+    return this.statement;
   }
 
   /**
-   * statement = [ "if" SP condition ":" SP ] actions [ SP "else:" SP alt-actions ]
-   *             [ meta-trailer / SP "#meta" SP json-object ]
+   * A stream's next chunk: runs every step the text received so far completes. A step that
+   * reaches its end is undone and waits for more; an error is thrown (the stream is then decoded
+   * whole, which reports it as decode() does).
    */
-  statement(): Statement {
-    const statement: Statement = { conditions: [], actions: [], alternatives: [] };
+  append(chunk: string): void {
+    if (this.waitsForEnd || this.phase === "done") return;
+    this.lexer.append(chunk);
+    // Every token the text received so far completes, read now: the steps then read the buffer.
+    if (this.lexError === undefined) {
+      try {
+        for (let token = this.lexer.tryNext(); token !== undefined; token = this.lexer.tryNext()) this.tokens.push(token);
+      } catch (error) {
+        // Raised when a step reaches the token it stopped at, so the parts before it are the same however the text was cut.
+        this.lexError = error;
+      }
+    }
+    this.advance();
+  }
+
+  /**
+   * The stream ended, and its payload is `source[…, end)` of the whole text: the steps left run
+   * over the rest of it, read again from where the last completed step ended.
+   */
+  finish(source: string, end: number): Statement {
+    this.lexer = new Lexer(source, this.consumedEnd, end, !this.context.strict);
+    this.tokens = [];
+    this.index = 0;
+    this.served = 0;
+    this.lexError = undefined;
+    this.keywords.length = 0;
+    this.waitsForEnd = false;
+    this.streaming = false;
+    return this.parse();
+  }
+
+  /** Where the text that no completed step has read starts. */
+  get position(): number {
+    return this.consumedEnd;
+  }
+
+  private advance(): void {
+    while (this.phase !== "done" && this.mayComplete()) {
+      const mark: Mark = {
+        index: this.index,
+        repairs: this.context.repairs.length,
+        repairsDropped: this.context.repairsDropped,
+        spaceCheck: this.spaceCheck,
+      };
+      try {
+        this.step();
+      } catch (error) {
+        // Stopped or failed, the step did nothing: a stream that failed can still finish from here
+        // when its payload turns out to end before the text that failed (a closing code fence).
+        this.undo(mark);
+        if (error !== INCOMPLETE) throw error;
+        return;
+      }
+    }
+  }
+
+  /**
+   * Stream only: whether the tokens read may complete the current step. A necessary condition,
+   * checked before the step runs: a step that surely stops is not run (stopping costs a throw),
+   * so a step runs about once, when the token that ends it has arrived, however small the
+   * chunks. The tokens are scanned once per step (`gate`), not once per chunk.
+   */
+  private mayComplete(): boolean {
+    const tokens = this.tokens;
+    const gate = this.gate;
+    if (this.lexError !== undefined) return true;
+    switch (this.phase) {
+      case "begin":
+      case "afterCall":
+      case "afterCalls":
+        // At most two tokens: the next one, and for `if`, `;` and `else` the one after it.
+        return tokens.length - this.index >= 2;
+      case "call":
+      case "condition":
+      case "args":
+        for (; gate.seen < tokens.length; gate.seen++) {
+          const token = tokens[gate.seen] as Token;
+          if (this.ends(token, gate.depth)) return true;
+          if (token.kind === "(" || token.kind === "[") gate.depth++;
+          else if ((token.kind === ")" || token.kind === "]") && gate.depth > 0) gate.depth--;
+        }
+        return false;
+      default:
+        return true;
+    }
+  }
+
+  /** Whether `token`, at bracket depth `depth` of the step, can end the current step (see mayComplete). */
+  private ends(token: Token, depth: number): boolean {
+    switch (this.phase) {
+      case "call":
+        return token.kind === "(";
+      case "condition":
+        if (depth !== 0) return false;
+        if (token.kind === ":") return true;
+        if (token.kind !== "bare") return false;
+        {
+          const word = this.keyword(token);
+          return word === "and" || word === "then";
+        }
+      default:
+        return depth === 0 && (token.kind === "," || token.kind === ")");
+    }
+  }
+
+  private undo(mark: Mark): void {
+    this.index = mark.index;
+    this.served = mark.index;
+    this.context.repairs.length = mark.repairs;
+    this.context.repairsDropped = mark.repairsDropped;
+    this.spaceCheck = mark.spaceCheck;
+    this.keywords.length = 0;
+  }
+
+  /** The step completed: its tokens are consumed, its keywords reported. */
+  private commit(): void {
+    this.gate.seen = 0;
+    this.gate.depth = 0;
+    if (this.index > 0) {
+      this.consumedEnd = (this.tokens[this.index - 1] as Token).end;
+      this.tokens.splice(0, this.index);
+      this.served -= this.index;
+      this.index = 0;
+    }
+    for (const token of this.keywords) this.context.hooks.structural(token.text, token.start, "keyword", false);
+    this.keywords.length = 0;
+  }
+
+  private step(): void {
+    switch (this.phase) {
+      case "begin":
+        return this.begin();
+      case "condition":
+        return this.condition();
+      case "call":
+        return this.callHead();
+      case "args":
+        return this.argument();
+      case "afterCall":
+        return this.afterCall();
+      case "afterCalls":
+        return this.afterCalls();
+      case "done":
+        return;
+    }
+  }
+
+  /** statement = [ "if" SP condition ":" SP ] actions [ SP "else:" SP alt-actions ] [ meta-trailer / SP "#meta" SP json-object ] */
+  private begin(): void {
     const first = this.peek();
     this.space(first, "", "whitespace", "no whitespace before the payload");
+    let next: Phase = "call";
     if (first.kind === "bare" && this.keyword(first) === "if") {
       const ifToken = this.take();
       const afterIf = this.peek();
       if (afterIf.kind === "(") {
         // `if(` is a call of a verb named IF, not a condition.
-        statement.actions = this.calls(ifToken);
+        this.pendingName = ifToken;
       } else {
-        this.context.hooks.structural(ifToken.text, ifToken.start, "keyword", false); // it is the keyword
+        this.reportKeyword(ifToken); // it is the keyword
         this.space(afterIf, " ", "whitespace", "one space after if");
-        statement.conditions = this.condition();
-        statement.actions = this.calls();
+        next = "condition";
       }
-    } else {
-      statement.actions = this.calls();
     }
-    let next = this.peek();
-    if (next.kind === "bare" && this.keyword(next) === "else") {
-      this.space(next, " ", "whitespace", "one space before else");
-      const elseToken = this.takeKeyword();
-      const colon = this.peek();
-      if (colon.kind === ":") {
-        this.space(colon, "", "whitespace", "no space before the colon of else:");
-        this.take();
-      } else {
-        this.context.repair("else_without_colon", elseToken.end, "else without a colon", ["else:"]);
-      }
-      this.space(this.peek(), " ", "whitespace", "one space after else:");
-      statement.alternatives = this.calls();
-      next = this.peek();
-    }
-    if (next.kind === "bare" && next.text === "#") {
-      this.space(next, " ", "whitespace", "one space before the meta trailer");
-      statement.trailer = this.metaItems(this.take());
-      return statement;
-    }
-    if (next.kind === "bare" && this.keyword(next) === "#meta") {
-      this.space(next, " ", "whitespace", "one space before #meta");
-      const metaToken = this.takeKeyword();
-      let jsonStart = metaToken.end;
-      const source = this.context.source;
-      while (jsonStart < this.end && /\s/.test(source[jsonStart] as string)) jsonStart++;
-      if (jsonStart - metaToken.end !== 1 || source[metaToken.end] !== " ") {
-        this.context.repair("whitespace", metaToken.end, "expected one space after #meta", ["SP"]);
-      }
-      let jsonEnd = this.end;
-      while (jsonEnd > jsonStart && /\s/.test(source[jsonEnd - 1] as string)) jsonEnd--;
-      if (jsonEnd !== this.end) this.context.repair("whitespace", jsonEnd, "trailing whitespace after the payload");
-      if (jsonStart >= jsonEnd) this.fail(jsonStart, "expected a JSON object after #meta", ["{"]);
-      statement.trailer = { form: "json", json: source.slice(jsonStart, jsonEnd), start: jsonStart };
-      return statement;
-    }
-    const eof = this.peek();
-    if (eof.kind !== "eof") {
-      this.fail(eof.start, `unexpected ${describe(eof)} after the last call`, ['";" and another call', "else:", "#meta", "end of payload"]);
-    }
-    this.space(eof, "", "whitespace", "no whitespace after the payload");
-    return statement;
-  }
-
-  /**
-   * meta-trailer = SP "#{" meta-item *( SP meta-item ) "}", the end of the payload.
-   * meta-item = flag / key "=" ( value / json-literal / "[" [ entry *( "," entry ) "]" ),
-   * where a flag is a bare word such as `p2` or `c.75` (lower.ts gives items their meaning). The
-   * closing brace matters: a payload cut inside the trailer is an error, never a shorter value.
-   */
-  private metaItems(hash: Token): MetaTrailerNode {
-    const open = this.take();
-    if (open.kind !== "{") this.fail(open.start, `expected { after # (the meta trailer is #{...}), not ${describe(open)}`, ["{"]);
-    this.space(open, "", "whitespace", "no space between # and {");
-    const items: MetaItemNode[] = [];
-    for (;;) {
-      const token = this.take();
-      if (token.kind === "}" && items.length > 0) {
-        this.space(token, "", "whitespace", "no space before }");
-        break;
-      }
-      if (token.kind === "eof")
-        this.fail(token.start, "unexpected end of payload inside the meta trailer", items.length > 0 ? ["}", "a meta item"] : ["a meta item"]);
-      this.space(token, items.length === 0 ? "" : " ", "whitespace", items.length === 0 ? "no space after {" : "one space between meta items");
-      items.push(this.metaItem(token));
-    }
-    const eof = this.peek();
-    if (eof.kind !== "eof") this.fail(eof.start, `unexpected ${describe(eof)} after the meta trailer`, ["end of payload"]);
-    this.space(eof, "", "whitespace", "no whitespace after the payload");
-    return { form: "items", items, start: hash.start };
-  }
-
-  private metaItem(token: Token): MetaItemNode {
-    if (token.kind !== "bare" && token.kind !== "string") {
-      this.fail(token.start, `unexpected ${describe(token)} in the meta trailer`, ["a meta item such as p2, c.75 or sid=a1", "}"]);
-    }
-    const name = this.lexeme(token);
-    if (this.peek().kind !== "=") {
-      if (token.kind === "string") this.fail(this.peek().start, `expected = after the meta field ${JSON.stringify(token.text)}`, ["="]);
-      return { name, start: token.start };
-    }
-    const eq = this.take();
-    this.space(eq, "", "whitespace", "no space before =");
-    const valueToken = this.take();
-    this.space(valueToken, "", "whitespace", "no space after =");
-    if (valueToken.kind !== "[") return { name, value: this.value(valueToken, `a value for ${token.text}`), start: token.start };
-    const list: Lexeme[] = [];
-    let next = this.peek();
-    if (next.kind === "]") {
-      this.space(next, "", "whitespace", "no space inside []");
-      this.take();
-      return { name, list, start: token.start };
-    }
-    for (;;) {
-      const entry = this.take();
-      this.space(entry, "", "whitespace", "no space inside [...]");
-      list.push(entry.kind === "!" ? this.actionCode(entry) : this.value(entry, "a list entry"));
-      next = this.take();
-      this.space(next, "", "whitespace", "no space inside [...]");
-      if (next.kind === "]") return { name, list, start: token.start };
-      if (next.kind !== ",")
-        this.fail(next.start, next.kind === "eof" ? "unexpected end of payload inside a list" : `unexpected ${describe(next)} in a list`, [",", "]"]);
-    }
-  }
-
-  /** `!FETCH` in a list: an action code as the IR writes it, one bare word glued to the `!`. */
-  private actionCode(bang: Token): Lexeme {
-    const word = this.take();
-    if (word.kind !== "bare" || word.wsStart !== word.start) this.fail(word.start, "expected an action code such as !FETCH after !", ["!VERB"]);
-    return { kind: "string", text: `!${word.text}`, start: bang.start, end: word.end };
+    this.commit();
+    this.phase = next;
   }
 
   /** condition = constraint *( SP "and" SP constraint ), closed by ":" (or, lenient, "then"). */
-  private condition(): ConstraintNode[] {
-    const constraints = [this.constraint()];
-    for (;;) {
-      const next = this.peek();
-      if (next.kind === "bare") {
-        const word = this.keyword(next);
-        if (word === "and") {
-          this.space(next, " ", "whitespace", "one space before and");
-          this.takeKeyword();
-          this.space(this.peek(), " ", "whitespace", "one space after and");
-          constraints.push(this.constraint());
-          continue;
-        }
-        if (word === "then") {
-          this.takeKeyword();
-          this.context.repair("then_for_colon", next.start, "then used instead of a colon", [":"]);
-          this.space(this.peek(), " ", "whitespace", "one space after the condition");
-          return constraints;
-        }
+  private condition(): void {
+    this.owedSpace();
+    const node = this.constraint();
+    const next = this.peek();
+    let after: Phase | undefined;
+    if (next.kind === "bare") {
+      const word = this.keyword(next);
+      if (word === "and") {
+        this.space(next, " ", "whitespace", "one space before and");
+        this.takeKeyword();
+        this.spaceCheck = { expected: " ", message: "one space after and" };
+        after = "condition";
+      } else if (word === "then") {
+        this.takeKeyword();
+        this.context.repair("then_for_colon", next.start, "then used instead of a colon", [":"]);
+        this.spaceCheck = { expected: " ", message: "one space after the condition" };
+        after = "call";
       }
-      if (next.kind === ":") {
-        this.space(next, "", "whitespace", "no space before the colon");
-        this.take();
-        this.space(this.peek(), " ", "whitespace", "one space after the colon");
-        return constraints;
-      }
+    } else if (next.kind === ":") {
+      this.space(next, "", "whitespace", "no space before the colon");
+      this.take();
+      this.spaceCheck = { expected: " ", message: "one space after the colon" };
+      after = "call";
+    }
+    if (after === undefined) {
       this.fail(next.start, `unexpected ${describe(next)} in the condition`, ['"and" and another constraint', '":" and the actions']);
     }
+    this.commit();
+    this.statement.conditions.push(node);
+    this.lowering.condition(node);
+    this.phase = after;
   }
 
   /**
@@ -246,37 +354,11 @@ class Parser {
     this.fail(next.start, `unexpected ${describe(next)} after constraint name`, ["(", "an operator == != < > <= >="]);
   }
 
-  /** actions = call *( ";" SP call ); `first` is an already consumed function name. */
-  private calls(first?: Token): CallNode[] {
-    const calls = [this.call(first)];
-    for (;;) {
-      const next = this.peek();
-      if (next.kind !== ";") return calls;
-      this.space(next, "", "whitespace", "no space before ;");
-      this.take();
-      if (!this.context.strict && this.endsCalls(this.peek())) {
-        this.context.repair("trailing_semicolon", next.start, "a ; after the last call", ["end of payload", "else:"]);
-        return calls;
-      }
-      this.space(this.peek(), " ", "whitespace", "one space after ;");
-      calls.push(this.call());
-    }
-  }
-
-  /**
-   * Lenient only: what may follow a stray `;` after the last call. A word directly followed by
-   * `(` is a call, whatever it spells: `a(); else(x)` calls a verb ELSE.
-   */
-  private endsCalls(token: Token): boolean {
-    if (token.kind === "eof") return true;
-    if (token.kind !== "bare" || this.context.source.charCodeAt(token.end) === 0x28 /* ( */) return false;
-    const word = this.keyword(token);
-    return word === "else" || word === "#meta" || word === "#";
-  }
-
-  /** call = fn-name "(" [ arg *( "," arg ) ] ")" */
-  private call(consumed?: Token): CallNode {
-    let token = consumed ?? this.take();
+  /** call = fn-name "(" …: the call's name and its `(` (the arguments are steps of their own). */
+  private callHead(): void {
+    this.owedSpace();
+    let token = this.pendingName ?? this.take();
+    const start = token.start;
     if (token.kind === "!" && !this.context.strict && this.peek().kind === "bare") {
       // `!BOOK(hotel)`: the IR's spelling of the verb written as a call (lower.ts reads the case).
       this.context.repair("bang_verb", token.start, "a call written with the IR's ! before the verb", ["a function name such as book"]);
@@ -290,10 +372,219 @@ class Parser {
     const open = this.peek();
     if (open.kind !== "(") this.fail(open.start, `expected ( after ${token.text}`, ["("]);
     this.space(open, "", "whitespace", "no space before (");
-    return { name, args: this.args(), start: token.start };
+    this.take();
+    this.commit();
+    this.pendingName = undefined;
+    const call: CallNode = { name, args: [], start: token.start };
+    this.call = call;
+    this.callStart = start;
+    (this.branch === "actions" ? this.statement.actions : this.statement.alternatives).push(call);
+    this.lowering.callHead(call, this.branch, start);
+    this.phase = "args";
   }
 
-  /** args = "(" [ arg *( "," arg ) ] ")" */
+  /** One argument of the current call with the `,` or `)` after it, or the `)` of an empty call. */
+  private argument(): void {
+    const call = this.call as CallNode;
+    let next: Token;
+    if (call.args.length === 0 && this.spaceCheck === undefined) {
+      next = this.peek();
+      if (next.kind === ")") {
+        this.space(next, "", "whitespace", "no space inside ()");
+        this.take();
+        this.commit();
+        this.endCall(call);
+        return;
+      }
+      this.space(next, "", "whitespace", "no space after (");
+    } else {
+      this.owedSpace();
+    }
+    const arg = this.arg();
+    next = this.take();
+    if (next.kind === ")") {
+      this.space(next, "", "whitespace", "no space before )");
+    } else if (next.kind === ",") {
+      this.space(next, "", "whitespace", "no space before a comma");
+      this.spaceCheck = { expected: "", message: "no space after a comma", comma: true };
+    } else {
+      this.fail(next.start, next.kind === "eof" ? "unexpected end of payload inside an argument list" : `unexpected ${describe(next)} in an argument list`, [
+        ",",
+        ")",
+      ]);
+    }
+    this.commit();
+    call.args.push(arg);
+    this.lowering.argument(call, arg, this.branch);
+    if (next.kind === ")") this.endCall(call);
+  }
+
+  private endCall(call: CallNode): void {
+    this.call = undefined;
+    this.lowering.callEnd(call, this.branch, this.callStart);
+    this.phase = "afterCall";
+  }
+
+  /** actions = call *( ";" SP call ): a `;` and the next call, or the end of the calls. */
+  private afterCall(): void {
+    const next = this.peek();
+    if (next.kind !== ";") {
+      this.phase = "afterCalls";
+      return;
+    }
+    this.space(next, "", "whitespace", "no space before ;");
+    this.take();
+    if (!this.context.strict && this.endsCalls(this.peek())) {
+      this.context.repair("trailing_semicolon", next.start, "a ; after the last call", ["end of payload", "else:"]);
+      this.commit();
+      this.phase = "afterCalls";
+      return;
+    }
+    this.commit();
+    this.spaceCheck = { expected: " ", message: "one space after ;" };
+    this.phase = "call";
+  }
+
+  /**
+   * Lenient only: what may follow a stray `;` after the last call. A word directly followed by
+   * `(` is a call, whatever it spells: `a(); else(x)` calls a verb ELSE.
+   */
+  private endsCalls(token: Token): boolean {
+    if (token.kind === "eof") return true;
+    if (token.kind !== "bare" || token.follow === 0x28 /* ( */) return false;
+    const word = this.keyword(token);
+    return word === "else" || word === "#meta" || word === "#";
+  }
+
+  /** After the calls: `else:` and the alternatives, the meta trailer, or the end of the payload. */
+  private afterCalls(): void {
+    const next = this.peek();
+    if (this.branch === "actions" && next.kind === "bare" && this.keyword(next) === "else") {
+      this.space(next, " ", "whitespace", "one space before else");
+      const elseToken = this.takeKeyword();
+      const colon = this.peek();
+      if (colon.kind === ":") {
+        this.space(colon, "", "whitespace", "no space before the colon of else:");
+        this.take();
+      } else {
+        this.context.repair("else_without_colon", elseToken.end, "else without a colon", ["else:"]);
+      }
+      this.commit();
+      this.spaceCheck = { expected: " ", message: "one space after else:" };
+      this.branch = "alternatives";
+      this.phase = "call";
+      return;
+    }
+    if (next.kind === "bare" && (next.text === "#" || this.keyword(next) === "#meta")) {
+      // The trailer ends the payload: it is read once, whole, when the payload has ended.
+      if (this.streaming) {
+        this.waitsForEnd = true;
+        throw INCOMPLETE;
+      }
+      this.statement.trailer = next.text === "#" ? this.metaItems() : this.metaJson();
+    } else {
+      if (next.kind !== "eof") {
+        this.fail(next.start, `unexpected ${describe(next)} after the last call`, ['";" and another call', "else:", "#meta", "end of payload"]);
+      }
+      this.space(next, "", "whitespace", "no whitespace after the payload");
+    }
+    this.commit();
+    this.phase = "done";
+  }
+
+  /**
+   * meta-trailer = SP "#{" meta-item *( SP meta-item ) "}", the end of the payload.
+   * meta-item = flag / key "=" ( value / json-literal / "[" [ entry *( "," entry ) "]" ),
+   * where a flag is a bare word such as `p2` or `c.75` (lower.ts gives items their meaning). The
+   * closing brace matters: a payload cut inside the trailer is an error, never a shorter value.
+   */
+  private metaItems(): MetaTrailerNode {
+    this.space(this.peek(), " ", "whitespace", "one space before the meta trailer");
+    const hash = this.take();
+    const open = this.take();
+    if (open.kind !== "{") this.fail(open.start, `expected { after # (the meta trailer is #{...}), not ${describe(open)}`, ["{"]);
+    this.space(open, "", "whitespace", "no space between # and {");
+    const items: MetaItemNode[] = [];
+    for (;;) {
+      const token = this.take();
+      if (token.kind === "}" && items.length > 0) {
+        this.space(token, "", "whitespace", "no space before }");
+        break;
+      }
+      if (token.kind === "eof")
+        this.fail(token.start, "unexpected end of payload inside the meta trailer", items.length > 0 ? ["}", "a meta item"] : ["a meta item"]);
+      this.space(token, items.length === 0 ? "" : " ", "whitespace", items.length === 0 ? "no space after {" : "one space between meta items");
+      items.push(this.metaItem(token));
+    }
+    const eof = this.peek();
+    if (eof.kind !== "eof") this.fail(eof.start, `unexpected ${describe(eof)} after the meta trailer`, ["end of payload"]);
+    this.space(eof, "", "whitespace", "no whitespace after the payload");
+    return { form: "items", items, start: hash.start };
+  }
+
+  /** `#meta {...}` (draft -00): the rest of the payload is the JSON object. */
+  private metaJson(): Statement["trailer"] {
+    this.space(this.peek(), " ", "whitespace", "one space before #meta");
+    const metaToken = this.takeKeyword();
+    const source = this.context.source;
+    const end = this.lexer.limit;
+    let jsonStart = metaToken.end;
+    while (jsonStart < end && /\s/.test(source[jsonStart] as string)) jsonStart++;
+    if (jsonStart - metaToken.end !== 1 || source[metaToken.end] !== " ") {
+      this.context.repair("whitespace", metaToken.end, "expected one space after #meta", ["SP"]);
+    }
+    let jsonEnd = end;
+    while (jsonEnd > jsonStart && /\s/.test(source[jsonEnd - 1] as string)) jsonEnd--;
+    if (jsonEnd !== end) this.context.repair("whitespace", jsonEnd, "trailing whitespace after the payload");
+    if (jsonStart >= jsonEnd) this.fail(jsonStart, "expected a JSON object after #meta", ["{"]);
+    // The rest is the JSON object, not tokens: nothing is left to read.
+    this.tokens.length = 0;
+    this.index = 0;
+    this.served = 0;
+    return { form: "json", json: source.slice(jsonStart, jsonEnd), start: jsonStart };
+  }
+
+  private metaItem(token: Token): MetaItemNode {
+    if (token.kind !== "bare" && token.kind !== "string") {
+      this.fail(token.start, `unexpected ${describe(token)} in the meta trailer`, ["a meta item such as p2, c.75 or sid=a1", "}"]);
+    }
+    const name = this.lexeme(token);
+    if (this.peek().kind !== "=") {
+      if (token.kind === "string") this.fail(this.peek().start, `expected = after the meta field ${JSON.stringify(token.text)}`, ["="]);
+      return { name, start: token.start };
+    }
+    const eq = this.take();
+    this.space(eq, "", "whitespace", "no space before =");
+    const valueToken = this.take();
+    this.space(valueToken, "", "whitespace", "no space after =");
+    if (valueToken.kind !== "[") return { name, value: this.value(valueToken, `a value for ${token.text}`), start: token.start };
+    const list: Lexeme[] = [];
+    let next = this.peek();
+    if (next.kind === "]") {
+      this.space(next, "", "whitespace", "no space inside []");
+      this.take();
+      return { name, list, start: token.start };
+    }
+    for (;;) {
+      const entry = this.take();
+      this.space(entry, "", "whitespace", "no space inside [...]");
+      list.push(entry.kind === "!" ? this.actionCode(entry) : this.value(entry, "a list entry"));
+      next = this.take();
+      this.space(next, "", "whitespace", "no space inside [...]");
+      if (next.kind === "]") return { name, list, start: token.start };
+      if (next.kind !== ",")
+        this.fail(next.start, next.kind === "eof" ? "unexpected end of payload inside a list" : `unexpected ${describe(next)} in a list`, [",", "]"]);
+    }
+  }
+
+  /** `!FETCH` in a list: an action code as the IR writes it, one bare word glued to the `!`. */
+  private actionCode(bang: Token): Lexeme {
+    const word = this.take();
+    if (word.kind !== "bare" || word.wsStart !== word.start) this.fail(word.start, "expected an action code such as !FETCH after !", ["!VERB"]);
+    return { kind: "string", text: `!${word.text}`, start: bang.start, end: word.end };
+  }
+
+  /** args = "(" [ arg *( "," arg ) ] ")": a constraint's arguments, read within its step. */
   private args(): ArgNode[] {
     this.take(); // "("
     const args: ArgNode[] = [];
@@ -318,8 +609,7 @@ class Parser {
         ]);
       }
       this.space(next, "", "whitespace", "no space before a comma");
-      const after = this.peek();
-      this.space(after, "", after.wsStart < after.start && this.isSingleSpace(after) ? "space_after_comma" : "whitespace", "no space after a comma");
+      this.afterComma(this.peek());
     }
   }
 
@@ -424,7 +714,7 @@ class Parser {
     return token;
   }
 
-  /** A value or name token is its own lexeme (tokens are never reused), saving an allocation. */
+  /** A token is its own lexeme (tokens are never reused), saving an allocation. */
   private lexeme(token: Token): Lexeme {
     return token as Lexeme;
   }
@@ -438,26 +728,55 @@ class Parser {
     return this.context.hooks.preview(token.text, "keyword");
   }
 
-  /** Consumes the lookahead token as a keyword: the sanitizer reports (or rejects) it now. */
+  /** Consumes the lookahead token as a keyword: the sanitizer reports (or rejects) it. */
   private takeKeyword(): Token {
     const token = this.take();
-    this.context.hooks.structural(token.text, token.start, "keyword", false);
+    this.reportKeyword(token);
     return token;
   }
 
+  /**
+   * Reports a keyword to the sanitizer: at once when the payload is whole; in a stream when the
+   * step completes, since a step that stops is read again and would report it twice.
+   */
+  private reportKeyword(token: Token): void {
+    if (this.streaming) this.keywords.push(token);
+    else this.context.hooks.structural(token.text, token.start, "keyword", false);
+  }
+
   private peek(): Token {
-    if (this.lookahead === undefined) this.lookahead = this.lexer.next();
-    return this.lookahead;
+    if (this.index === this.tokens.length) {
+      // A stream's tokens were all read when their chunk came: past them is the end of the text so far.
+      if (this.streaming) throw this.lexError ?? INCOMPLETE;
+      this.tokens.push(this.lexer.next());
+    }
+    const token = this.tokens[this.index] as Token;
+    if (this.index >= this.served) {
+      // A token's own repair is recorded when a step first reads it (again, when a stopped step reads it again).
+      this.served = this.index + 1;
+      if (token.singleQuoted) this.context.repair("single_quoted_string", token.start, "a single-quoted string", ['a "double-quoted" string']);
+    }
+    return token;
   }
 
   private take(): Token {
     const token = this.peek();
-    this.lookahead = undefined;
+    this.index++;
     return token;
   }
 
-  private isSingleSpace(token: Token): boolean {
-    return token.start - token.wsStart === 1 && this.context.source.charCodeAt(token.wsStart) === 0x20;
+  /** The whitespace check a step owes the one before (after `and`, `:`, `;`, `,`, `else:`). */
+  private owedSpace(): void {
+    const check = this.spaceCheck;
+    if (check === undefined) return;
+    const token = this.peek();
+    if (check.comma) this.afterComma(token);
+    else this.space(token, check.expected, "whitespace", check.message);
+    this.spaceCheck = undefined;
+  }
+
+  private afterComma(token: Token): void {
+    this.space(token, "", token.wsStart < token.start && token.oneSpace ? "space_after_comma" : "whitespace", "no space after a comma");
   }
 
   /**
@@ -465,14 +784,13 @@ class Parser {
    * deviation is a repair of the given kind (an error in strict mode).
    */
   private space(token: Token, expected: "" | " ", kind: RepairKind, message: string): void {
-    const length = token.start - token.wsStart;
-    if (expected === "" ? length === 0 : length === 1 && this.context.source.charCodeAt(token.wsStart) === 0x20) return;
+    if (expected === "" ? token.start === token.wsStart : token.oneSpace) return;
     if (token.kind === "eof" && expected === " ") return; // reported by the missing token instead
     this.context.repair(kind, token.wsStart, `non-canonical whitespace: ${message}`, [expected === "" ? "no whitespace" : "one space"]);
   }
 
   private fail(offset: number, message: string, expected: readonly string[]): never {
-    throw new SilpError("invalid_syntax", message, { source: this.context.source, offset, expected });
+    throw new SilpError("invalid_syntax", message, this.streaming ? { offset, expected } : { source: this.context.source, offset, expected });
   }
 }
 

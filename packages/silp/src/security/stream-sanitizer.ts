@@ -1,0 +1,155 @@
+/**
+ * The sanitizer of a streaming decode: the raw-text pass of sanitize.ts run on a payload that
+ * arrives in chunks, giving the same sanitized text, position map and hits as the pass over the
+ * whole payload, and the structure hooks (sanitizer-hooks.ts) over the text sanitized so far.
+ *
+ * Whether a character is stripped depends on its neighbours (a joiner between two letters of a
+ * word, a variation selector after its base, the tag characters of a flag), and none of those
+ * looks past an ASCII character: a joiner or selector needs non-ASCII neighbours (an ASCII one
+ * only as the base before a keycap selector), and a flag's tags follow its flag without a break.
+ * So the text is sanitized up to its last ASCII character, with that character kept as the left
+ * neighbour of the next piece, and the rest waits for the next chunk (or the end).
+ */
+import { describeCodePoint, findInvisible } from "./invisible.js";
+import { OffsetMap } from "./offset-map.js";
+import type { ResolvedSanitizeOptions } from "./options.js";
+import { HitCollector, type SanitizerHit, type SanitizerReport } from "./report.js";
+import { actionFor, unsafeContent } from "./sanitize.js";
+import { type HookedText, hooksOver } from "./sanitizer-hooks.js";
+import type { StructureHooks } from "./hooks.js";
+
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** Sanitized pieces kept before they are joined: few enough to walk, enough that a join is rare. */
+const PIECES_PER_JOIN = 256;
+
+export class StreamSanitizer implements HookedText {
+  readonly offsets = new OffsetMap();
+  readonly hooks: StructureHooks;
+  private readonly collector: HitCollector;
+  private readonly session: { report(): SanitizerReport };
+  /** Raw text received and not yet sanitized (after the last ASCII character). */
+  private waiting = "";
+  /** Offset of `waiting` in the caller's text. */
+  private rawOffset = 0;
+  /** The ASCII character before `waiting` (its left neighbour), or "" at the start. */
+  private before = "";
+  /** Characters removed so far. */
+  private removed = 0;
+  /** The sanitized text so far, in pieces with their offsets (recent ones alone, older ones joined). */
+  private readonly pieces: Piece[] = [];
+  /** How many of the first pieces are joined batches. */
+  private joinedPieces = 0;
+  private cleanLength = 0;
+
+  constructor(readonly options: ResolvedSanitizeOptions) {
+    this.collector = new HitCollector(options.maxHits);
+    const session = hooksOver(this, this.collector);
+    this.hooks = session.hooks;
+    this.session = session;
+  }
+
+  /** The chunk's text that can be sanitized now (possibly ""): throws `unsafe_content` as the whole pass does. */
+  push(chunk: string): string {
+    let last = chunk.length - 1;
+    while (last >= 0 && chunk.charCodeAt(last) >= 0x80) last--;
+    if (last < 0) {
+      this.waiting += chunk;
+      return "";
+    }
+    const ready = this.waiting + chunk.slice(0, last + 1);
+    this.waiting = chunk.slice(last + 1);
+    return this.sanitize(ready);
+  }
+
+  /** The stream ended: what was waiting, sanitized. */
+  finish(): string {
+    const rest = this.waiting;
+    this.waiting = "";
+    return rest === "" ? "" : this.sanitize(rest);
+  }
+
+  /** The report holds `maxHits` hits: more may have been cut, in another order than the whole pass cuts them. */
+  get full(): boolean {
+    return this.collector.full;
+  }
+
+  report(): SanitizerReport {
+    return this.session.report();
+  }
+
+  startsWith(text: string, offset: number): boolean {
+    if (offset < 0 || offset + text.length > this.cleanLength || this.pieces.length === 0) return false;
+    let at = this.pieces.length - 1;
+    while (at > 0 && (this.pieces[at] as Piece).start > offset) at--;
+    const base = (this.pieces[at] as Piece).start;
+    let found = (this.pieces[at] as Piece).text;
+    for (let next = at + 1; found.length < offset - base + text.length && next < this.pieces.length; next++) found += (this.pieces[next] as Piece).text;
+    return found.startsWith(text, offset - base);
+  }
+
+  /**
+   * Not kept: an error raised while streaming never reaches the caller (the stream is decoded
+   * whole instead, and decode() raises it with its code frame).
+   */
+  original(): string {
+    return "";
+  }
+
+  /** All the sanitized text so far. */
+  text(): string {
+    return this.pieces.map((piece) => piece.text).join("");
+  }
+
+  private sanitize(text: string): string {
+    // Every character the pass looks for is outside ASCII.
+    if (!NON_ASCII.test(text)) {
+      this.rawOffset += text.length;
+      this.before = text[text.length - 1] as string;
+      this.keep(text);
+      return text;
+    }
+    const shift = this.before.length;
+    const scanned = this.before + text;
+    const kept: string[] = [];
+    let copyFrom = shift;
+    for (const finding of findInvisible(scanned, this.options.joiners)) {
+      if (finding.offset < shift) continue;
+      const offset = this.rawOffset + finding.offset - shift;
+      const action = actionFor(finding, this.options);
+      const hit: SanitizerHit = { kind: finding.kind, offset, action, codePoint: finding.codePoint };
+      if (action === "rejected") {
+        const what = finding.kind === "bidi" ? "bidirectional control" : "invisible character";
+        throw unsafeContent(`${what} ${describeCodePoint(finding.codePoint)} rejected by the sanitizer policy "reject"`, hit, "");
+      }
+      this.collector.add(hit);
+      if (action === "stripped") {
+        kept.push(scanned.slice(copyFrom, finding.offset));
+        copyFrom = finding.offset + finding.length;
+        this.offsets.recordRemoval(offset - this.removed, finding.length);
+        this.removed += finding.length;
+      }
+    }
+    const clean = copyFrom === shift ? text : kept.join("") + scanned.slice(copyFrom);
+    this.rawOffset += text.length;
+    this.before = text.charCodeAt(text.length - 1) < 0x80 ? (text[text.length - 1] as string) : "";
+    if (clean !== "") this.keep(clean);
+    return clean;
+  }
+
+  private keep(clean: string): void {
+    this.pieces.push({ start: this.cleanLength, text: clean });
+    this.cleanLength += clean.length;
+    if (this.pieces.length - this.joinedPieces >= 2 * PIECES_PER_JOIN) {
+      // The older half of the recent pieces becomes one: lookups are near the end, and the list stays short.
+      const older = this.pieces.splice(this.joinedPieces, PIECES_PER_JOIN);
+      this.pieces.splice(this.joinedPieces, 0, { start: (older[0] as Piece).start, text: older.map((piece) => piece.text).join("") });
+      this.joinedPieces++;
+    }
+  }
+}
+
+interface Piece {
+  start: number;
+  text: string;
+}
