@@ -235,19 +235,25 @@ export class CodeParser {
   private step(): void {
     switch (this.phase) {
       case "begin":
-        return this.begin();
+        this.begin();
+        break;
       case "condition":
-        return this.condition();
+        this.condition();
+        break;
       case "call":
-        return this.callHead();
+        this.callHead();
+        break;
       case "args":
-        return this.argument();
+        this.argument();
+        break;
       case "afterCall":
-        return this.afterCall();
+        this.afterCall();
+        break;
       case "afterCalls":
-        return this.afterCalls();
+        this.afterCalls();
+        break;
       case "done":
-        return;
+        break;
     }
   }
 
