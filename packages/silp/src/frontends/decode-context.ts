@@ -178,3 +178,10 @@ export type StreamPart =
 
 /** Where a frontend's stream sends the parts it completes. */
 export type PartSink = (part: StreamPart) => void;
+
+/**
+ * Thrown by a frontend's stream when the text received so far ends inside a token or before one:
+ * more text is needed to know it. Never thrown when the whole payload is there. A sentinel, not
+ * an Error: it is expected, and costs no stack trace.
+ */
+export const INCOMPLETE: unique symbol = Symbol("incomplete");

@@ -14,6 +14,7 @@ import { printCode } from "./code/printer.js";
 import type { DecodeContext, DecodedPayload, PartSink, PayloadStream } from "./decode-context.js";
 import { decodeJsonPayload } from "./json/decoder.js";
 import { printJson } from "./json/printer.js";
+import { openJsonStream } from "./json/stream.js";
 import { inlineMetaFor } from "./meta-carriage.js";
 import { printNatural } from "./natural.js";
 import { printNlJson } from "./nl-json.js";
@@ -74,6 +75,7 @@ const builtins: FrontendDefinition[] = [
     description: "flat JSON semantic slots",
     compile: (ir, options) => printJson(ir, inlineMetaFor(ir, options)),
     decode: decodeJsonPayload,
+    openStream: openJsonStream,
   },
   {
     name: "natural",

@@ -140,6 +140,22 @@ function normalizeEntities(entities: readonly Entity[], intent: string): Entity[
   return primary;
 }
 
+/**
+ * One entity, constraint or alternative of an IR in its normal form, as the whole IR's normal
+ * form has it (a streaming decode's parts): a null optional field absent, fields in order, an
+ * entity's missing action the intent's.
+ */
+export function normalPart(kind: "entities", item: Entity, intent: string): Entity;
+export function normalPart(kind: "constraints", item: Constraint): Constraint;
+export function normalPart(kind: "alternatives", item: Alternative): Alternative;
+export function normalPart(kind: keyof typeof NULLABLE_FIELDS, item: Entity | Constraint | Alternative, intent?: string): Entity | Constraint | Alternative {
+  const present = withoutNulls(item as Record<string, unknown>, NULLABLE_FIELDS[kind] as readonly string[], "", []);
+  if (kind === "constraints") return normalizeConstraint(present as Constraint);
+  if (kind === "alternatives") return normalizeAlternative(present as Alternative);
+  const entity = present as Entity;
+  return normalizeEntity(entity, entity.action ?? (intent as string));
+}
+
 function normalizeEntity(entity: Entity, action: string): Entity {
   const out: Entity = { id: entity.id, value: entity.value, action };
   for (const key in entity) {

@@ -36,8 +36,9 @@ export class StreamSanitizer implements HookedText {
   private before = "";
   /** Characters removed so far. */
   private removed = 0;
-  /** The sanitized text so far, in pieces with their offsets (recent ones alone, older ones joined). */
-  private readonly pieces: Piece[] = [];
+  /** The sanitized text so far, in pieces (recent ones alone, older ones joined), and where each starts. */
+  private readonly pieces: string[] = [];
+  private readonly starts: number[] = [];
   /** How many of the first pieces are joined batches. */
   private joinedPieces = 0;
   private cleanLength = 0;
@@ -81,10 +82,10 @@ export class StreamSanitizer implements HookedText {
   startsWith(text: string, offset: number): boolean {
     if (offset < 0 || offset + text.length > this.cleanLength || this.pieces.length === 0) return false;
     let at = this.pieces.length - 1;
-    while (at > 0 && (this.pieces[at] as Piece).start > offset) at--;
-    const base = (this.pieces[at] as Piece).start;
-    let found = (this.pieces[at] as Piece).text;
-    for (let next = at + 1; found.length < offset - base + text.length && next < this.pieces.length; next++) found += (this.pieces[next] as Piece).text;
+    while (at > 0 && (this.starts[at] as number) > offset) at--;
+    const base = this.starts[at] as number;
+    let found = this.pieces[at] as string;
+    for (let next = at + 1; found.length < offset - base + text.length && next < this.pieces.length; next++) found += this.pieces[next] as string;
     return found.startsWith(text, offset - base);
   }
 
@@ -98,7 +99,7 @@ export class StreamSanitizer implements HookedText {
 
   /** All the sanitized text so far. */
   text(): string {
-    return this.pieces.map((piece) => piece.text).join("");
+    return this.pieces.join("");
   }
 
   private sanitize(text: string): string {
@@ -138,18 +139,16 @@ export class StreamSanitizer implements HookedText {
   }
 
   private keep(clean: string): void {
-    this.pieces.push({ start: this.cleanLength, text: clean });
+    this.pieces.push(clean);
+    this.starts.push(this.cleanLength);
     this.cleanLength += clean.length;
     if (this.pieces.length - this.joinedPieces >= 2 * PIECES_PER_JOIN) {
       // The older half of the recent pieces becomes one: lookups are near the end, and the list stays short.
-      const older = this.pieces.splice(this.joinedPieces, PIECES_PER_JOIN);
-      this.pieces.splice(this.joinedPieces, 0, { start: (older[0] as Piece).start, text: older.map((piece) => piece.text).join("") });
+      const at = this.joinedPieces;
+      const older = this.pieces.splice(at, PIECES_PER_JOIN, "").join("");
+      this.pieces[at] = older;
+      this.starts.splice(at + 1, PIECES_PER_JOIN - 1);
       this.joinedPieces++;
     }
   }
-}
-
-interface Piece {
-  start: number;
-  text: string;
 }

@@ -2,9 +2,11 @@
  * Streaming decode (docs/grammar.md and docs/json.md, Streaming): a receiver reading a model's
  * token stream learns the intent, and each entity, constraint and alternative, as soon as the
  * text holding it is complete, and gets at the end exactly what `decode()` returns for the whole
- * text. Each chunk is scanned once and each completed unit decoded once (code-scanner.ts,
- * json-scanner.ts), so the total work is linear in the stream whatever the chunk sizes; the
- * whole text is decoded once, by `end()`.
+ * text. The frontend's own parser reads the stream (reader.ts, and the frontend's `openStream`):
+ * each unit is parsed and lowered once, as its text completes, and `end()` completes the result
+ * from them, so the total work is linear in the stream whatever the chunk sizes. Only a reply the
+ * stream could not read as a bare or fenced payload (prose around it, an error) is decoded whole
+ * at the end.
  *
  * Memory stays about the size of the text: empty chunks are dropped, and small chunks are joined
  * in batches (a list of a million one-character strings costs dozens of bytes per character).
@@ -15,9 +17,8 @@ import { decode, type DecodeResult } from "../codec.js";
 import { SilpError } from "../errors.js";
 import { getFrontend } from "../frontends/registry.js";
 import { resolveOptions, type SilpOptions } from "../options.js";
-import { JsonScanner } from "./json-scanner.js";
 import { ChunkText, StreamReader } from "./reader.js";
-import type { PartialIR, StreamPart, UnitScanner } from "./parts.js";
+import type { PartialIR, StreamPart } from "./parts.js";
 
 export type { PartialIR, StreamPart };
 
@@ -59,10 +60,9 @@ export function createDecoder(frontend = "code", options?: SilpOptions): StreamD
     else if (part.kind === "constraint") partial.constraints.push(part.constraint);
     else partial.alternatives.push(part.alternative);
   };
-  // A frontend that streams reads the stream with its own parser; json still scans for its units
-  // (json-scanner.ts); any other decoding frontend gives the final result only.
+  // A frontend that streams reads the stream with its own parser; any other decoding frontend
+  // gives the final result only.
   const reader = target.openStream ? new StreamReader(target, resolved, sink) : undefined;
-  const scanner: UnitScanner | undefined = reader === undefined && frontend === "json" ? new JsonScanner(resolved, sink) : undefined;
   const text = new ChunkText();
   let length = 0;
   let ended = false;
@@ -89,7 +89,6 @@ export function createDecoder(frontend = "code", options?: SilpOptions): StreamD
       text.append(chunk);
       added = [];
       reader?.push(chunk);
-      scanner?.scan(chunk, length);
       length += chunk.length;
       return added;
     },

@@ -17,9 +17,3 @@ export interface PartialIR {
   constraints: Constraint[];
   alternatives: Alternative[];
 }
-
-/** A frontend's incremental scanner: reads each chunk once, never the text before it. */
-export interface UnitScanner {
-  /** Scans `chunk`, which starts at `offset` in the stream. */
-  scan(chunk: string, offset: number): void;
-}

@@ -15,6 +15,7 @@
  * mode and report repairs in lenient mode without reading the text again.
  */
 
+import { INCOMPLETE } from "../decode-context.js";
 import { codePointBefore, isJoinerInWord } from "../../security/invisible.js";
 import { isBareCode, isWhitespaceCode } from "./chars.js";
 import { SilpError } from "../../errors.js";
@@ -54,12 +55,7 @@ export interface Token {
   singleQuoted?: true;
 }
 
-/**
- * Thrown by a streaming lexer (and the parser reading it) when the text received so far ends
- * inside a token or before one: more text is needed to know it. Never thrown when the whole
- * payload is there. A sentinel, not an Error: it is expected once per chunk and costs nothing.
- */
-export const INCOMPLETE: unique symbol = Symbol("incomplete");
+export { INCOMPLETE };
 
 /** What a stream lexer keeps of a token that the text received so far ends inside. */
 interface Pending {
@@ -135,11 +131,52 @@ export class Lexer {
   }
 
   /** A stream's next chunk. Only the text from where a pending token resumes is kept with it. */
-  append(chunk: string): void {
-    const keep = this.pending ? this.pending.resume : this.pos;
+  append(chunk: string): boolean {
+    const pending = this.pending;
+    if (pending !== undefined && pending.resume === this.end && this.continues(pending, chunk)) return false;
+    const keep = pending ? pending.resume : this.pos;
     this.text = this.text.slice(keep - this.base) + chunk;
     this.base = keep;
     this.end += chunk.length;
+    return true;
+  }
+
+  /**
+   * A chunk that only goes on with the pending token (more of a word, of a string without quote
+   * or escape, of whitespace) joins it without being read as tokens: false when it might end it.
+   * Most chunks of a model's stream are such pieces; this keeps them to a check per character.
+   */
+  private continues(pending: Pending, chunk: string): boolean {
+    const scan = pending.scan;
+    if (scan === "single" || (scan === "ws" && pending.start !== -1)) return false;
+    for (let i = 0; i < chunk.length; i++) {
+      const code = chunk.charCodeAt(i);
+      const inner =
+        scan === "bare"
+          ? code < 0x80 && isBareCode(code, "")
+          : scan === "string"
+            ? code >= 0x20 && code !== 0x22 && code !== 0x5c && (code < 0xd800 || code > 0xdfff)
+            : scan === "json"
+              ? code !== 0x60
+              : isWhitespaceCode(code);
+      if (!inner) return false;
+    }
+    if (scan === "ws") {
+      if (pending.resume === pending.wsStart) pending.wsFirst = chunk.charCodeAt(0);
+    } else {
+      pending.head.push(chunk);
+      if (pending.head.length >= PIECES_PER_JOIN) {
+        pending.older += pending.head.join("");
+        pending.head = [];
+      }
+      pending.before = chunk.charCodeAt(chunk.length - 1);
+    }
+    pending.resume += chunk.length;
+    this.end += chunk.length;
+    this.base = this.end;
+    this.text = "";
+    this.pos = this.end;
+    return true;
   }
 
   /**

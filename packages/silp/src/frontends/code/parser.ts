@@ -63,6 +63,8 @@ export class CodeParser {
   private pendingName: Token | undefined;
   private spaceCheck: SpaceCheck | undefined;
   private readonly statement: Statement = { conditions: [], actions: [], alternatives: [] };
+  /** A stream only: where the running step began (one object, reused). */
+  private readonly mark: Mark = { index: 0, repairs: 0, repairsDropped: 0, spaceCheck: undefined };
   /** A stream only: how far `mayComplete` scanned the tokens of the current step, and the bracket depth there. */
   private readonly gate = { seen: 0, depth: 0 };
   /** A stream only: the lexer failed at the token after the last one read; a step that reaches it raises this. */
@@ -106,7 +108,8 @@ export class CodeParser {
    */
   append(chunk: string): void {
     if (this.waitsForEnd || this.phase === "done") return;
-    this.lexer.append(chunk);
+    // A chunk that only goes on with the token being read completes nothing.
+    if (!this.lexer.append(chunk)) return;
     // Every token the text received so far completes, read now: the steps then read the buffer.
     if (this.lexError === undefined) {
       try {
@@ -141,13 +144,12 @@ export class CodeParser {
   }
 
   private advance(): void {
+    const mark = this.mark;
     while (this.phase !== "done" && this.mayComplete()) {
-      const mark: Mark = {
-        index: this.index,
-        repairs: this.context.repairs.length,
-        repairsDropped: this.context.repairsDropped,
-        spaceCheck: this.spaceCheck,
-      };
+      mark.index = this.index;
+      mark.repairs = this.context.repairs.length;
+      mark.repairsDropped = this.context.repairsDropped;
+      mark.spaceCheck = this.spaceCheck;
       try {
         this.step();
       } catch (error) {

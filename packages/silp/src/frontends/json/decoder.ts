@@ -94,7 +94,7 @@ export function decodeJsonPositioned(context: DecodeContext, text: string, start
     const repairedRoot = repaired && parseJsonTree(repaired.text).root;
     if (repaired && repairedRoot) {
       const view = treeView(repaired.text, (offset) => start + repaired.originalOffset(offset));
-      return new JsonLowering(view, positioned(context)).root(repairedRoot);
+      return new JsonLowering(view, positionedReporter(context)).root(repairedRoot);
     }
     throw new SilpError("invalid_syntax", `invalid JSON: ${parsed.error.reason}`, {
       source,
@@ -104,12 +104,12 @@ export function decodeJsonPositioned(context: DecodeContext, text: string, start
   }
   return new JsonLowering(
     treeView(text, (offset) => start + offset),
-    positioned(context),
+    positionedReporter(context),
   ).root(parsed.root);
 }
 
 /** What the lowering reports to: the decode's context, or (fast path) nothing, declining instead. */
-interface Reporter {
+export interface Reporter {
   readonly strict: boolean;
   readonly hooks: StructureHooks;
   repair(kind: RepairKind, offset: number, message: string, expected: readonly string[]): void;
@@ -117,7 +117,7 @@ interface Reporter {
   error(code: "invalid_syntax" | "decode_failed", offset: number, message: string): unknown;
 }
 
-function positioned(context: DecodeContext): Reporter {
+export function positionedReporter(context: DecodeContext): Reporter {
   return {
     strict: context.strict,
     hooks: context.hooks,
@@ -136,7 +136,23 @@ const DECLINING: Reporter = {
   error: () => DECLINE,
 };
 
-class JsonLowering<N> {
+/** The keys whose value is a list read item by item (a stream reports each item as it completes). */
+export const LIST_KEYS: ReadonlySet<string> = new Set(["constraints", "alternatives", "entities", "act"]);
+
+/**
+ * The one lowering of a json payload: the root object's properties one by one (`property`, or for
+ * a list `listStart` and `listItem` per item), then `finish` assembles the IR. decode() hands it a
+ * parsed root (`root`); a stream hands it each property and item as its text completes.
+ */
+export class JsonLowering<N> {
+  private readonly ir: SilpIRInput = { intent: "", meta: { req_id: "" } };
+  private intentSeen = false;
+  private readonly flat: Entity[] = [];
+  private readonly secondaryEntities: Entity[] = [];
+  private fullList: Entity[] | undefined;
+  /** Of the list being read: the action of an `action_` list, or the name of the `act` slot. */
+  private listAction = "";
+
   constructor(
     private readonly view: JsonView<N>,
     private readonly report: Reporter,
@@ -144,42 +160,109 @@ class JsonLowering<N> {
 
   root(node: N): SilpIRInput {
     if (this.view.type(node) !== "object") throw this.fail(node, "a json payload must be a JSON object");
-    const ir: SilpIRInput = { intent: "", meta: { req_id: "" } };
-    let intentSeen = false;
-    const flat: Entity[] = [];
-    const secondary: Entity[] = [];
-    let fullList: Entity[] | undefined;
-    for (const [key, keyNode, value] of this.properties(node)) {
-      if (key === "intent") {
-        ir.intent = this.intent(value);
-        intentSeen = true;
-      } else if (key === "constraints") {
-        ir.constraints = this.list(value, key).map((item) => this.constraint(item));
-      } else if (key === "alternatives") {
-        ir.alternatives = this.list(value, key).map((item) => this.alternative(item));
-      } else if (key === "entities") {
-        fullList = this.list(value, key).map((item) => this.fullEntity(item));
-      } else if (key === "meta") {
-        if (this.view.type(value) !== "object") throw this.fail(value, '"meta" must be an object');
-        ir.meta = this.value(value) as unknown as Meta;
-      } else if (key === "silp" || key === "version") {
-        ir[key] = this.string(value, key, false);
-      } else if (key.startsWith(SECONDARY_PREFIX)) {
-        // A loop, not push(...list): a list of 100K+ values would overflow the stack (RangeError).
-        for (const entity of this.secondary(key, keyNode, value)) secondary.push(entity);
-      } else {
-        for (const entity of this.primary(key, keyNode, value)) flat.push(entity);
-      }
+    for (const [key, keyNode, value] of this.properties(node)) this.property(key, keyNode, value);
+    return this.finish(node);
+  }
+
+  /** A property of the root object, whole. */
+  property(key: string, keyNode: N, value: N): void {
+    if (key === "intent") {
+      this.ir.intent = this.intent(value);
+      this.intentSeen = true;
+    } else if (key === "meta") {
+      if (this.view.type(value) !== "object") throw this.fail(value, '"meta" must be an object');
+      this.ir.meta = this.value(value) as unknown as Meta;
+    } else if (key === "silp" || key === "version") {
+      this.ir[key] = this.string(value, key, false);
+    } else if (key === "constraints" || key === "alternatives" || key === "entities" || key.startsWith(SECONDARY_PREFIX)) {
+      // A loop, not push(...list): a list of 100K+ values would overflow the stack (RangeError).
+      for (const item of this.listStart(key, keyNode, value)) this.listItem(key, item);
+    } else {
+      for (const entity of this.primary(key, keyNode, value)) this.flat.push(entity);
     }
-    if (!intentSeen) throw this.fail(node, 'a json payload needs an "intent"');
-    if (fullList) {
-      if (flat.length > 0 || secondary.length > 0) {
+  }
+
+  /**
+   * A list property's start, before its items: what its key says (an `action_` key's verb, the
+   * `act` slot's name). Returns the items when `value` is the whole list (a stream gives them one
+   * by one instead).
+   */
+  listStart(key: string, keyNode: N, value: N | undefined): readonly N[] {
+    if (key === "entities") this.fullList = [];
+    else if (key === "constraints") this.ir.constraints = [];
+    else if (key === "alternatives") this.ir.alternatives = [];
+    else if (key.startsWith(SECONDARY_PREFIX)) {
+      this.listAction = this.secondaryAction(key, keyNode);
+      if (value === undefined || this.view.type(value) === "array") return value === undefined ? [] : this.view.items(value);
+      this.report.repair("secondary_not_array", this.offset(value), `"${key}" should be a list`, ["a JSON array"]);
+      return [value];
+    } else {
+      this.listAction = this.slotName(key, keyNode);
+    }
+    return value === undefined ? [] : this.list(value, key);
+  }
+
+  /** One item of a list property, lowered into its part of the IR: the entity, constraint or alternative it adds. */
+  listItem(key: string, item: N): Entity | Constraint | Alternative {
+    if (key === "constraints") {
+      const constraint = this.constraint(item);
+      (this.ir.constraints as Constraint[]).push(constraint);
+      return constraint;
+    }
+    if (key === "alternatives") {
+      const alternative = this.alternative(item);
+      (this.ir.alternatives as Alternative[]).push(alternative);
+      return alternative;
+    }
+    if (key === "entities") {
+      const entity = this.fullEntity(item);
+      (this.fullList as Entity[]).push(entity);
+      return entity;
+    }
+    if (key.startsWith(SECONDARY_PREFIX)) {
+      const entity = this.secondaryItem(key, this.listAction, item);
+      this.secondaryEntities.push(entity);
+      return entity;
+    }
+    const entity: Entity = { id: "act", value: this.string(item, this.listAction, true) };
+    this.flat.push(entity);
+    return entity;
+  }
+
+  /** The intent, once a property gave it. */
+  get intentSoFar(): string | undefined {
+    return this.intentSeen ? this.ir.intent : undefined;
+  }
+
+  /** What has been lowered so far, each in the order read (a stream sends on what a unit added). */
+  lowered(): {
+    flat: readonly Entity[];
+    secondary: readonly Entity[];
+    entities: readonly Entity[];
+    constraints: readonly Constraint[];
+    alternatives: readonly Alternative[];
+  } {
+    return {
+      flat: this.flat,
+      secondary: this.secondaryEntities,
+      entities: this.fullList ?? [],
+      constraints: this.ir.constraints ?? [],
+      alternatives: this.ir.alternatives ?? [],
+    };
+  }
+
+  /** The root object ended: the IR, from every property lowered. */
+  finish(node: N): SilpIRInput {
+    const ir = this.ir;
+    if (!this.intentSeen) throw this.fail(node, 'a json payload needs an "intent"');
+    if (this.fullList) {
+      if (this.flat.length > 0 || this.secondaryEntities.length > 0) {
         throw this.fail(node, '"entities" cannot be combined with flat slots or action_ keys');
       }
-      ir.entities = fullList.map((entity) => (entity.action === undefined ? { ...entity, action: ir.intent } : entity));
+      ir.entities = this.fullList.map((entity) => (entity.action === undefined ? { ...entity, action: ir.intent } : entity));
     } else {
-      for (const entity of flat) entity.action = ir.intent;
-      ir.entities = [...flat, ...secondary];
+      for (const entity of this.flat) entity.action = ir.intent;
+      ir.entities = [...this.flat, ...this.secondaryEntities];
     }
     return ir;
   }
@@ -207,36 +290,38 @@ class JsonLowering<N> {
   }
 
   private primary(key: string, keyNode: N, value: N): Entity[] {
-    const name = this.report.hooks.structural(key, this.offset(keyNode), "name", true);
-    if (RESERVED_KEYS.has(name)) throw this.decodeFail(keyNode, `"${name}" is reserved`);
+    const name = this.slotName(key, keyNode);
     if (name === "act" && this.view.type(value) === "array") {
       return this.view.items(value).map((item) => ({ id: "act", value: this.string(item, "act", true) }));
     }
     return [{ id: name, value: this.string(value, name, true) }];
   }
 
-  private secondary(key: string, keyNode: N, value: N): Entity[] {
+  /** A flat slot's name (the key, through the sanitizer), never a reserved key. */
+  private slotName(key: string, keyNode: N): string {
+    const name = this.report.hooks.structural(key, this.offset(keyNode), "name", true);
+    if (RESERVED_KEYS.has(name)) throw this.decodeFail(keyNode, `"${name}" is reserved`);
+    return name;
+  }
+
+  /** The action an `action_<verb>` key names. */
+  private secondaryAction(key: string, keyNode: N): string {
     const verb = key.slice(SECONDARY_PREFIX.length);
     if (!FUNCTION_NAME.test(verb.toLowerCase())) throw this.decodeFail(keyNode, `"${key}" does not name an action (action_<verb>)`);
     if (verb !== verb.toLowerCase()) {
       this.report.repair("action_key_case", this.offset(keyNode), `"${key}" is not lower case`, [`"${SECONDARY_PREFIX}${verb.toLowerCase()}"`]);
     }
     const folded = this.report.hooks.structural(verb.toLowerCase(), this.offset(keyNode) + 1 + SECONDARY_PREFIX.length, "verb", true);
-    const action = `!${folded.toUpperCase()}`;
-    let items: readonly N[];
-    if (this.view.type(value) === "array") {
-      items = this.view.items(value);
-    } else {
-      this.report.repair("secondary_not_array", this.offset(value), `"${key}" should be a list`, ["a JSON array"]);
-      items = [value];
-    }
-    return items.map((item) => {
-      if (this.view.type(item) !== "object") return { id: "act", value: this.string(item, key, true), action };
-      const entity = this.objectWith(item, ["id", "value"], `an item of "${key}"`) as Entity;
-      if (hasOwn(entity, "action")) throw this.decodeFail(item, `items of "${key}" take their action from the key`);
-      entity.action = action;
-      return entity;
-    });
+    return `!${folded.toUpperCase()}`;
+  }
+
+  /** An item of an `action_` list: a value, or an object with id and value. */
+  private secondaryItem(key: string, action: string, item: N): Entity {
+    if (this.view.type(item) !== "object") return { id: "act", value: this.string(item, key, true), action };
+    const entity = this.objectWith(item, ["id", "value"], `an item of "${key}"`) as Entity;
+    if (hasOwn(entity, "action")) throw this.decodeFail(item, `items of "${key}" take their action from the key`);
+    entity.action = action;
+    return entity;
   }
 
   private fullEntity(node: N): Entity {

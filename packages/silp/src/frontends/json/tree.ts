@@ -11,13 +11,17 @@
  * and the offset of the offending token), so error messages and positions did not change.
  *
  * Recursive descent; the caller bounds the nesting first (scanJson), so the recursion is
- * at most `limits.maxDepth` deep.
+ * at most `limits.maxDepth` deep. A stream (stream.ts) reads its tokens ahead, as their text
+ * arrives, and runs the same grammar over them.
  */
+import { INCOMPLETE } from "../decode-context.js";
 
 export type JsonNodeType = "object" | "array" | "property" | "string" | "number" | "boolean" | "null";
 
 export interface JsonNode {
   type: JsonNodeType;
+  /** A scalar's text as written, kept when the text itself is not (a stream). */
+  raw?: string;
   /** UTF-16 offset of the node's first character in the parsed text. */
   offset: number;
   length: number;
@@ -36,7 +40,7 @@ export interface JsonSyntaxError {
 
 export type JsonParse = { root: JsonNode; error?: undefined } | { root?: undefined; error: JsonSyntaxError; startsWithValue: boolean };
 
-enum Token {
+export enum Token {
   OpenBrace,
   CloseBrace,
   OpenBracket,
@@ -54,7 +58,7 @@ enum Token {
 }
 
 /** A failure at a token: thrown inside the parser, caught once at its entry. */
-class Stop {
+export class Stop {
   constructor(
     readonly reason: string,
     readonly offset: number,
@@ -97,25 +101,68 @@ function startsWithValue(text: string): boolean {
   }
 }
 
-class TreeParser {
+/** A token a stream read ahead (stream.ts): what `scan` found, at offsets of the stream. */
+export interface ReadToken {
+  kind: Token;
+  start: number;
+  end: number;
+  /** A string's value, or a number's or literal's text. */
+  value: string;
+  error: string | undefined;
+}
+
+export class TreeParser {
   /** The current token; read through kind() (a method call, so TypeScript does not narrow it across next()). */
   private current: Token = Token.End;
   tokenStart = 0;
-  /** The current string token's decoded value. */
-  private stringValue = "";
+  /** The current string token's decoded value (a stream: a number's or literal's text too). */
+  stringValue = "";
   /** A lexical error of the current token (reported before any grammar error at it). */
   private scanError: string | undefined;
-  private pos = 0;
+  pos = 0;
+  /**
+   * A stream's tokens, read ahead as their text arrived (stream.ts), and the index of the current
+   * one: the grammar below then reads them instead of the text, which a stream no longer holds.
+   */
+  private tokens: ReadToken[] | undefined;
+  cursor = -1;
 
   constructor(private readonly text: string) {}
+
+  /** A parser that reads `tokens` (a stream's, appended to as they arrive) instead of a text. */
+  static over(tokens: ReadToken[]): TreeParser {
+    const parser = new TreeParser("");
+    parser.tokens = tokens;
+    return parser;
+  }
 
   kind(): Token {
     return this.current;
   }
 
+  /** The scanned token as a stream keeps it (after `scan`). */
+  read(base: number): ReadToken {
+    const kind = this.current;
+    const value = kind === Token.String ? this.stringValue : this.text.slice(this.tokenStart, this.pos);
+    return { kind, start: base + this.tokenStart, end: base + this.pos, value, error: this.scanError };
+  }
+
+  /** Makes token `index` of a stream's the current one; INCOMPLETE past the last one read. */
+  load(index: number): void {
+    const token = (this.tokens as ReadToken[])[index];
+    if (token === undefined) throw INCOMPLETE;
+    this.cursor = index;
+    this.current = token.kind;
+    this.tokenStart = token.start;
+    this.pos = token.end;
+    this.stringValue = token.value;
+    this.scanError = token.error;
+  }
+
   /** The next token for the grammar: a lexical error, a comment or an unknown symbol stops here. */
   next(): void {
-    this.scan();
+    if (this.tokens !== undefined) this.load(this.cursor + 1);
+    else this.scan();
     if (this.scanError !== undefined) throw new Stop(this.scanError, this.tokenStart);
     if (this.kind() === Token.Comment) throw new Stop("invalid comment token", this.tokenStart);
     if (this.kind() === Token.Unknown) throw new Stop("invalid symbol", this.tokenStart);
@@ -135,7 +182,9 @@ class TreeParser {
         return node;
       }
       case Token.Number: {
-        const node: JsonNode = { type: "number", offset: start, length: this.pos - start, value: Number(this.text.slice(start, this.pos)) };
+        const raw = this.tokens === undefined ? this.text.slice(start, this.pos) : this.stringValue;
+        const node: JsonNode = { type: "number", offset: start, length: this.pos - start, value: Number(raw) };
+        if (this.tokens !== undefined) node.raw = raw;
         this.next();
         return node;
       }
@@ -146,6 +195,7 @@ class TreeParser {
           this.kind() === Token.Null
             ? { type: "null", offset: start, length: this.pos - start, value: null }
             : { type: "boolean", offset: start, length: this.pos - start, value: this.kind() === Token.True };
+        if (this.tokens !== undefined) node.raw = this.stringValue;
         this.next();
         return node;
       }
@@ -154,7 +204,7 @@ class TreeParser {
     }
   }
 
-  private object(): JsonNode {
+  object(): JsonNode {
     const node: JsonNode = { type: "object", offset: this.tokenStart, length: 0, children: [] };
     this.next();
     let needsComma = false;
@@ -184,7 +234,7 @@ class TreeParser {
     return node;
   }
 
-  private array(): JsonNode {
+  array(): JsonNode {
     const node: JsonNode = { type: "array", offset: this.tokenStart, length: 0, children: [] };
     this.next();
     let needsComma = false;

@@ -60,6 +60,15 @@ export function treeView(text: string, toSource: (offset: number) => number): Js
   };
 }
 
+/**
+ * A stream's tree (stream.ts): its offsets are the stream's, and a scalar keeps its text as
+ * written (the stream no longer holds the text around it).
+ */
+export const streamView: JsonView<JsonNode> = {
+  ...treeView("", (offset) => offset),
+  raw: (node) => node.raw ?? "",
+};
+
 /** The value JSON.parse returned. Positions are unknown: the fast path declines before it needs one. */
 export const parsedView: JsonView<unknown> = {
   type(node) {

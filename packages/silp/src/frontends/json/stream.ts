@@ -1,0 +1,414 @@
+/**
+ * The json frontend read as it arrives (a streaming decode): the tokens of tree.ts's scanner,
+ * read as soon as their text is complete, the grammar of tree.ts run over them in steps, and the
+ * one lowering of decoder.ts fed each step's unit, which sends its part of the IR on.
+ *
+ *   a property of the root object   at the `,` or `}` after it    `{"intent":"!START", …`
+ *   an item of a list property      at the `,` or `]` after it    `"constraints":[{…}, …`
+ *
+ * (constraints, alternatives, entities, act and action_ lists), so the intent arrives with its
+ * property, and each flat slot, entity, constraint and alternative as soon as its own text is
+ * complete. A slot's entity takes the intent as its action: one read before the intent waits for it.
+ *
+ * A token is read once its end has arrived: a string's closing quote, the first character after a
+ * number or a word, anything after whitespace. Whether it has is found by looking at each new
+ * chunk alone, so a long string or a long run of chunks costs no re-reading. A step that stops
+ * for want of a token is undone and runs again once the token that can end it (`,` `}` `]` at
+ * its own depth) has arrived.
+ */
+import { SilpError } from "../../errors.js";
+import { normalPart } from "../../ir/normalize.js";
+import type { Entity } from "../../ir/types.js";
+import { type DecodeContext, type DecodedPayload, INCOMPLETE, type PartSink, type PayloadStream } from "../decode-context.js";
+import { JsonLowering, LIST_KEYS, positionedReporter } from "./decoder.js";
+import { SECONDARY_PREFIX } from "./printer.js";
+import { type JsonNode, type ReadToken, Stop, Token, TreeParser } from "./tree.js";
+import { streamView } from "./view.js";
+
+/** What the end of a pending token waits for (see `ends`). */
+type Wait = "ws" | "string" | "number" | "word";
+
+/** The tokens of a json stream, read as their text completes. */
+class JsonTokens {
+  readonly tokens: ReadToken[] = [];
+  /** The text from the first character not yet read into a token; its offset in the stream. */
+  private text = "";
+  private base: number;
+  /** A token (or whitespace) whose end has not arrived: what it waits for, and whether the last chunk ended inside an escape. */
+  private wait: Wait | undefined;
+  private escaped = false;
+
+  constructor(start: number) {
+    this.base = start;
+  }
+
+  /** A chunk: the tokens it completes join `tokens`. */
+  append(chunk: string): void {
+    if (this.wait !== undefined && !this.endsIn(chunk)) {
+      this.text += chunk; // a rope: not read until the token's end arrives
+      return;
+    }
+    this.wait = undefined;
+    this.text += chunk;
+    this.readTokens();
+  }
+
+  /** The stream's offset of the first character not read into a token. */
+  get position(): number {
+    return this.base;
+  }
+
+  private readTokens(): void {
+    const text = this.text;
+    const scanner = new TreeParser(text);
+    let at = 0;
+    for (;;) {
+      const pending = this.pending(text, at);
+      if (pending !== undefined) {
+        this.wait = pending;
+        break;
+      }
+      scanner.pos = at;
+      scanner.scan();
+      this.tokens.push(scanner.read(this.base));
+      at = scanner.pos;
+    }
+    this.text = text.slice(at);
+    this.base += at;
+  }
+
+  /**
+   * Whether the token after whitespace at `at` is not complete in `text`: what it waits for, or
+   * undefined when it is complete. Sets the escape state of a string cut inside an escape.
+   */
+  private pending(text: string, at: number): Wait | undefined {
+    let pos = at;
+    while (pos < text.length && isBlank(text.charCodeAt(pos))) pos++;
+    if (pos >= text.length) return "ws";
+    const code = text.charCodeAt(pos);
+    let wait: Wait;
+    if (code === 0x22) wait = "string";
+    else if (code === 0x2d || isNumberChar(code)) wait = "number";
+    else if (isPunctuation(code) || code === 0x2f) return undefined;
+    else wait = "word";
+    this.escaped = false;
+    return this.endsIn(text.slice(pos + 1), wait) ? undefined : wait;
+  }
+
+  /** Whether `chunk` holds the end of the token waiting (`wait`), continuing a string's escape state. */
+  private endsIn(chunk: string, wait = this.wait as Wait): boolean {
+    for (let i = 0; i < chunk.length; i++) {
+      const code = chunk.charCodeAt(i);
+      switch (wait) {
+        case "ws":
+          if (!isBlank(code)) return true;
+          break;
+        case "string":
+          if (this.escaped) this.escaped = false;
+          else if (code === 0x5c) this.escaped = true;
+          else if (code === 0x22 || code === 0x0a || code === 0x0d) return true;
+          break;
+        case "number":
+          if (!isNumberChar(code)) return true;
+          break;
+        case "word":
+          if (!isWordChar(code)) return true;
+          break;
+      }
+    }
+    return false;
+  }
+}
+
+/**
+ * The json payload of a stream. Lowering errors wait for the end (a syntax error later in the
+ * text is reported before them, as decode() reports it); a repeated root key is reported before
+ * any of them, as decode() checks the keys first.
+ */
+class JsonStream implements PayloadStream {
+  private readonly tokens: JsonTokens;
+  private readonly parser: TreeParser;
+  private readonly lowering: JsonLowering<JsonNode>;
+  private phase: "open" | "property" | "item" | "end" = "open";
+  private needsComma = false;
+  /** The list property being read item by item: its key, and whether an item was read. */
+  private list: { key: string; keyNode: JsonNode; items: number } | undefined;
+  private root: JsonNode = { type: "object", offset: 0, length: 0, children: [] };
+  private readonly keys = new Set<string>();
+  private repeated: SilpError | undefined;
+  private failed: unknown;
+  /** Slots read before the intent: their entities wait for it (their action). */
+  private waiting: { entity: Entity; offset: number }[] = [];
+  /** The nesting of the tokens read, past which the stream gives up (decode() says limit_exceeded). */
+  private depth = 0;
+  private scanned = 0;
+  private readonly gate = { seen: 0, depth: 0 };
+
+  constructor(
+    private readonly context: DecodeContext,
+    private readonly start: number,
+    private readonly sink: PartSink,
+  ) {
+    this.tokens = new JsonTokens(start);
+    this.parser = TreeParser.over(this.tokens.tokens);
+    this.lowering = new JsonLowering(streamView, positionedReporter(context));
+  }
+
+  get position(): number {
+    return this.tokens.position;
+  }
+
+  append(chunk: string): void {
+    this.tokens.append(chunk);
+    this.boundDepth();
+    while (this.phase !== "end" && this.mayComplete()) {
+      const mark = this.parser.cursor;
+      try {
+        this.step();
+      } catch (error) {
+        if (error === INCOMPLETE) {
+          // The step did nothing: its first token is current again.
+          if (mark >= 0) this.parser.load(mark);
+          else this.parser.cursor = mark;
+          return;
+        }
+        throw error instanceof Stop ? new SilpError("invalid_syntax", `invalid JSON: ${error.reason}`, { offset: error.offset }) : error;
+      }
+    }
+  }
+
+  finish(end: number): DecodedPayload {
+    // The payload is whole: what is left of it is read from its text, from where the stream's
+    // tokens stopped or (a closing code fence read as tokens) from the first token past its end.
+    const tokens = this.tokens.tokens;
+    let from = this.tokens.position;
+    while (tokens.length > this.parser.cursor + 1 && (tokens[tokens.length - 1] as ReadToken).end > end) from = (tokens.pop() as ReadToken).start;
+    const rest = this.context.source.slice(from, end);
+    const scanner = new TreeParser(rest);
+    for (let at = 0; ; ) {
+      scanner.pos = at;
+      scanner.scan();
+      tokens.push(scanner.read(from));
+      if (scanner.kind() === Token.End) break;
+      at = scanner.pos;
+    }
+    this.boundDepth();
+    try {
+      while (this.phase !== "end") this.step();
+      this.parser.next();
+      if (this.parser.kind() !== Token.End) throw new Stop("end of file expected", this.parser.tokenStart);
+    } catch (error) {
+      if (error instanceof Stop) throw new SilpError("invalid_syntax", `invalid JSON: ${error.reason}`, { offset: error.offset });
+      throw error;
+    }
+    if (this.repeated) throw this.repeated;
+    if (this.failed !== undefined) throw this.failed;
+    const ir = this.lowering.finish(this.root);
+    return { ir, normalForm: false, depthBounded: this.context.options.limits.maxDepth >= 3 };
+  }
+
+  /** Deeper than the limit: the stream stops here, and decode() of the whole text reports it. */
+  private boundDepth(): void {
+    const tokens = this.tokens.tokens;
+    for (; this.scanned < tokens.length; this.scanned++) {
+      const kind = (tokens[this.scanned] as ReadToken).kind;
+      if (kind === Token.OpenBrace || kind === Token.OpenBracket) this.depth++;
+      else if (kind === Token.CloseBrace || kind === Token.CloseBracket) this.depth--;
+      if (this.depth > this.context.options.limits.maxDepth) throw new SilpError("limit_exceeded", "nested deeper than the limit");
+    }
+  }
+
+  /**
+   * Whether the tokens read may complete the current step: the `,` `}` or `]` that ends its unit,
+   * at the unit's own depth. A necessary condition, so a step that surely stops is not run (a
+   * stop costs a throw): a unit is read about once, when its end has arrived, however small the
+   * chunks. The tokens are scanned once per step (`gate`), not once per chunk.
+   */
+  private mayComplete(): boolean {
+    const tokens = this.tokens.tokens;
+    const gate = this.gate;
+    const cursor = this.parser.cursor;
+    if (this.phase === "open") return tokens.length > cursor + 2;
+    if (this.phase === "property" && this.opensList(tokens, cursor)) return true;
+    if (gate.seen < cursor) gate.seen = cursor;
+    for (; gate.seen < tokens.length; gate.seen++) {
+      const kind = (tokens[gate.seen] as ReadToken).kind;
+      if (gate.seen === cursor && kind === Token.Comma) continue; // the comma before the unit
+      if (gate.depth === 0 && (kind === Token.Comma || kind === Token.CloseBrace || kind === Token.CloseBracket)) {
+        // A unit that is the closing `}` is complete alone; a closing `]` is read with the token after it.
+        return gate.seen > cursor || this.phase === "property" || gate.seen + 1 < tokens.length;
+      }
+      if (kind === Token.OpenBrace || kind === Token.OpenBracket) gate.depth++;
+      else if ((kind === Token.CloseBrace || kind === Token.CloseBracket) && gate.depth > 0) gate.depth--;
+    }
+    return false;
+  }
+
+  /** Whether the tokens from `cursor` are [","] a list key, ":" and "[": a step of their own (the list's start). */
+  private opensList(tokens: readonly ReadToken[], cursor: number): boolean {
+    const at = (tokens[cursor] as ReadToken | undefined)?.kind === Token.Comma ? cursor + 1 : cursor;
+    const key = tokens[at];
+    // The step reads the token after the "[" too (the list's first item, or its "]").
+    if (key?.kind !== Token.String || tokens[at + 1]?.kind !== Token.Colon || tokens[at + 2]?.kind !== Token.OpenBracket || tokens.length <= at + 3)
+      return false;
+    return LIST_KEYS.has(key.value) || key.value.startsWith(SECONDARY_PREFIX);
+  }
+
+  /** The step completed: the tokens before the current one are done with; the next step scans from it. */
+  private completed(): void {
+    const cursor = this.parser.cursor;
+    if (cursor > 0) {
+      this.tokens.tokens.splice(0, cursor);
+      this.parser.cursor = 0;
+      this.scanned -= cursor;
+    }
+    this.gate.seen = this.parser.cursor;
+    this.gate.depth = 0;
+  }
+
+  private step(): void {
+    const parser = this.parser;
+    if (this.phase === "open") {
+      parser.next();
+      if (parser.kind() !== Token.OpenBrace) throw new Stop(parser.kind() === Token.End ? "value expected" : "property name expected", parser.tokenStart);
+      this.root = { type: "object", offset: parser.tokenStart, length: 0, children: [] };
+      parser.next();
+      this.phase = "property";
+      this.completed();
+      return;
+    }
+    if (this.phase === "item") {
+      this.item();
+      return;
+    }
+    // property = [","] string ":" value, as tree.ts's object() reads one
+    if (parser.kind() === Token.CloseBrace) {
+      this.root.length = parser.pos - this.root.offset;
+      this.phase = "end";
+      this.completed();
+      return;
+    }
+    if (parser.kind() === Token.End) throw new Stop("close brace expected", parser.tokenStart);
+    if (parser.kind() === Token.Comma) {
+      if (!this.needsComma) throw new Stop("value expected", parser.tokenStart);
+      parser.next();
+    } else if (this.needsComma) {
+      throw new Stop("comma expected", parser.tokenStart);
+    }
+    if (parser.kind() !== Token.String) throw new Stop("property name expected", parser.tokenStart);
+    const key = parser.stringValue;
+    const keyNode: JsonNode = { type: "string", offset: parser.tokenStart, length: parser.pos - parser.tokenStart, value: key };
+    parser.next();
+    if (parser.kind() !== Token.Colon) throw new Stop("colon expected", parser.tokenStart);
+    parser.next();
+    if (parser.kind() === Token.OpenBracket && (LIST_KEYS.has(key) || key.startsWith(SECONDARY_PREFIX))) {
+      parser.next();
+      this.needsComma = true;
+      this.list = { key, keyNode, items: 0 };
+      this.phase = "item";
+      this.completed();
+      this.addKey(key, keyNode);
+      this.lower(() => this.lowering.listStart(key, keyNode, undefined));
+      return;
+    }
+    const value = parser.value();
+    if (value === undefined) throw new Stop("value expected", parser.tokenStart);
+    this.needsComma = true;
+    this.completed();
+    this.addKey(key, keyNode);
+    this.root.children?.push({ type: "property", offset: keyNode.offset, length: value.offset + value.length - keyNode.offset, children: [keyNode, value] });
+    this.lower(() => this.emitNew(() => this.lowering.property(key, keyNode, value), keyNode.offset));
+    if (key === "intent" && this.lowering.intentSoFar !== undefined && this.failed === undefined) {
+      this.sink({ kind: "intent", intent: this.lowering.intentSoFar, offset: keyNode.offset });
+      for (const { entity, offset } of this.waiting) this.emitEntity(entity, offset);
+      this.waiting = [];
+    }
+  }
+
+  /** array item = [","] value, as tree.ts's array() reads one; the `]` ends the list. */
+  private item(): void {
+    const parser = this.parser;
+    const list = this.list as NonNullable<JsonStream["list"]>;
+    if (parser.kind() === Token.CloseBracket) {
+      parser.next();
+      this.phase = "property";
+      this.list = undefined;
+      this.completed();
+      return;
+    }
+    if (parser.kind() === Token.End) throw new Stop("close bracket expected", parser.tokenStart);
+    if (parser.kind() === Token.Comma) {
+      if (list.items === 0) throw new Stop("value expected", parser.tokenStart);
+      parser.next();
+    } else if (list.items > 0) {
+      throw new Stop("comma expected", parser.tokenStart);
+    }
+    const value = parser.value();
+    if (value === undefined) throw new Stop("value expected", parser.tokenStart);
+    list.items++;
+    this.completed();
+    this.lower(() => this.emitNew(() => this.lowering.listItem(list.key, value), value.offset));
+  }
+
+  /** Runs a lowering step, and sends on each part it added (its text starts at `offset`). */
+  private emitNew(lower: () => unknown, offset: number): void {
+    const before = this.lowering.lowered();
+    const counts = [before.flat.length, before.secondary.length, before.entities.length, before.constraints.length, before.alternatives.length];
+    lower();
+    const after = this.lowering.lowered();
+    for (const constraint of after.constraints.slice(counts[3])) this.sink({ kind: "constraint", constraint: normalPart("constraints", constraint), offset });
+    for (const alternative of after.alternatives.slice(counts[4])) {
+      this.sink({ kind: "alternative", alternative: normalPart("alternatives", alternative), offset });
+    }
+    for (const entity of after.flat.slice(counts[0])) this.emitEntity(entity, offset);
+    for (const entity of after.entities.slice(counts[2])) this.emitEntity(entity, offset);
+    for (const entity of after.secondary.slice(counts[1])) this.emitEntity(entity, offset);
+  }
+
+  /** An entity as the final IR lists it: with the intent as its action when it has none (it waits for the intent). */
+  private emitEntity(entity: Entity, offset: number): void {
+    const intent = this.lowering.intentSoFar;
+    if (intent === undefined && (entity.action === undefined || entity.action === null)) this.waiting.push({ entity, offset });
+    else this.sink({ kind: "entity", entity: normalPart("entities", entity, intent as string), offset });
+  }
+
+  private addKey(key: string, keyNode: JsonNode): void {
+    if (this.keys.has(key) && this.repeated === undefined) {
+      this.repeated = new SilpError("decode_failed", `duplicate key "${key}" (JSON parsers would silently keep only one)`, { offset: keyNode.offset });
+    }
+    this.keys.add(key);
+  }
+
+  /** Lowers a unit unless lowering already failed; its error waits for the end. */
+  private lower(run: () => void): void {
+    if (this.failed !== undefined || this.repeated !== undefined) return;
+    try {
+      run();
+    } catch (error) {
+      if (!(error instanceof SilpError)) throw error;
+      this.failed = error;
+    }
+  }
+}
+
+export function openJsonStream(context: DecodeContext, start: number, sink: PartSink): PayloadStream {
+  return new JsonStream(context, start, sink);
+}
+
+function isBlank(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+}
+
+function isPunctuation(code: number): boolean {
+  return code === 0x7b || code === 0x7d || code === 0x5b || code === 0x5d || code === 0x3a || code === 0x2c;
+}
+
+/** What a number's scan may read: digits, sign, point and exponent. */
+function isNumberChar(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || code === 0x2d || code === 0x2b || code === 0x2e || code === 0x45 || code === 0x65;
+}
+
+/** What a bare word's scan may read (tree.ts's isWordCharacter). */
+function isWordChar(code: number): boolean {
+  return !(isBlank(code) || isPunctuation(code) || code === 0x22 || code === 0x2f);
+}
