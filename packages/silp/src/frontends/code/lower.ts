@@ -66,8 +66,11 @@ export function lowerStatement(statement: Statement, context: DecodeContext): De
  */
 const FLAT_DEPTH = 3;
 
-/** The IR's parts in the order decode() has always reported their first error: calls, constraints, alternatives. */
-type Section = "actions" | "constraints" | "alternatives";
+/** A lowering failure, kept for `finish`; anything but a SilpError is a bug and goes on up. */
+function failure(error: unknown): SilpError {
+  if (error instanceof SilpError) return error;
+  throw error;
+}
 
 /**
  * Lowers each unit the parser completes (a constraint, a call's name, an argument, an else-branch
@@ -92,7 +95,13 @@ export class StatementLowering {
   private grouped = true;
   /** The action of the call being read, once its verb lowered. */
   private action: string | undefined;
-  private readonly errors: Partial<Record<Section, unknown>> = {};
+  /**
+   * The first error of each section, kept for `finish`: nothing more of a section is lowered once
+   * it failed, nor anything at all once the calls failed (theirs is the error reported).
+   */
+  private actionsError: SilpError | undefined;
+  private constraintsError: SilpError | undefined;
+  private alternativesError: SilpError | undefined;
   /** Repairs of the lowering (lenient mode), listed after the parser's. */
   private readonly repairs: [RepairKind, number, string, readonly string[] | undefined][] = [];
 
@@ -102,68 +111,89 @@ export class StatementLowering {
   ) {}
 
   condition(node: ConstraintNode): void {
-    const constraint = this.attempt("constraints", () => this.constraint(node));
-    if (constraint === undefined) return;
+    if (this.constraintsError !== undefined || this.actionsError !== undefined) return;
+    let constraint: Constraint;
+    try {
+      constraint = this.constraint(node);
+    } catch (error) {
+      this.constraintsError = failure(error);
+      return;
+    }
     this.constraints.push(constraint);
     this.sink?.({ kind: "constraint", constraint, offset: node.start });
   }
 
   /** A call's name and `(` were read; `start` is where its text starts (its `!` when written `!BOOK(`). */
   callHead(call: CallNode, branch: "actions" | "alternatives", start: number): void {
-    if (branch !== "actions") return;
     this.action = undefined;
-    this.action = this.attempt("actions", () => {
-      const action = this.verb(call.name);
-      if (this.intent === undefined) return action;
-      if (this.called.has(action)) this.grouped = false;
-      if (action === this.intent) {
-        this.repair("merged_primary_call", call.start, `${call.name.text}(...) repeats the primary call; its arguments were merged into it`);
+    if (branch !== "actions" || this.actionsError !== undefined) return;
+    let action: string;
+    try {
+      action = this.verb(call.name);
+      if (this.intent !== undefined) {
+        if (this.called.has(action)) this.grouped = false;
+        if (action === this.intent) {
+          this.repair("merged_primary_call", call.start, `${call.name.text}(...) repeats the primary call; its arguments were merged into it`);
+        }
       }
-      return action;
-    });
-    if (this.action === undefined) return;
-    this.called.add(this.action);
+    } catch (error) {
+      this.actionsError = failure(error);
+      return;
+    }
+    this.action = action;
+    this.called.add(action);
     if (this.intent === undefined) {
-      this.intent = this.action;
-      this.sink?.({ kind: "intent", intent: this.action, offset: start });
+      this.intent = action;
+      this.sink?.({ kind: "intent", intent: action, offset: start });
     }
   }
 
   argument(_call: CallNode, arg: ArgNode, branch: "actions" | "alternatives"): void {
     const action = this.action;
-    if (branch !== "actions" || action === undefined) return;
-    const entity = this.attempt("actions", () => this.entity(arg, action));
-    if (entity === undefined) return;
+    if (branch !== "actions" || action === undefined || this.actionsError !== undefined) return;
+    let entity: Entity;
+    try {
+      entity = this.entity(arg, action);
+    } catch (error) {
+      this.actionsError = failure(error);
+      return;
+    }
     this.entities.push(entity);
     this.sink?.({ kind: "entity", entity, offset: arg.start });
   }
 
   callEnd(call: CallNode, branch: "actions" | "alternatives", start: number): void {
     if (branch === "actions") {
-      if (this.action !== undefined && this.action !== this.intent && call.args.length === 0) {
-        this.attempt("actions", () => {
-          throw new SilpError("decode_failed", `${call.name.text}() has no arguments; a secondary action exists in the IR only through its arguments`, {
+      if (this.actionsError === undefined && this.action !== undefined && this.action !== this.intent && call.args.length === 0) {
+        this.actionsError = new SilpError(
+          "decode_failed",
+          `${call.name.text}() has no arguments; a secondary action exists in the IR only through its arguments`,
+          {
             source: this.context.source,
             offset: call.start,
-          });
-        });
+          },
+        );
       }
       return;
     }
-    const alternative = this.attempt("alternatives", () => this.alternative(call));
-    if (alternative === undefined) return;
+    if (this.alternativesError !== undefined || this.actionsError !== undefined) return;
+    let alternative: Alternative;
+    try {
+      alternative = this.alternative(call);
+    } catch (error) {
+      this.alternativesError = failure(error);
+      return;
+    }
     this.alternatives.push(alternative);
     this.sink?.({ kind: "alternative", alternative, offset: start });
   }
 
   /** The statement ended (parsed whole): the first error of the lowering, or the IR. */
   finish(statement: Statement): DecodedPayload {
-    if (this.intent === undefined && this.errors.actions === undefined) {
-      throw this.syntax(0, "a payload needs at least one call", ["a function call"]);
-    }
-    for (const section of ["actions", "constraints", "alternatives"] as const) {
-      if (section in this.errors) throw this.errors[section];
-    }
+    if (this.actionsError !== undefined) throw this.actionsError;
+    if (this.intent === undefined) throw this.syntax(0, "a payload needs at least one call", ["a function call"]);
+    if (this.constraintsError !== undefined) throw this.constraintsError;
+    if (this.alternativesError !== undefined) throw this.alternativesError;
     for (const [kind, offset, message, expected] of this.repairs) this.context.repair(kind, offset, message, expected);
     const ir: SilpIRInput = {
       silp: DEFAULT_SILP_VERSION,
@@ -189,22 +219,6 @@ export class StatementLowering {
       depthBounded: !this.jsonValues && this.context.options.limits.maxDepth >= FLAT_DEPTH,
       schemaValid: statement.trailer ? "except-meta" : true,
     };
-  }
-
-  /**
-   * Lowers one unit of `section`; a failure is kept (the first of its section) instead of thrown.
-   * Nothing more of a section is lowered once it failed, nor anything at all once the calls
-   * failed: their error is the one reported.
-   */
-  private attempt<T>(section: Section, lower: () => T): T | undefined {
-    if (section in this.errors || "actions" in this.errors) return undefined;
-    try {
-      return lower();
-    } catch (error) {
-      if (!(error instanceof SilpError)) throw error;
-      this.errors[section] = error;
-      return undefined;
-    }
   }
 
   /** A repair of the lowering: an error in strict mode (now), else listed after the parser's (at the end). */

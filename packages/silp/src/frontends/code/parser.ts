@@ -48,6 +48,9 @@ interface Mark {
 export class CodeParser {
   private lexer: Lexer;
   /** Tokens read and not yet consumed by a completed step (the lookahead, and in a stream those a stopped step read). */
+  /** A whole payload: the token read ahead. */
+  private lookahead: Token | undefined;
+  /** A stream: the tokens read and not yet consumed by a completed step, and the next one to read. */
   private tokens: Token[] = [];
   private index = 0;
   /** How many of `tokens` the current step has read (their repairs recorded). */
@@ -222,6 +225,7 @@ export class CodeParser {
 
   /** The step completed: its tokens are consumed, its keywords reported. */
   private commit(): void {
+    if (!this.streaming) return; // a whole payload reads its tokens one lookahead at a time, and reports keywords at once
     this.gate.seen = 0;
     this.gate.depth = 0;
     if (this.index > 0) {
@@ -230,6 +234,7 @@ export class CodeParser {
       this.served -= this.index;
       this.index = 0;
     }
+    if (this.keywords.length === 0) return;
     for (const token of this.keywords) this.context.hooks.structural(token.text, token.start, "keyword", false);
     this.keywords.length = 0;
   }
@@ -291,18 +296,18 @@ export class CodeParser {
       if (word === "and") {
         this.space(next, " ", "whitespace", "one space before and");
         this.takeKeyword();
-        this.spaceCheck = { expected: " ", message: "one space after and" };
+        this.spaceCheck = AFTER_AND;
         after = "condition";
       } else if (word === "then") {
         this.takeKeyword();
         this.context.repair("then_for_colon", next.start, "then used instead of a colon", [":"]);
-        this.spaceCheck = { expected: " ", message: "one space after the condition" };
+        this.spaceCheck = AFTER_CONDITION;
         after = "call";
       }
     } else if (next.kind === ":") {
       this.space(next, "", "whitespace", "no space before the colon");
       this.take();
-      this.spaceCheck = { expected: " ", message: "one space after the colon" };
+      this.spaceCheck = AFTER_COLON;
       after = "call";
     }
     if (after === undefined) {
@@ -414,7 +419,7 @@ export class CodeParser {
       this.space(next, "", "whitespace", "no space before )");
     } else if (next.kind === ",") {
       this.space(next, "", "whitespace", "no space before a comma");
-      this.spaceCheck = { expected: "", message: "no space after a comma", comma: true };
+      this.spaceCheck = AFTER_COMMA;
     } else {
       this.fail(next.start, next.kind === "eof" ? "unexpected end of payload inside an argument list" : `unexpected ${describe(next)} in an argument list`, [
         ",",
@@ -449,7 +454,7 @@ export class CodeParser {
       return;
     }
     this.commit();
-    this.spaceCheck = { expected: " ", message: "one space after ;" };
+    this.spaceCheck = AFTER_SEMICOLON;
     this.phase = "call";
   }
 
@@ -478,7 +483,7 @@ export class CodeParser {
         this.context.repair("else_without_colon", elseToken.end, "else without a colon", ["else:"]);
       }
       this.commit();
-      this.spaceCheck = { expected: " ", message: "one space after else:" };
+      this.spaceCheck = AFTER_ELSE;
       this.branch = "alternatives";
       this.phase = "call";
       return;
@@ -546,9 +551,7 @@ export class CodeParser {
     if (jsonEnd !== end) this.context.repair("whitespace", jsonEnd, "trailing whitespace after the payload");
     if (jsonStart >= jsonEnd) this.fail(jsonStart, "expected a JSON object after #meta", ["{"]);
     // The rest is the JSON object, not tokens: nothing is left to read.
-    this.tokens.length = 0;
-    this.index = 0;
-    this.served = 0;
+    this.lookahead = undefined;
     return { form: "json", json: source.slice(jsonStart, jsonEnd), start: jsonStart };
   }
 
@@ -753,11 +756,18 @@ export class CodeParser {
   }
 
   private peek(): Token {
-    if (this.index === this.tokens.length) {
-      // A stream's tokens were all read when their chunk came: past them is the end of the text so far.
-      if (this.streaming) throw this.lexError ?? INCOMPLETE;
-      this.tokens.push(this.lexer.next());
+    if (!this.streaming) {
+      // A whole payload: one token of lookahead, lexed when first needed.
+      let next = this.lookahead;
+      if (next === undefined) {
+        next = this.lexer.next();
+        this.lookahead = next;
+        if (next.singleQuoted) this.context.repair("single_quoted_string", next.start, "a single-quoted string", ['a "double-quoted" string']);
+      }
+      return next;
     }
+    // A stream's tokens were all read when their chunk came: past them is the end of the text so far.
+    if (this.index === this.tokens.length) throw this.lexError ?? INCOMPLETE;
     const token = this.tokens[this.index] as Token;
     if (this.index >= this.served) {
       // A token's own repair is recorded when a step first reads it (again, when a stopped step reads it again).
@@ -769,7 +779,8 @@ export class CodeParser {
 
   private take(): Token {
     const token = this.peek();
-    this.index++;
+    if (this.streaming) this.index++;
+    else this.lookahead = undefined;
     return token;
   }
 
@@ -801,6 +812,14 @@ export class CodeParser {
     throw new SilpError("invalid_syntax", message, this.streaming ? { offset, expected } : { source: this.context.source, offset, expected });
   }
 }
+
+/** The checks a step owes the next one (shared: a step allocates nothing for them). */
+const AFTER_AND: SpaceCheck = { expected: " ", message: "one space after and" };
+const AFTER_CONDITION: SpaceCheck = { expected: " ", message: "one space after the condition" };
+const AFTER_COLON: SpaceCheck = { expected: " ", message: "one space after the colon" };
+const AFTER_COMMA: SpaceCheck = { expected: "", message: "no space after a comma", comma: true };
+const AFTER_SEMICOLON: SpaceCheck = { expected: " ", message: "one space after ;" };
+const AFTER_ELSE: SpaceCheck = { expected: " ", message: "one space after else:" };
 
 /** A key that `key: value` may name (lenient): a plain ASCII word, so `10:30` is never split. */
 const KEY_WORD = /^[A-Za-z_][A-Za-z0-9_]*$/;
