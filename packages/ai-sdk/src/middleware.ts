@@ -52,7 +52,9 @@ export function silpMiddleware(options: SilpMiddlewareOptions = {}): LanguageMod
   const decodeAnswer = (text: string): DecodeResult => decode(text, resolved.frontend, resolved.decodeOptions);
 
   return {
-    specificationVersion: "v4",
+    // v3, the version `ai` 6 requires; `ai` 7 takes v3 and v4 middleware alike, and the parts this
+    // one reads and writes (prompt, text and tool-call content, finish metadata) are the same in both.
+    specificationVersion: "v3",
     async transformParams({ params }): Promise<CallOptions> {
       const prompt: CallOptions["prompt"] = [{ role: "system", content: system }, ...params.prompt];
       if (!options.grammar || !grammarFields) return { ...params, prompt };
