@@ -20,8 +20,13 @@ import type { StructureHooks } from "./hooks.js";
 
 const NON_ASCII = /[^\x00-\x7f]/;
 
-/** Sanitized pieces kept before they are joined: few enough to walk, enough that a join is rare. */
-const PIECES_PER_JOIN = 256;
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x80) return false;
+  return true;
+}
+
+/** Chunks kept before they are joined into a piece: a list of a million one-character strings costs dozens of bytes per character. */
+const PIECES_PER_JOIN = 1024;
 
 export class StreamSanitizer implements HookedText {
   readonly offsets = new OffsetMap();
@@ -36,11 +41,10 @@ export class StreamSanitizer implements HookedText {
   private before = "";
   /** Characters removed so far. */
   private removed = 0;
-  /** The sanitized text so far, in pieces (recent ones alone, older ones joined), and where each starts. */
+  /** The sanitized text so far: pieces (each a batch of chunks) and where each starts, then the chunks not yet joined. */
   private readonly pieces: string[] = [];
   private readonly starts: number[] = [];
-  /** How many of the first pieces are joined batches. */
-  private joinedPieces = 0;
+  private recent: string[] = [];
   private cleanLength = 0;
 
   constructor(readonly options: ResolvedSanitizeOptions) {
@@ -52,6 +56,13 @@ export class StreamSanitizer implements HookedText {
 
   /** The chunk's text that can be sanitized now (possibly ""): throws `unsafe_content` as the whole pass does. */
   push(chunk: string): string {
+    if (this.waiting === "" && isAscii(chunk)) {
+      // Nothing to look for in ASCII (every character the pass handles is outside it), nothing waiting.
+      this.rawOffset += chunk.length;
+      this.before = chunk[chunk.length - 1] as string;
+      this.keep(chunk);
+      return chunk;
+    }
     let last = chunk.length - 1;
     while (last >= 0 && chunk.charCodeAt(last) >= 0x80) last--;
     if (last < 0) {
@@ -80,7 +91,8 @@ export class StreamSanitizer implements HookedText {
   }
 
   startsWith(text: string, offset: number): boolean {
-    if (offset < 0 || offset + text.length > this.cleanLength || this.pieces.length === 0) return false;
+    if (offset < 0 || offset + text.length > this.cleanLength) return false;
+    this.flush();
     let at = this.pieces.length - 1;
     while (at > 0 && (this.starts[at] as number) > offset) at--;
     const base = this.starts[at] as number;
@@ -99,6 +111,7 @@ export class StreamSanitizer implements HookedText {
 
   /** All the sanitized text so far. */
   text(): string {
+    this.flush();
     return this.pieces.join("");
   }
 
@@ -139,16 +152,18 @@ export class StreamSanitizer implements HookedText {
   }
 
   private keep(clean: string): void {
-    this.pieces.push(clean);
-    this.starts.push(this.cleanLength);
+    // Chunks wait in a list and join the pieces a batch at a time (a model streams a few characters at a time).
+    this.recent.push(clean);
     this.cleanLength += clean.length;
-    if (this.pieces.length - this.joinedPieces >= 2 * PIECES_PER_JOIN) {
-      // The older half of the recent pieces becomes one: lookups are near the end, and the list stays short.
-      const at = this.joinedPieces;
-      const older = this.pieces.splice(at, PIECES_PER_JOIN, "").join("");
-      this.pieces[at] = older;
-      this.starts.splice(at + 1, PIECES_PER_JOIN - 1);
-      this.joinedPieces++;
-    }
+    if (this.recent.length >= PIECES_PER_JOIN) this.flush();
+  }
+
+  /** The chunks waiting become one piece. */
+  private flush(): void {
+    if (this.recent.length === 0) return;
+    const piece = this.recent.join("");
+    this.recent = [];
+    this.starts.push(this.cleanLength - piece.length);
+    this.pieces.push(piece);
   }
 }

@@ -23,7 +23,7 @@ import type { PartialIR, StreamPart } from "./parts.js";
 export type { PartialIR, StreamPart };
 
 export interface StreamDecoder {
-  /** Reads the next chunk; returns the parts it completed (often none). */
+  /** Reads the next chunk; returns the parts it completed (often none: then a frozen empty list). */
   push(chunk: string): StreamPart[];
   /** The stream ended: decodes the whole text, exactly as `decode()` does (and throws as it does). */
   end(): DecodeResult;
@@ -52,8 +52,9 @@ export function createDecoder(frontend = "code", options?: SilpOptions): StreamD
     });
   }
   const partial: PartialIR = { entities: [], constraints: [], alternatives: [] };
-  let added: StreamPart[] = [];
+  let added: StreamPart[] = NO_PARTS;
   const sink = (part: StreamPart): void => {
+    if (added === NO_PARTS) added = [];
     added.push(part);
     if (part.kind === "intent") partial.intent = part.intent;
     else if (part.kind === "entity") partial.entities.push(part.entity);
@@ -87,7 +88,7 @@ export function createDecoder(frontend = "code", options?: SilpOptions): StreamD
       }
       if (chunk === "") return [];
       text.append(chunk);
-      added = [];
+      added = NO_PARTS;
       reader?.push(chunk);
       length += chunk.length;
       return added;
@@ -99,6 +100,9 @@ export function createDecoder(frontend = "code", options?: SilpOptions): StreamD
     },
   };
 }
+
+/** What `push` returns when the chunk completed nothing (most chunks): one frozen empty list, not one per chunk. */
+const NO_PARTS: StreamPart[] = Object.freeze([]) as unknown as StreamPart[];
 
 /** How `decodeStream` may be stopped from outside. */
 export interface StreamControl {

@@ -88,6 +88,18 @@ export class Lexer {
   private end: number;
   private final: boolean;
   private pending: Pending | undefined;
+  private readonly spare: Pending = {
+    scan: "ws",
+    start: -1,
+    wsStart: 0,
+    wsFirst: 0,
+    resume: 0,
+    head: [],
+    older: "",
+    escaped: false,
+    json: '"',
+    before: undefined,
+  };
   /** Reading a stream: the text before the last chunks is gone. */
   private streamed = false;
 
@@ -434,7 +446,8 @@ export class Lexer {
     }
     if (more || pos >= this.end) {
       if (this.final) throw this.error("unterminated string", start, ["a closing '"]);
-      this.pending = pendingAt("single", start, wsStart, oneSpace, pos);
+      this.pending = this.fresh("single", start, wsStart, oneSpace);
+      this.pending.resume = pos;
       this.pending.json = json + text.slice(runStart - base, pos - base);
       this.pos = pos;
       return undefined;
@@ -484,11 +497,9 @@ export class Lexer {
     escaped = false,
   ): undefined {
     const from = resumed ? resumed.resume : scan === "bare" ? start : start + 1;
-    const pending = pendingAt(scan, start, wsStart, oneSpace, resume);
-    if (resumed) {
-      pending.head = resumed.head;
-      pending.older = resumed.older;
-    }
+    // The token went on: its record is kept and updated (a stream suspends about once per token).
+    const pending = resumed ?? this.fresh(scan, start, wsStart, oneSpace);
+    pending.resume = resume;
     if (resume > from) pending.head.push(this.text.slice(from - this.base, resume - this.base));
     if (pending.head.length >= PIECES_PER_JOIN) {
       pending.older += pending.head.join("");
@@ -503,9 +514,31 @@ export class Lexer {
 
   /** Reads from `resume` again, whitespace first, with the next chunk (an operator or a split surrogate pair waits whole). */
   private suspendAt(resume: number, wsStart: number, wsFirst: number): undefined {
-    this.pending = { scan: "ws", wsStart, start: -1, wsFirst, resume, head: [], older: "", escaped: false, json: '"', before: undefined };
+    const pending = this.fresh("ws", -1, wsStart, false);
+    pending.wsFirst = wsFirst;
+    pending.resume = resume;
+    this.pending = pending;
     this.pos = resume;
     return undefined;
+  }
+
+  /**
+   * The record of a token a chunk ends inside. One record serves every token in turn (only one is
+   * ever pending, and a completed token's text no longer needs it): a stream allocates nothing per token for it.
+   */
+  private fresh(scan: Pending["scan"], start: number, wsStart: number, oneSpace: boolean): Pending {
+    const pending = this.spare;
+    pending.scan = scan;
+    pending.start = start;
+    pending.wsStart = wsStart;
+    pending.wsFirst = oneSpace ? 0x20 : start > wsStart ? -1 : 0;
+    pending.resume = start;
+    pending.head.length = 0;
+    pending.older = "";
+    pending.escaped = false;
+    pending.json = '"';
+    pending.before = undefined;
+    return pending;
   }
 
   private error(message: string, offset: number, expected: readonly string[]): SilpError {
@@ -513,21 +546,6 @@ export class Lexer {
     // frame (a stream that fails is decoded again whole, which reports the error with its frame).
     return new SilpError("invalid_syntax", message, this.streamed ? { offset, expected } : { source: this.text, offset, expected });
   }
-}
-
-function pendingAt(scan: Pending["scan"], start: number, wsStart: number, oneSpace: boolean, resume: number): Pending {
-  return {
-    scan,
-    start,
-    wsStart,
-    wsFirst: oneSpace ? 0x20 : start > wsStart ? -1 : 0,
-    resume,
-    head: [],
-    older: "",
-    escaped: false,
-    json: '"',
-    before: undefined,
-  };
 }
 
 /** A token's text: the pieces kept from earlier chunks, then `rest`. */
