@@ -114,16 +114,16 @@ export interface StreamedPayload {
 /**
  * The end of a streaming decode: what `decode(text)` returns, from the units the stream already
  * read. The stream read the payload exactly as decode() reads it when it started where decode's
- * payload starts and either read on without failing or failed only past the payload's closing
- * fence; then what is left of the payload is read and the result completed as decode() completes
- * it. Otherwise (prose around the payload, an error to report with its code frame, extraction)
+ * payload starts, its completed units looked at nothing past the payload's end, and it either read
+ * on without failing or failed only past the payload's closing fence; then what is left of the
+ * payload is read and the result completed as decode() completes it. Otherwise (prose around the payload, an error to report with its code frame, extraction)
  * the whole text is decoded: the same parser, over the whole text.
  */
 export function finishStreamed(text: string, frontend: string, options: SilpOptions | undefined, streamed: StreamedPayload): DecodeResult {
   const { context, stream } = streamed;
   const fence = findFence(context.source);
   const bounds = fence ?? { start: 0, end: context.source.length };
-  if (streamed.start === bounds.start && (!streamed.failed || (fence !== undefined && stream.position <= bounds.end))) {
+  if (streamed.start === bounds.start && (!streamed.failed || fence !== undefined) && stream.position <= bounds.end) {
     try {
       if (fence) context.repairFirst("code_fence", fence.fenceAt ?? 0, "a surrounding markdown code fence", ["the bare payload"]);
       return result(completeDecoded(context, stream.finish(bounds.end), bounds.start, bounds.end), frontend, streamed.sanitized);

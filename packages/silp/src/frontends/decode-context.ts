@@ -160,7 +160,10 @@ export interface PayloadStream {
    * payload; the stream is then over, and the whole text is decoded by `decode()` instead.
    */
   append(chunk: string): void;
-  /** Where the text that no completed unit has read starts (a payload inside a code fence must end after it). */
+  /**
+   * Where the text the completed units read ends, what they looked at past themselves included: a
+   * payload that ends before it (at a closing code fence) was read as a different text.
+   */
   readonly position: number;
   /**
    * The stream ended: `context.source` is now the whole text and the payload ends at `end`.

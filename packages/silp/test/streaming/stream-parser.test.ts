@@ -272,7 +272,8 @@ describe("the end of a stream completes what the parser read: decoded whole agai
   // A TEST DOUBLE frontend: the code frontend's own methods, with decode() calls counted.
   registerFrontend({
     name: "t-counted-code",
-    lossless: true,
+    // Not lossless, though it is the code frontend: files sharing this process list the lossless ones.
+    lossless: false,
     description: "the code frontend, counting its whole-text decodes (a test double)",
     compile: code.compile,
     decode: (context, start, end) => {
@@ -317,5 +318,120 @@ describe("the end of a stream completes what the parser read: decoded whole agai
     );
     assert.equal(alone.code, "invalid_options");
     assert.equal(alone.details?.option, "frontend.openStream");
+  });
+});
+
+describe("the stream's own result and parts, at every cut: the whole text is never decoded again, the parts are the final IR's", () => {
+  // TEST DOUBLES: the code and json frontends' own methods, with whole-text decodes counted.
+  const counted = new Map<string, number>();
+  for (const name of ["code", "json"]) {
+    const frontend = getFrontend(name);
+    counted.set(name, 0);
+    registerFrontend({
+      name: `t-counted-${name}-parts`,
+      lossless: false,
+      description: `the ${name} frontend, counting its whole-text decodes (a test double)`,
+      compile: frontend.compile,
+      decode: (context, start, end) => {
+        counted.set(name, (counted.get(name) as number) + 1);
+        return (frontend.decode as NonNullable<typeof frontend.decode>)(context, start, end);
+      },
+      openStream: frontend.openStream,
+    });
+  }
+
+  interface Run {
+    parts: unknown[];
+    result: DecodeResult;
+    decodes: number;
+  }
+
+  function run(name: string, chunks: string[]): Run {
+    counted.set(name, 0);
+    const decoder = createDecoder(`t-counted-${name}-parts`, { whitelist: "off" });
+    const parts: unknown[] = [];
+    for (const chunk of chunks) for (const part of decoder.push(chunk)) parts.push(part);
+    const result = decoder.end();
+    return { parts, result: { ...result, frontend: name }, decodes: counted.get(name) as number };
+  }
+
+  /** The final IR's parts, each kind in order (the IR lists a verb's entities together; these payloads call each verb once). */
+  function partsOf(result: DecodeResult): unknown[] {
+    const { ir } = result;
+    return [
+      ...ir.constraints.map((constraint) => ["constraint", constraint]),
+      ...ir.entities.map((entity) => ["entity", entity]),
+      ...ir.alternatives.map((alternative) => ["alternative", alternative]),
+      ["intent", ir.intent],
+    ];
+  }
+
+  const sorted = (parts: unknown[]): string[] => parts.map((part) => JSON.stringify(part)).sort();
+
+  const payloads: [string, string][] = [
+    [
+      "json",
+      '{"intent":"!BOOK","act":"hotel","city":"Oslo","nights":2,"constraints":[{"type":"price","value":"500","operator":"<="},{"type":"!rain","value":"true","time":"t+1"}],"alternatives":[{"action":"!BOOK","target":"hostel","location":null}],"action_email":["sam",{"id":"to","value":"bob","cc":["x"]}],"meta":{"req_id":"ab12cd34","priority":2}}',
+    ],
+    [
+      "json",
+      '{"intent":"!START","entities":[{"id":"act","value":"hike"},{"id":"with","value":"bob","action":"!EMAIL","x":{"a":[1,true,null]}}],"silp":"v1","version":"ir-v0.1"}',
+    ],
+    ["json", '  {"act":["a","b\\"c\\u0041"],"intent":"START","flag":false}  '],
+    ["json", '```json\n{"intent":"!X","act":"y","alternatives":[{"action":"!Z"}]}\n```'],
+    [
+      "code",
+      'if !rain(t+1) and temp>20, t+2 and near(x, "y z"): book(hotel, nights=2[k=`[1,2]`], "quoted \\" x"); email(sam) else: book(hostel@Bergen); wait(x) #{p2 c.75 sid=a1 seq=[a,b]}',
+    ],
+    ["code", "START(hike);  cancel( x ,y ) else start(cards@indoor)"],
+    ["code", "```\n!book('it\\'s', to: Oslo)\n```"],
+  ];
+
+  test.each(payloads)("%s: %j", (name, text) => {
+    const whole = run(name, [text]);
+    assert.equal(whole.decodes, 0, "read by the stream, not decoded again");
+    assert.deepEqual(whole.result, decode(text, name, { whitelist: "off" }));
+    assert.deepEqual(sorted(whole.parts.map((part) => [(part as { kind: string }).kind, Object.values(part as object)[1]])), sorted(partsOf(whole.result)));
+    for (let at = 1; at < text.length; at++) {
+      const cutRun = run(name, [text.slice(0, at), text.slice(at)]);
+      assert.equal(cutRun.decodes, 0, `cut at ${at}: read by the stream`);
+      assert.deepEqual(cutRun.result, whole.result, `cut at ${at}`);
+      assert.deepEqual(cutRun.parts, whole.parts, `cut at ${at}: the same parts`);
+    }
+    const single = run(name, [...text]);
+    assert.equal(single.decodes, 0);
+    assert.deepEqual(single.parts, whole.parts, "one code unit at a time");
+  });
+
+  /** Parts, and how many whole-text decodes `end()` ran, whether it returned or threw. */
+  function attempt(name: string, text: string): { parts: unknown[]; decodes: number } {
+    counted.set(name, 0);
+    const decoder = createDecoder(`t-counted-${name}-parts`, { whitelist: "off" });
+    const parts = decoder.push(text);
+    try {
+      decoder.end();
+    } catch (error) {
+      assert.ok(error instanceof SilpError, String(error));
+    }
+    return { parts, decodes: counted.get(name) as number };
+  }
+
+  test("what the stream cannot read is decoded whole, and gives no parts past where it stopped", () => {
+    const prose = attempt("json", 'Here: {"intent":"!X","act":"y"}');
+    assert.deepEqual(prose.parts, []);
+    assert.ok(prose.decodes > 0, "decode() ran on the whole text (extraction)");
+    // The "act" property is complete at the token after its value; the missing comma stops the stream there.
+    assert.deepEqual(attempt("json", '{"intent":"!X","act":"y" "b":"c"}'), {
+      parts: [
+        { kind: "intent", intent: "!X", offset: 1 },
+        { kind: "entity", entity: { id: "act", value: "y", action: "!X" }, offset: 15 },
+      ],
+      decodes: 1,
+    });
+    const deep = attempt("json", `{"intent":"!X","meta":{"req_id":"ab12cd34","x":${"[".repeat(70)}${"]".repeat(70)}}}`);
+    assert.equal(deep.decodes, 1, "deeper than the limit: decode() reports limit_exceeded");
+    // A `;` before the closing fence: the step after it looked at the fence, so the payload is read again whole.
+    assert.equal(attempt("code", "```\nstart(hike);\n```").decodes, 1);
+    assert.equal(attempt("code", "```\nstart(hike)\n```").decodes, 0);
   });
 });

@@ -57,6 +57,9 @@ export class CodeParser {
   private served = 0;
   /** Where the text after the last completed step starts: the end of its last token. */
   private consumedEnd: number;
+  /** A stream: where the text the completed steps looked at ends, and the running step's so far. */
+  private readEnd = 0;
+  private stepRead = 0;
   private phase: Phase = "begin";
   private branch: Branch = "actions";
   private call: CallNode | undefined;
@@ -141,9 +144,9 @@ export class CodeParser {
     return this.parse();
   }
 
-  /** Where the text that no completed step has read starts. */
+  /** Where the text read by the completed steps ends, the tokens they looked at past their own included. */
   get position(): number {
-    return this.consumedEnd;
+    return this.readEnd;
   }
 
   private advance(): void {
@@ -215,6 +218,7 @@ export class CodeParser {
   }
 
   private undo(mark: Mark): void {
+    this.stepRead = this.readEnd;
     this.index = mark.index;
     this.served = mark.index;
     this.context.repairs.length = mark.repairs;
@@ -228,6 +232,7 @@ export class CodeParser {
     if (!this.streaming) return; // a whole payload reads its tokens one lookahead at a time, and reports keywords at once
     this.gate.seen = 0;
     this.gate.depth = 0;
+    if (this.stepRead > this.readEnd) this.readEnd = this.stepRead;
     if (this.index > 0) {
       this.consumedEnd = (this.tokens[this.index - 1] as Token).end;
       this.tokens.splice(0, this.index);
@@ -769,6 +774,7 @@ export class CodeParser {
     // A stream's tokens were all read when their chunk came: past them is the end of the text so far.
     if (this.index === this.tokens.length) throw this.lexError ?? INCOMPLETE;
     const token = this.tokens[this.index] as Token;
+    if (token.end > this.stepRead) this.stepRead = token.end;
     if (this.index >= this.served) {
       // A token's own repair is recorded when a step first reads it (again, when a stopped step reads it again).
       this.served = this.index + 1;

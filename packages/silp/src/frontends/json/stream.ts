@@ -143,6 +143,7 @@ class JsonStream implements PayloadStream {
   private depth = 0;
   private scanned = 0;
   private readonly gate = { seen: 0, depth: 0 };
+  private readEnd = 0;
 
   constructor(
     private readonly context: DecodeContext,
@@ -154,8 +155,9 @@ class JsonStream implements PayloadStream {
     this.lowering = new JsonLowering(streamView, positionedReporter(context));
   }
 
+  /** Where the text read by the completed steps ends (the token each looked at after its unit included). */
   get position(): number {
-    return this.tokens.position;
+    return this.readEnd;
   }
 
   append(chunk: string): void {
@@ -257,6 +259,8 @@ class JsonStream implements PayloadStream {
   /** The step completed: the tokens before the current one are done with; the next step scans from it. */
   private completed(): void {
     const cursor = this.parser.cursor;
+    const current = this.tokens.tokens[cursor];
+    if (current !== undefined && current.end > this.readEnd) this.readEnd = current.end;
     if (cursor > 0) {
       this.tokens.tokens.splice(0, cursor);
       this.parser.cursor = 0;
