@@ -39,39 +39,40 @@ function cut(text: string, seed: number): string[] {
 
 type Lexed = { tokens: Token[]; error?: { message: string; offset: number | undefined } };
 
-function lexWhole(text: string, singleQuotes: boolean): Lexed {
-  const lexer = new Lexer(text, 0, text.length, singleQuotes);
+/** The tokens `read` gathers up to eof, or those before the first error and the error. */
+function lexed(read: (tokens: Token[]) => void): Lexed {
   const tokens: Token[] = [];
   try {
-    for (;;) {
-      const token = lexer.next();
-      tokens.push(token);
-      if (token.kind === "eof") return { tokens };
-    }
+    read(tokens);
+    return { tokens };
   } catch (error) {
     assert.ok(error instanceof SilpError, String(error));
     return { tokens, error: { message: error.message, offset: error.offset } };
   }
 }
 
+/** Reads tokens up to and including eof. */
+function untilEof(lexer: Lexer, tokens: Token[]): void {
+  for (let token = lexer.next(); ; token = lexer.next()) {
+    tokens.push(token);
+    if (token.kind === "eof") return;
+  }
+}
+
+function lexWhole(text: string, singleQuotes: boolean): Lexed {
+  return lexed((tokens) => untilEof(new Lexer(text, 0, text.length, singleQuotes), tokens));
+}
+
 function lexStreamed(chunks: string[], singleQuotes: boolean): Lexed {
-  const lexer = Lexer.stream(0, singleQuotes);
-  const tokens: Token[] = [];
-  try {
+  return lexed((tokens) => {
+    const lexer = Lexer.stream(0, singleQuotes);
     for (const chunk of chunks) {
       if (!lexer.append(chunk)) continue;
       for (let token = lexer.tryNext(); token !== undefined; token = lexer.tryNext()) tokens.push(token);
     }
     lexer.finish();
-    for (;;) {
-      const token = lexer.next();
-      tokens.push(token);
-      if (token.kind === "eof") return { tokens };
-    }
-  } catch (error) {
-    assert.ok(error instanceof SilpError, String(error));
-    return { tokens, error: { message: error.message, offset: error.offset } };
-  }
+    untilEof(lexer, tokens);
+  });
 }
 
 const LEXER_ALPHABET = [
