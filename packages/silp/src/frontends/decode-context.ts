@@ -165,11 +165,25 @@ export interface PayloadStream {
    * payload that ends before it (at a closing code fence) was read as a different text.
    */
   readonly position: number;
+  /** The steps run so far on the text received (see StreamWork); the built-in frontends report it. */
+  readonly work?: StreamWork;
   /**
    * The stream ended: `context.source` is now the whole text and the payload ends at `end`.
    * Reads what is left and returns what `decode` of the frontend returns for the whole payload.
    */
   finish(end: number): DecodedPayload;
+}
+
+/**
+ * What a stream's parser has done so far as chunks arrived. Streaming stays linear because a step
+ * runs only once the token that can end it has arrived: `undone` counts the steps that still ran
+ * into the end of the text received, and stays near zero however small the chunks (tested).
+ */
+export interface StreamWork {
+  /** Steps run on appended text, completed or undone. */
+  steps: number;
+  /** Steps that stopped at the end of the text received so far, undone to run again later. */
+  undone: number;
 }
 
 /** One completed part of the IR, with the offset in the stream where its text starts. */

@@ -7,6 +7,7 @@
  */
 
 import { escapePointer } from "./schema.js";
+import { ALTERNATIVE_FIELDS, CONSTRAINT_FIELDS, ENTITY_FIELDS, META_FIELDS, type SilpIR } from "./types.js";
 import { SilpError } from "../errors.js";
 
 interface Frame {
@@ -28,6 +29,39 @@ export function assertDepth(input: unknown, maxDepth: number): void {
     path: pointer(frame),
     details: { limit: "maxDepth", value: maxDepth },
   });
+}
+
+/**
+ * Whether a schema-valid IR in normal form nests deeper than `maxDepth`, looking only where it
+ * can: the schema fixes the depth of everything but the values of extra fields (an entity's,
+ * constraint's or alternative's at level 4, meta's at level 3) and gives the root no extra
+ * fields, so the IR's own structure reaches level 3 (an entity, a seq entry's array). Cheaper
+ * than walking the whole IR, which compile would otherwise do on every call; with a limit below
+ * 3 the whole IR is walked.
+ */
+export function normalIrExceedsDepth(ir: SilpIR, maxDepth: number): boolean {
+  if (maxDepth < 3) return exceedsDepth(ir, maxDepth);
+  return (
+    extrasExceed(ir.entities, ENTITY_FIELDS, maxDepth) ||
+    extrasExceed(ir.constraints, CONSTRAINT_FIELDS, maxDepth) ||
+    extrasExceed(ir.alternatives, ALTERNATIVE_FIELDS, maxDepth) ||
+    valuesExceed(ir.meta as unknown as Record<string, unknown>, META_FIELDS, 3, maxDepth)
+  );
+}
+
+function extrasExceed(items: readonly object[], known: readonly string[], maxDepth: number): boolean {
+  for (const item of items) if (valuesExceed(item as Record<string, unknown>, known, 4, maxDepth)) return true;
+  return false;
+}
+
+/** Whether a value of `record`'s fields other than `known` (each at level `level`) nests deeper than `maxDepth`. */
+function valuesExceed(record: Record<string, unknown>, known: readonly string[], level: number, maxDepth: number): boolean {
+  for (const key in record) {
+    const value = record[key];
+    if (typeof value === "object" && value !== null && !known.includes(key) && Object.hasOwn(record, key) && exceedsDepth(value, maxDepth - level + 1))
+      return true;
+  }
+  return false;
 }
 
 /**

@@ -45,9 +45,10 @@ export function dropNullOptionals(input: unknown): { value: unknown; issues: Val
   const copy: Record<string, unknown> = { ...input };
   for (const list in NULLABLE_FIELDS) {
     const items = input[list];
-    if (!Array.isArray(items)) continue;
     const fields = NULLABLE_FIELDS[list] as readonly string[];
-    copy[list] = items.map((item: unknown, index) => (isPlainObject(item) ? withoutNulls(item, fields, `/${list}/${index}`, issues) : item));
+    // Only a list holding a null is copied: the rest stay the caller's, as in a null-free IR.
+    if (!anyNull(items, fields[0] as string, fields[1])) continue;
+    copy[list] = (items as unknown[]).map((item: unknown, index) => (isPlainObject(item) ? withoutNulls(item, fields, `/${list}/${index}`, issues) : item));
   }
   if (isPlainObject(input.meta)) copy.meta = withoutNulls(input.meta, NULLABLE_META, "/meta", issues);
   return { value: copy, issues };

@@ -5,7 +5,7 @@
  */
 import { type ValidationIssue, SilpError, invalidIr } from "../errors.js";
 import { resolveOptions, type ResolvedOptions, type SilpOptions } from "../options.js";
-import { assertDepth } from "./depth.js";
+import { assertDepth, normalIrExceedsDepth } from "./depth.js";
 import { dropNullOptionals, hasNullOptionalMeta, normalize, withNormalTrailer } from "./normalize.js";
 import { semanticIssues } from "./rules.js";
 import { schemaIssues, trailerSchemaIssues } from "./schema.js";
@@ -34,13 +34,21 @@ function validateResolved(input: unknown, resolved: ResolvedOptions): Validation
 
 /**
  * Validates and returns the normal form with its warnings, or throws: `limit_exceeded` for an IR
- * nested deeper than `limits.maxDepth` (checked first, so nothing recursive sees it),
- * `unsupported_version` for a `silp` version this implementation does not speak, `invalid_ir`
- * for any error-level issue.
+ * nested deeper than `limits.maxDepth` (before any other error, and before a printer recurses
+ * into it), `unsupported_version` for a `silp` version this implementation does not speak,
+ * `invalid_ir` for any error-level issue.
+ *
+ * The schema and the rules run first: none of them descends into a value the schema leaves open
+ * (the schema has no recursive part, and normalizing shares extra fields' values), so a deep IR
+ * costs them nothing. A schema-valid IR can then nest only inside its extra fields' values, and
+ * only those are walked (normalIrExceedsDepth); an IR the schema rejects is walked whole, so
+ * that too deep still wins over the schema's errors.
  */
 export function assertValid(input: unknown, options: ResolvedOptions): { ir: SilpIR; warnings: ValidationIssue[] } {
-  assertDepth(input, options.limits.maxDepth);
-  return throwingResult(validateResolved(input, options));
+  const maxDepth = options.limits.maxDepth;
+  const result = validateResolved(input, options);
+  if (result.ir === undefined || normalIrExceedsDepth(result.ir, maxDepth)) assertDepth(input, maxDepth);
+  return throwingResult(result);
 }
 
 function throwingResult(result: ValidationResult): { ir: SilpIR; warnings: ValidationIssue[] } {

@@ -5,6 +5,7 @@
  * the IR (or envelope) root is level 1.
  */
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import { describe, test } from "vitest";
 import { compile, fromEnvelope, toEnvelope, unwrapSilp, type JsonValue } from "silp";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
@@ -38,6 +39,93 @@ describe("maxDepth applies to IR objects", () => {
   test("the limit is the configured one, and an IR at the limit compiles", () => {
     assert.equal(silpErrorOf(() => compile(irWith(nested(3)), "code", { limits: { maxDepth: 5 } })).code, "limit_exceeded");
     assert.match(compile(irWith(nested(3)), "code", { limits: { maxDepth: 6 } }), /extra=`\[\[\[1\]\]\]`/);
+  });
+
+  test("every place an extra field can sit is measured, at its own level, exactly at the limit", () => {
+    // Levels: root 1; entities/constraints/alternatives/meta 2; an item 3 (its extra field's value 4); meta's extra 3.
+    const base = { silp: "v1", intent: "!START", meta: { req_id: "a1b2c3d4" } };
+    const places: [string, (extra: JsonValue) => object, number][] = [
+      ["/constraints/0/x", (x) => ({ ...base, constraints: [{ type: "t", value: "v", x }] }), 4],
+      ["/alternatives/0/x", (x) => ({ ...base, alternatives: [{ action: "!SEARCH", x }] }), 4],
+      ["/meta/x", (x) => ({ ...base, meta: { req_id: "a1b2c3d4", x } }), 3],
+      [
+        "/entities/1/x",
+        (x) => ({
+          ...base,
+          entities: [
+            { id: "act", value: "a" },
+            { id: "k", value: "b", x },
+          ],
+        }),
+        4,
+      ],
+    ];
+    for (const [path, build, level] of places) {
+      // `levels` nested arrays put the innermost one at level + levels - 1.
+      const levels = 5;
+      const deepest = level + levels - 1;
+      assert.doesNotThrow(() => compile(build(nested(levels)) as never, "code", { limits: { maxDepth: deepest } }), path);
+      const error = silpErrorOf(() => compile(build(nested(levels)) as never, "code", { limits: { maxDepth: deepest - 1 } }));
+      assert.equal(error.code, "limit_exceeded", path);
+      assert.equal(error.path, pointerPast(path, levels - 1), path);
+    }
+  });
+
+  test("too deep wins over every other error: the schema's, the version's, the rules'", () => {
+    const deep = nested(100);
+    const cases: [string, object][] = [
+      ["schema (unknown root field)", { ...irWith(deep), unknown: 1 }],
+      ["schema (entity value not a string)", { ...irWith(deep), entities: [{ id: "act", value: 1, extra: deep }] }],
+      ["version", { ...irWith(deep), silp: "v9" }],
+      ["rules (verb outside the whitelist)", { ...irWith(deep), intent: "!FROBNICATE", entities: [{ id: "act", value: "a", extra: deep }] }],
+    ];
+    for (const [name, ir] of cases) assert.equal(silpErrorOf(() => compile(ir as never)).code, "limit_exceeded", name);
+  });
+
+  test("a limit below the IR's own structure (entities at level 2, an entity at 3) is applied to it too", () => {
+    const flat = { silp: "v1", intent: "!START", meta: { req_id: "a1b2c3d4" } };
+    assert.match(compile(flat, "code", { limits: { maxDepth: 2 } }), /start\(\)/);
+    const withEntity = { ...flat, entities: [{ id: "act", value: "a" }] };
+    const error = silpErrorOf(() => compile(withEntity, "code", { limits: { maxDepth: 2 } }));
+    assert.equal(error.code, "limit_exceeded");
+    assert.equal(error.path, "/entities/0");
+    assert.equal(silpErrorOf(() => compile(flat, "code", { limits: { maxDepth: 1 } })).path, "/meta");
+  });
+
+  test("compile refuses exactly the IRs a plain recursive depth count puts past the limit", () => {
+    // The oracle: the depth of the deepest array or object, the root being 1, counted recursively here.
+    const depthOf = (value: unknown): number =>
+      typeof value !== "object" || value === null ? 0 : 1 + Math.max(0, ...Object.values(value as object).map(depthOf));
+    const json = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: "small", maxDepth: 6 },
+        fc.integer(),
+        fc.array(tie("value"), { maxLength: 2 }),
+        fc.dictionary(fc.constantFrom("a", "b"), tie("value"), { maxKeys: 2 }),
+      ),
+    })).value;
+    const ir = fc.record({
+      entities: fc.array(fc.record({ id: fc.constantFrom("act"), value: fc.constant("v"), e: json }), { maxLength: 2 }),
+      constraints: fc.array(fc.record({ type: fc.constant("t"), value: fc.constant("v"), c: json }), { maxLength: 2 }),
+      alternatives: fc.array(fc.record({ action: fc.constant("!SEARCH"), a: json }), { maxLength: 2 }),
+      meta: fc.record({ req_id: fc.constant("a1b2c3d4"), m: json }),
+    });
+    fc.assert(
+      fc.property(ir, fc.integer({ min: 1, max: 9 }), (parts, maxDepth) => {
+        const input = { silp: "v1", intent: "!START", ...parts };
+        const tooDeep = depthOf(input) > maxDepth;
+        let code: string | undefined;
+        try {
+          compile(input as never, "json", { limits: { maxDepth } });
+        } catch (error) {
+          code = silpErrorOf(() => {
+            throw error;
+          }).code;
+        }
+        assert.equal(code === "limit_exceeded", tooDeep, `${JSON.stringify(input)} at ${maxDepth}: ${code}`);
+      }),
+      { numRuns: Number(process.env.SILP_PROPERTY_RUNS ?? 300) },
+    );
   });
 
   test("fromEnvelope: a deep silp_meta is limit_exceeded at /silp_meta/...", () => {

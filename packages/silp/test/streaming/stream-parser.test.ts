@@ -225,6 +225,84 @@ describe("the stream sanitizer gives the whole-text pass's text, hits and positi
   });
 });
 
+describe("the stream sanitizer hands on what it can as soon as it can, and answers for the text so far", () => {
+  /** The raw text up to and including its last ASCII character: what can be sanitized without knowing what follows. */
+  const settled = (raw: string): string => {
+    let last = raw.length - 1;
+    while (last >= 0 && raw.charCodeAt(last) >= 0x80) last--;
+    return raw.slice(0, last + 1);
+  };
+
+  test("each push returns the rest of the sanitized text up to the last ASCII character received", () => {
+    assertProperty(
+      fc.property(fc.array(fc.constantFrom(...SANITIZER_ALPHABET), { maxLength: 30 }), fc.integer(), (characters, seed) => {
+        const text = characters.join("");
+        const sanitizer = new StreamSanitizer(resolveSanitizeOptions({ invisible: "strip" }));
+        let raw = "";
+        let handed = "";
+        for (const chunk of cut(text, seed)) {
+          raw += chunk;
+          handed += sanitizer.push(chunk);
+          // The whole-text pass over the settled prefix is the oracle (sanitize.ts, not the stream's code).
+          assert.equal(handed, sanitizePayload(settled(raw), { invisible: "strip" }).text, JSON.stringify(raw));
+          assert.equal(sanitizer.text(), handed, "text() is all that was handed on");
+        }
+        handed += sanitizer.finish();
+        assert.equal(handed, sanitizePayload(text, { invisible: "strip" }).text);
+        assert.equal(sanitizer.finish(), "", "nothing is left after the end");
+      }),
+      { numRuns: propertyRuns(500) },
+    );
+  });
+
+  test("startsWith answers for the text so far, across the pieces it is kept in, like the string itself", () => {
+    // Over 1024 chunks, so the text is kept in several joined pieces (and a tail not yet joined).
+    const words = Array.from({ length: 2600 }, (_, i) => (i % 7 === 3 ? `م${i}\u200b ` : `w${i} `));
+    const sanitizer = new StreamSanitizer(resolveSanitizeOptions({ invisible: "strip" }));
+    let clean = "";
+    for (const word of words) clean += sanitizer.push(word);
+    const random = seededRandom(7);
+    for (let probe = 0; probe < 3000; probe++) {
+      const offset = Math.floor(random() * (clean.length + 4)) - 2;
+      const start = Math.max(0, Math.min(clean.length, offset + Math.floor(random() * 5) - 2));
+      const text = probe % 3 === 0 ? "w9" : clean.slice(start, start + Math.floor(random() * 12));
+      assert.equal(sanitizer.startsWith(text, offset), offset >= 0 && clean.startsWith(text, offset), `${JSON.stringify(text)} at ${offset}`);
+    }
+    assert.equal(sanitizer.startsWith("", clean.length), true, "the empty text at the end");
+    assert.equal(sanitizer.startsWith("x", clean.length), false, "nothing past the end");
+    assert.equal(sanitizer.text(), clean);
+    assert.equal(sanitizer.original(), "", "the caller's text is not kept: a stream's error is raised by decode() of the whole text");
+  });
+
+  test("the reject policy raises unsafe_content at the character's place in the whole text, as the whole-text pass does", () => {
+    for (const [chunks, policy] of [
+      [["start(a", "b\u202e", "c)"], { invisible: "reject" }],
+      [["x y ", "ab", "c\u00add"], { invisible: "reject" }],
+      [["\u2066"], { invisible: "reject" }],
+    ] as [string[], object][]) {
+      const options = resolveSanitizeOptions(policy);
+      const streamedError = silpErrorOf(() => {
+        const sanitizer = new StreamSanitizer(options);
+        for (const chunk of chunks) sanitizer.push(chunk);
+        sanitizer.finish();
+      });
+      const wholeError = silpErrorOf(() => sanitizePayload(chunks.join(""), policy));
+      assert.equal(streamedError.code, "unsafe_content");
+      assert.equal(streamedError.message, wholeError.message);
+      assert.deepEqual(streamedError.details, wholeError.details);
+    }
+  });
+
+  test("full: the report reached maxHits", () => {
+    const sanitizer = new StreamSanitizer(resolveSanitizeOptions({ invisible: "strip", maxHits: 2 }));
+    sanitizer.push("a\u200bb ");
+    assert.equal(sanitizer.full, false);
+    sanitizer.push("c\u200bd\u200be ");
+    assert.equal(sanitizer.full, true);
+    assert.equal(sanitizer.report().hits.length, 2);
+  });
+});
+
 /** decode() of the whole text: the result, or the error's code and offset. */
 function whole(text: string, frontend: string, options: object): DecodeResult | { code: string; offset: number | undefined } {
   try {

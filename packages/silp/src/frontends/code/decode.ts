@@ -21,6 +21,7 @@ export function openCodeStream(context: DecodeContext, start: number, sink: Part
     get position() {
       return parser.position;
     },
+    work: parser.work,
     finish: (end) => lowering.finish(parser.finish(context.source, end)),
   };
 }

@@ -17,7 +17,7 @@
  * is a subject, a time, a target) are assigned by the lowering.
  */
 
-import type { DecodeContext, RepairKind } from "../decode-context.js";
+import type { DecodeContext, RepairKind, StreamWork } from "../decode-context.js";
 import { KEYWORDS } from "./chars.js";
 import { INCOMPLETE, Lexer, type Token, type TokenKind } from "./lexer.js";
 import type { StatementLowering } from "./lower.js";
@@ -73,6 +73,8 @@ export class CodeParser {
   private readonly mark: Mark = { index: 0, repairs: 0, repairsDropped: 0, spaceCheck: undefined };
   /** A stream only: how far `mayComplete` scanned the tokens of the current step, and the bracket depth there. */
   private readonly gate = { seen: 0, depth: 0 };
+  /** Stream only: the steps run on appended text, and those undone (decode-context.ts, StreamWork). */
+  readonly work: StreamWork = { steps: 0, undone: 0 };
   /** A stream only: the lexer failed at the token after the last one read; a step that reaches it raises this. */
   private lexError: unknown;
   /** A stream only: keywords the current step read, reported to the sanitizer when the step completes. */
@@ -156,6 +158,7 @@ export class CodeParser {
       mark.repairs = this.context.repairs.length;
       mark.repairsDropped = this.context.repairsDropped;
       mark.spaceCheck = this.spaceCheck;
+      this.work.steps++;
       try {
         this.step();
       } catch (error) {
@@ -163,6 +166,7 @@ export class CodeParser {
         // when its payload turns out to end before the text that failed (a closing code fence).
         this.undo(mark);
         if (error !== INCOMPLETE) throw error;
+        this.work.undone++;
         return;
       }
     }

@@ -19,7 +19,7 @@
 import { SilpError } from "../../errors.js";
 import { normalPart } from "../../ir/normalize.js";
 import type { Entity } from "../../ir/types.js";
-import { type DecodeContext, type DecodedPayload, INCOMPLETE, type PartSink, type PayloadStream } from "../decode-context.js";
+import { type DecodeContext, type DecodedPayload, INCOMPLETE, type PartSink, type PayloadStream, type StreamWork } from "../decode-context.js";
 import { JsonLowering, LIST_KEYS, positionedReporter } from "./decoder.js";
 import { SECONDARY_PREFIX } from "./printer.js";
 import { type JsonNode, type ReadToken, Stop, Token, TreeParser } from "./tree.js";
@@ -144,6 +144,7 @@ class JsonStream implements PayloadStream {
   private scanned = 0;
   private readonly gate = { seen: 0, depth: 0 };
   private readEnd = 0;
+  readonly work: StreamWork = { steps: 0, undone: 0 };
 
   constructor(
     private readonly context: DecodeContext,
@@ -165,10 +166,12 @@ class JsonStream implements PayloadStream {
     this.boundDepth();
     while (this.phase !== "end" && this.mayComplete()) {
       const mark = this.parser.cursor;
+      this.work.steps++;
       try {
         this.step();
       } catch (error) {
         if (error === INCOMPLETE) {
+          this.work.undone++;
           // The step did nothing: its first token is current again.
           if (mark >= 0) this.parser.load(mark);
           else this.parser.cursor = mark;

@@ -1,0 +1,144 @@
+/**
+ * When a stream's parts arrive, and how much work the parser does to send them. The rule
+ * (docs/grammar.md and docs/json.md, "Streaming"): a unit is read once the token that ends it has
+ * arrived, and its part is sent then, not later; a step never runs into the end of the text it
+ * has, so no step is undone and each runs once (but for a code payload's meta trailer, read whole
+ * when the stream ends: its step stops once, at the `#`).
+ *
+ * The oracle is written by hand: each payload below marks with `|` the point where the text
+ * received completes a part (one `|` per part), counted from the rule, not from the code. A number
+ * or a word ends at the first character after it, a string at its closing quote; a json property
+ * or list item is complete at the `,` `}` or `]` after it; a code constraint at the `:` after it,
+ * or at the character after the `and` or `then` after it (a word ends there), a call's name at its
+ * `(`, an argument at the `,` or `)` after it.
+ *
+ * The streams are read through registered TEST DOUBLE frontends that wrap the code and json
+ * frontends' own methods, keep the stream each opens and count whole-text decodes, so a test sees
+ * the parser's `work` and that the stream, not a whole decode, read the payload.
+ */
+import assert from "node:assert/strict";
+import { describe, test } from "vitest";
+import { createDecoder, decode, getFrontend, registerFrontend } from "silp";
+import type { PayloadStream, StreamWork } from "../../src/frontends/decode-context.js";
+
+const opened: PayloadStream[] = [];
+const decodes = new Map<string, number>();
+for (const name of ["code", "json"]) {
+  const frontend = getFrontend(name);
+  decodes.set(name, 0);
+  registerFrontend({
+    name: `t-timed-${name}`,
+    // Not lossless, though it is the frontend itself: files sharing this process list the lossless ones.
+    lossless: false,
+    description: `the ${name} frontend, keeping the streams it opens and counting whole-text decodes (a test double)`,
+    compile: frontend.compile,
+    decode: (context, start, end) => {
+      decodes.set(name, (decodes.get(name) as number) + 1);
+      return (frontend.decode as NonNullable<typeof frontend.decode>)(context, start, end);
+    },
+    openStream: (context, start, sink) => {
+      const stream = (frontend.openStream as NonNullable<typeof frontend.openStream>)(context, start, sink);
+      opened.push(stream);
+      return stream;
+    },
+  });
+}
+
+/** The text without its `|` marks, and where each mark stood in it. */
+function marked(source: string): { text: string; points: number[] } {
+  const points: number[] = [];
+  let text = "";
+  for (const char of source) {
+    if (char === "|") points.push(text.length);
+    else text += char;
+  }
+  return { text, points };
+}
+
+interface Fed {
+  /** For each part in the order sent: how much of the text had arrived when it was sent. */
+  sentAt: number[];
+  work: StreamWork;
+  decodes: number;
+}
+
+/** Feeds `text` in chunks of `size` code units and records when each part came out. */
+function feed(name: string, text: string, size: number): Fed {
+  opened.length = 0;
+  decodes.set(name, 0);
+  const decoder = createDecoder(`t-timed-${name}`, { whitelist: "off" });
+  const sentAt: number[] = [];
+  for (let at = 0; at < text.length; at += size) {
+    const received = Math.min(at + size, text.length);
+    for (const _part of decoder.push(text.slice(at, received))) sentAt.push(received);
+  }
+  const result = decoder.end();
+  assert.deepEqual({ ...result, frontend: name }, decode(text, name, { whitelist: "off" }), "the result decode() gives");
+  assert.equal(opened.length, 1, "one stream was opened");
+  return { sentAt, work: { ...(opened[0] as PayloadStream).work } as StreamWork, decodes: decodes.get(name) as number };
+}
+
+/** Where a part marked at `point` is sent when the text comes in chunks of `size`: at the end of the chunk holding the point. */
+const chunkEnd = (point: number, size: number, length: number) => Math.min(Math.ceil(point / size) * size, length);
+
+// [frontend, payload with one `|` per part, the steps its units take (json: the open brace, each
+// property, each list's start, item and end, the close brace; written out beside each payload)]
+const PAYLOADS: [string, string, number][] = [
+  [
+    "json",
+    '{"intent":"!BOOK",|"act":"hotel",|"city":"Oslo",|"nights":2,|"constraints":[{"type":"price","value":"500","operator":"<="},|{"type":"!rain","value":"true","time":"t+1"}]|,"alternatives":[{"action":"!BOOK","target":"hostel","location":null}]|,"action_email":["sam",|{"id":"to","value":"bob","cc":["x"]}]|}',
+    // open 1, intent act city nights 4, constraints 1+2+1, alternatives 1+1+1, action_email 1+2+1, close 1
+    17,
+  ],
+  [
+    "json",
+    // Whitespace of every kind between tokens; numbers and words end at the character after them.
+    '{\n\t"intent" :\r\n "!START" ,| "nights" : -2.5E-3\t,| "n2":1e+5\n,| "ok":true\r,| "no" : false ,| "meta":{"req_id":"ab12cd34","x":[1,{"y":null}]}\r\n}\n',
+    // open 1, intent nights n2 ok no meta 6, close 1
+    8,
+  ],
+  [
+    "json",
+    // Slots before the intent wait for it (their action): all are sent with the intent, at the `}`.
+    '{"act":"a\\"b\\\\","k":"\\u0041\\n","intent":"!X"}|||',
+    // open 1, act k intent 3, close 1
+    5,
+  ],
+  [
+    "json",
+    // Lists with whitespace around their brackets, items of every kind of value, an empty list.
+    '{"intent":"!START",| "entities" : [ {"id":"act","value":"hike"} ,| {"id":"with","value":"bob","n":[1, 2.5]}\n]| , "constraints":[],"alternatives":[{"action":"!WAIT"}\t]|\n}',
+    // open 1, intent 1, entities 1+2+1, constraints 1+1, alternatives 1+1+1, close 1
+    12,
+  ],
+  [
+    "code",
+    'if !rain(t+1) and |temp>20, t+2 and |near(x, "y z"):| book(|hotel,| nights=2[k=`[1,2]`],| "quoted \\" x")|; email(sam)| else: book(hostel@Bergen)|; wait(x)| #{p2 c.75 sid=a1 seq=[a,b]}',
+    0,
+  ],
+  ["code", "START(|hike)|;  cancel( x ,| y )| else start(cards@indoor)|", 0],
+  ["code", "emails(|to=ops,| 'it\\'s',| n=-2.5)| else: notify(ops)|", 0],
+];
+
+describe("a part is sent as soon as the text that completes it has arrived, and no step runs twice", () => {
+  test.each(PAYLOADS)("%s: %j", (name, source, steps) => {
+    const { text, points } = marked(source);
+    const single = feed(name, text, 1);
+    assert.equal(single.decodes, 0, "read by the stream, not decoded again");
+    assert.deepEqual(single.sentAt, points, "one character at a time: each part at its point");
+    // A code payload's meta trailer is read whole once the stream ends: its step stops, once, when it meets the `#`.
+    const undone = name === "code" && text.includes(" #") ? 1 : 0;
+    assert.equal(single.work.undone, undone, "no step ran into the end of the text it had");
+    if (name === "json") assert.equal(single.work.steps, steps, "one step per unit");
+    for (const size of [2, 3, 7]) {
+      const chunked = feed(name, text, size);
+      assert.deepEqual(
+        chunked.sentAt,
+        points.map((point) => chunkEnd(point, size, text.length)),
+        `chunks of ${size}: each part with the chunk holding its point`,
+      );
+      assert.equal(chunked.work.undone, undone, `chunks of ${size}: nothing undone`);
+      if (name === "json") assert.equal(chunked.work.steps, steps, `chunks of ${size}: one step per unit`);
+    }
+  });
+});
