@@ -142,3 +142,66 @@ describe("a part is sent as soon as the text that completes it has arrived, and 
     }
   });
 });
+
+/** The result or the error (code, offset, message) of decoding `text` whole, and of streaming it in chunks of `size`. */
+function outcome(run: () => unknown): unknown {
+  try {
+    return run();
+  } catch (error) {
+    const { code, offset, message, path } = error as { code?: string; offset?: number; message: string; path?: string };
+    return { code, offset, message, path };
+  }
+}
+
+function streamedOutcome(name: string, text: string, size: number, options: object): { outcome: unknown; decodes: number } {
+  decodes.set(name, 0);
+  const result = outcome(() => {
+    const decoder = createDecoder(`t-timed-${name}`, options);
+    for (let at = 0; at < text.length; at += size) decoder.push(text.slice(at, at + size));
+    return { ...decoder.end(), frontend: name };
+  });
+  return { outcome: result, decodes: decodes.get(name) as number };
+}
+
+describe("json: what the stream reads to the end itself, and what it leaves to decode() of the whole text", () => {
+  const constraints = Array.from({ length: 70 }, (_, i) => `{"type":"c${i}","value":"${i}"}`).join(",");
+  const nested = (levels: number) => `${"[".repeat(levels)}1${"]".repeat(levels)}`;
+  // Read by the stream to the end: no whole-text decode.
+  const read: [string, string, object][] = [
+    ["70 objects one after another (the nesting count goes down as well as up)", `{"intent":"!X","act":"y","constraints":[${constraints}]}`, {}],
+    ["nested exactly to the limit", `{"intent":"!X","act":"y","meta":{"req_id":"ab12cd34","x":${nested(62)}}}`, {}],
+    ["a limit of 3 and a flat slot (an entity at level 3)", '{"intent":"!X","act":"y"}', { limits: { maxDepth: 3 } }],
+  ];
+  test.each(read)("%s", (_name, text, extra) => {
+    const options = { whitelist: "off", ...extra };
+    const expected = outcome(() => decode(text, "json", options));
+    for (const size of [1, 5, text.length]) {
+      const streamed = streamedOutcome("json", text, size, options);
+      assert.deepEqual(streamed.outcome, expected, `chunks of ${size}`);
+      assert.equal(streamed.decodes, 0, `chunks of ${size}: the stream read it`);
+    }
+  });
+
+  // Errors decode() reports: the stream stops or finishes with them, and end() reports what decode() reports.
+  const failing: [string, string, object][] = [
+    ["a repeated root key", '{"intent":"!X","act":"y","act":"z"}', {}],
+    ["a repeated key after a lowering error", '{"intent":"!X","k":null,"act":"y","act":"z"}', {}],
+    ["a flat slot that is not a string", '{"intent":"!X","k":null}', {}],
+    ["text after the root object", '{"intent":"!X","act":"y"} {"b":1}', {}],
+    ["the root object not closed", '{"intent":"!X","act":"y"', {}],
+    ["a missing comma between properties", '{"intent":"!X" "act":"y"}', {}],
+    ["a missing comma between items", '{"intent":"!X","constraints":[{"type":"a","value":"b"} {"type":"c","value":"d"}]}', {}],
+    ["a list not closed", '{"intent":"!X","constraints":[{"type":"a","value":"b"}', {}],
+    ["a leading comma in a list", '{"intent":"!X","constraints":[,{"type":"a","value":"b"}]}', {}],
+    ["nested one past the limit", `{"intent":"!X","act":"y","meta":{"req_id":"ab12cd34","x":${nested(63)}}}`, {}],
+    ["a limit of 2 and a flat slot (an entity at level 3)", '{"intent":"!X","act":"y"}', { limits: { maxDepth: 2 } }],
+    ["not an object", '["intent"]', {}],
+    ["no intent", '{"act":"y"}', {}],
+  ];
+  test.each(failing)("%s", (_name, text, extra) => {
+    const options = { whitelist: "off", strict: true, ...extra };
+    const expected = outcome(() => decode(text, "json", options));
+    assert.ok(typeof (expected as { code?: string }).code === "string", `decode() rejects it: ${JSON.stringify(expected)}`);
+    for (const size of [1, 4, text.length]) assert.deepEqual(streamedOutcome("json", text, size, options).outcome, expected, `chunks of ${size}`);
+  });
+});

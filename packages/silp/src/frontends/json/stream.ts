@@ -25,8 +25,12 @@ import { SECONDARY_PREFIX } from "./printer.js";
 import { type JsonNode, type ReadToken, Stop, Token, TreeParser } from "./tree.js";
 import { streamView } from "./view.js";
 
-/** What the end of a pending token waits for (see `ends`). */
-type Wait = "ws" | "string" | "number" | "word";
+/**
+ * What the end of a pending token waits for (see `endsIn`). A number waits as a word does: every
+ * character of a number is a word character, and what ends a number in valid JSON (whitespace,
+ * punctuation) ends a word; in invalid JSON the tokens come out the same, only later.
+ */
+type Wait = "ws" | "string" | "word";
 
 /** The tokens of a json stream, read as their text completes. */
 class JsonTokens {
@@ -88,7 +92,6 @@ class JsonTokens {
     const code = text.charCodeAt(pos);
     let wait: Wait;
     if (code === 0x22) wait = "string";
-    else if (code === 0x2d || isNumberChar(code)) wait = "number";
     else if (isPunctuation(code) || code === 0x2f) return undefined;
     else wait = "word";
     this.escaped = false;
@@ -107,9 +110,6 @@ class JsonTokens {
           if (this.escaped) this.escaped = false;
           else if (code === 0x5c) this.escaped = true;
           else if (code === 0x22 || code === 0x0a || code === 0x0d) return true;
-          break;
-        case "number":
-          if (!isNumberChar(code)) return true;
           break;
         case "word":
           if (!isWordChar(code)) return true;
@@ -410,12 +410,7 @@ function isPunctuation(code: number): boolean {
   return code === 0x7b || code === 0x7d || code === 0x5b || code === 0x5d || code === 0x3a || code === 0x2c;
 }
 
-/** What a number's scan may read: digits, sign, point and exponent. */
-function isNumberChar(code: number): boolean {
-  return (code >= 0x30 && code <= 0x39) || code === 0x2d || code === 0x2b || code === 0x2e || code === 0x45 || code === 0x65;
-}
-
-/** What a bare word's scan may read (tree.ts's isWordCharacter). */
+/** What a bare word's or a number's scan may read (tree.ts's isWordCharacter). */
 function isWordChar(code: number): boolean {
   return !(isBlank(code) || isPunctuation(code) || code === 0x22 || code === 0x2f);
 }
