@@ -22,12 +22,15 @@ const { existsSync, readFileSync } = require("node:fs");
 const { join } = require("node:path");
 
 /**
- * The lab lane's modules (CONTRIBUTING.md, "Two lanes"): lab/package.json's dependencies and the
- * framework adapters, which are built only with the lab. A product-only install
- * (`SILP_LANE=product npm ci`) has none of them, so an import of one cannot resolve there; the
- * full install must resolve every import.
+ * The lab lane's modules (CONTRIBUTING.md, "Two lanes"): the dependencies of lab/package.json and
+ * of lab/node22/package.json (the OpenAI Agents SDK and openai 7, installed on Node 22:
+ * scripts/lab.mjs) and the framework adapters, which are built only with the lab. A product-only
+ * install (`SILP_LANE=product npm ci`) has none of them, so an import of one cannot resolve there;
+ * the full install must resolve every import.
  */
-const LAB_PACKAGES = Object.keys(JSON.parse(readFileSync(join(__dirname, "lab", "package.json"), "utf8")).dependencies ?? {});
+const LAB_PACKAGES = [join("lab", "package.json"), join("lab", "node22", "package.json")].flatMap((manifest) =>
+  Object.keys(JSON.parse(readFileSync(join(__dirname, manifest), "utf8")).dependencies ?? {}),
+);
 const LAB_WORKSPACES = ["@silp/ai-sdk", "@silp/langchain", "@silp/openai-agents", "@silp/mastra"];
 const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 function labInstalled() {

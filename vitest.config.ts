@@ -10,12 +10,15 @@
  * installs without the lab): `product`, `product-shared` (files that share processes, see
  * below) and `product-codec` (the codec's own tests). The lab: `lab` (what needs lab/'s heavy
  * dependencies or what they build: the tests of @silp/tokens, llmlingua2, bench, evolve, the
- * playground and the framework adapters, and every `*.lab.test.ts`). `--mode quick` (npm run
+ * playground and the framework adapters, and every `*.lab.test.ts`) and `lab-node22` (the OpenAI
+ * Agents SDK's tests: the openai-agents adapter's and every `*.node22.lab.test.ts`, on the lab's
+ * Node 22, see NODE22_TESTS). `--mode quick` (npm run
  * test:product) runs the randomized tests with fewer inputs (testkit/property.ts); the default is
  * the full depth CI runs. Before the tests, the
  * packages' builds are brought up to date (scripts/test-build.mjs): child processes run them.
  */
 import { defineConfig } from "vitest/config";
+import { node22Pool } from "./scripts/node22-pool.js";
 import { SlowFirstSequencer } from "./scripts/slow-first-sequencer.js";
 
 const CODEC_TESTS = "packages/silp/test/**/*.test.ts";
@@ -27,7 +30,15 @@ const CODEC_TESTS = "packages/silp/test/**/*.test.ts";
  * (two of its files register a dialect) keep a process per file.
  */
 const SHARED_PROCESS_TESTS = "packages/{schemas,lock,redis,mcp,a2a,conformance,grammar}/test/**/*.test.ts";
-const LAB_PACKAGES = "packages/{tokens,llmlingua2,bench,evolve,playground,ai-sdk,langchain,openai-agents,mastra}/test/**/*.test.ts";
+const LAB_PACKAGES = "packages/{tokens,llmlingua2,bench,evolve,playground,ai-sdk,langchain,mastra}/test/**/*.test.ts";
+/**
+ * The tests of the OpenAI Agents SDK (lab/node22: `@openai/agents` 0.20 and `openai` 7), which run
+ * on the lab's Node 22 and never on the project's Node 20: every `openai` 7 release declares
+ * `engines.node >= 22`, and every `@openai/agents` from 0.15 on depends on it (scripts/node22.mjs).
+ * Their worker processes are started with that binary (scripts/node22-pool.ts); the rest of the
+ * run stays on the Node that started vitest.
+ */
+const NODE22_TESTS = ["packages/openai-agents/test/**/*.test.ts", "packages/*/test/**/*.node22.lab.test.ts"];
 
 /** What every test process gets, in both lanes and in the mutation run (scripts/mutation/vitest.config.ts). */
 export function sharedTestOptions(mode: string) {
@@ -59,7 +70,7 @@ export default defineConfig(({ mode }) => {
             ...shared,
             name: "product",
             include: ["packages/*/test/**/*.test.ts"],
-            exclude: [LAB_PACKAGES, CODEC_TESTS, SHARED_PROCESS_TESTS, "**/*.lab.test.ts", "**/node_modules/**"],
+            exclude: [LAB_PACKAGES, ...NODE22_TESTS, CODEC_TESTS, SHARED_PROCESS_TESTS, "**/*.lab.test.ts", "**/node_modules/**"],
           },
         },
         {
@@ -75,7 +86,8 @@ export default defineConfig(({ mode }) => {
         // The codec's own tests share their worker processes (no file registers a frontend or
         // changes the process), which saves a process start and the codec's import per file.
         { extends: true, test: { ...shared, name: "product-codec", include: [CODEC_TESTS], exclude: ["**/*.lab.test.ts"], isolate: false } },
-        { extends: true, test: { ...shared, name: "lab", include: [LAB_PACKAGES, "packages/*/test/**/*.lab.test.ts"], exclude: ["**/node_modules/**"] } },
+        { extends: true, test: { ...shared, name: "lab", include: [LAB_PACKAGES, "packages/*/test/**/*.lab.test.ts"], exclude: [...NODE22_TESTS, "**/node_modules/**"] } },
+        { extends: true, test: { ...shared, name: "lab-node22", include: NODE22_TESTS, exclude: ["**/node_modules/**"], pool: node22Pool() } },
       ],
     },
   };

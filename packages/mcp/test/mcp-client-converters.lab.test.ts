@@ -1,44 +1,19 @@
 /**
  * The SILP tools' input schemas through the schema converters of the popular MCP clients, each
- * client's own code: LangChain's simplifier (`loadMcpTools`), both JSON-Schema-to-zod converters
- * Mastra 0.14 chooses between (zod 4 and zod 3) with Mastra's own tool validation, and OpenAI
- * Agents' MCP tool conversion with `convertSchemasToStrict`. Each converted tool is called with
- * arguments that use every property, and what reaches the MCP client's callTool must be what was
- * sent (ARGUMENT_SAMPLES, assertDeliveredWhole).
+ * client's own code: LangChain's simplifier (`loadMcpTools`) and both JSON-Schema-to-zod converters
+ * Mastra 0.14 chooses between (zod 4 and zod 3) with Mastra's own tool validation. Each converted
+ * tool is called with arguments that use every property, and what reaches the MCP client's
+ * callTool must be what was sent (ARGUMENT_SAMPLES, assertDeliveredWhole). OpenAI Agents' MCP tool
+ * conversion runs on Node 22, which the SDK's `openai` 7 needs: openai-agents-converter.node22.lab.test.ts.
  */
 import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { loadMcpTools } from "@langchain/mcp-adapters";
 import { createTool } from "@mastra/core/tools";
-import { mcpToFunctionTool, RunContext } from "@openai/agents";
 import { convertJsonSchemaToZod as zod4Converter } from "zod-from-json-schema";
 import { convertJsonSchemaToZod as zod3Converter } from "zod-from-json-schema-v3";
-import * as tokens from "@silp/tokens";
-import { silpArgumentsSchema, silpTools } from "@silp/mcp";
-import { ARGUMENT_SAMPLES, JSON_PING, TEXT_PING, assertDeliveredWhole, declaredPaths } from "./client-schema-fit.js";
-
-type Args = Record<string, unknown>;
-
-const tools = silpTools({ tokens });
-/** A host's own tool that takes SILP in its arguments (silpArgumentsSchema), beside the SILP tools. */
-const hostTool = {
-  name: "book_room",
-  inputSchema: silpArgumentsSchema({ properties: { user_id: { type: "string" } }, required: ["user_id"] }),
-};
-const hostSample: Args = {
-  user_id: "u1",
-  silp_encoding: "code",
-  silp_payload: "book(hotel)",
-  silp_meta: { req_id: "4a5b6c7d", session_id: "s1", x_trace: { hop: 1 } },
-  silp: "v1",
-  silp_ir_version: "ir-v0.1",
-};
-const listed = [
-  ...tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
-  { ...hostTool, description: "a host tool" },
-];
-const samples: Record<string, readonly Args[]> = { ...ARGUMENT_SAMPLES, book_room: [hostSample] };
-const schemaOf = (name: string) => (listed.find((tool) => tool.name === name) as { inputSchema: Record<string, unknown> }).inputSchema;
+import { JSON_PING, TEXT_PING, assertDeliveredWhole, declaredPaths } from "./client-schema-fit.js";
+import { type Args, listed, samples, schemaOf } from "./client-converters.lab.js";
 
 describe("the samples cover the schemas", () => {
   test("every tool's every declared property is used by some sample (so the checks below see all of them)", () => {
@@ -146,74 +121,5 @@ describe("Mastra 0.14 (both converters, then @mastra/core 0.24's createTool vali
     const converted = mastraTool("old", bare, zod3Converter);
     const result = (await converted.execute?.({ context: { silp_meta: { req_id: "4a5b6c7d" }, ping: JSON_PING } } as never)) as { received: Args };
     assert.deepEqual(result.received, { silp_meta: {}, ping: {} });
-  });
-});
-
-/** Test double of an MCP server for OpenAI Agents' mcpToFunctionTool: records each callTool. */
-function recordingMcpServerTestDouble() {
-  const calls: { name: string; arguments: Args }[] = [];
-  return {
-    calls,
-    server: {
-      name: "silp",
-      cacheToolsList: false,
-      callTool: async (name: string, args: Args) => {
-        calls.push({ name, arguments: structuredClone(args) });
-        return [{ type: "text", text: "ok" }];
-      },
-    },
-  };
-}
-
-describe("OpenAI Agents (@openai/agents mcpToFunctionTool with convertSchemasToStrict)", () => {
-  /**
-   * Strict mode (its source, utils/strictToolSchema: assertOpenAIStrictToolSchemaPreservesOpenObjects)
-   * refuses every object that is open (additionalProperties not false), because a strict schema
-   * must list every key. An IR's meta, silp_meta and a JSON ping carry keys no schema can list
-   * (spec 3.6; forward-compatible probe members), so the tools that take them fall back to the
-   * non-strict tool with the schema unchanged: no argument is lost either way.
-   */
-  const expectedStrict: Record<string, boolean> = { validate: false, compile: false, decode: false, negotiate: false, count_tokens: true, book_room: false };
-
-  test("strict where the schema is closed, the schema unchanged where it is open; every sample reaches callTool whole", async () => {
-    const double = recordingMcpServerTestDouble();
-    for (const listedTool of listed) {
-      const tool = mcpToFunctionTool(structuredClone(listedTool) as never, double.server as never, true);
-      assert.equal(tool.strict, expectedStrict[listedTool.name], `${listedTool.name}: strict`);
-      // The fallback lists the schema as it is (a schema without additionalProperties is open, as JSON Schema reads it).
-      const { inputSchema } = listedTool;
-      if (!tool.strict)
-        assert.deepEqual(tool.parameters, {
-          ...inputSchema,
-          required: inputSchema.required ?? [],
-          additionalProperties: inputSchema.additionalProperties ?? true,
-        });
-      for (const args of samples[listedTool.name] ?? []) {
-        await tool.invoke(new RunContext(), JSON.stringify(args));
-        const call = double.calls.at(-1);
-        assert.equal(call?.name, listedTool.name);
-        assertDeliveredWhole(args, call?.arguments, listedTool.inputSchema);
-      }
-    }
-    assert.equal(double.calls.length, Object.values(samples).flat().length);
-  });
-
-  test("it does not validate a JSON Schema tool's input: an IR with a verb outside the enum reaches the server", async () => {
-    const double = recordingMcpServerTestDouble();
-    const validate = listed.find((tool) => tool.name === "validate");
-    const tool = mcpToFunctionTool(structuredClone(validate) as never, double.server as never, true);
-    const ir = { intent: "!DANCE", entities: [{ id: "act", value: "tango" }], meta: { req_id: "a1b2c3d4" } };
-    await tool.invoke(new RunContext(), JSON.stringify({ ir }));
-    assert.deepEqual(double.calls, [{ name: "validate", arguments: { ir } }]);
-  });
-
-  test("count_tokens' strict schema keeps both properties (the optional one nullable, as strict mode requires)", () => {
-    const countTokens = listed.find((tool) => tool.name === "count_tokens");
-    const tool = mcpToFunctionTool(structuredClone(countTokens) as never, recordingMcpServerTestDouble().server as never, true);
-    const parameters = tool.parameters as { properties: Record<string, { anyOf?: unknown[] }>; required: string[]; additionalProperties: boolean };
-    assert.deepEqual(Object.keys(parameters.properties), ["text", "tokenizers"]);
-    assert.deepEqual(parameters.required, ["text", "tokenizers"]);
-    assert.equal(parameters.additionalProperties, false);
-    assert.deepEqual(parameters.properties.tokenizers?.anyOf?.[1], { type: "null" });
   });
 });

@@ -25,6 +25,7 @@ import {
 import { messageText, type ScriptedChatServer, type ScriptedReply, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
 import { silpRejectionOf } from "@silp/testkit/silp-errors.js";
 import OpenAI from "openai";
+import { VERSION as OPENAI_VERSION } from "openai/version";
 import type { DecodeResult, StreamEvent } from "silp";
 
 // Traces would be exported to OpenAI; nothing leaves this machine.
@@ -40,6 +41,11 @@ beforeAll(async () => {
   server = await scriptedChatServer(() => replies.shift() ?? { status: 500, body: '{"error":{"message":"the test scripted no more replies"}}' });
 });
 afterAll(() => server.close());
+
+test("runs on Node 22 with openai 7, which declares engines.node >= 22 (vitest.config.ts, project lab-node22)", () => {
+  assert.equal(process.versions.node.split(".")[0], "22", `this file ran on Node ${process.version}`);
+  assert.equal(OPENAI_VERSION.split(".")[0], "7", `openai ${OPENAI_VERSION}`);
+});
 
 const model = () => new OpenAIChatCompletionsModel(new OpenAI({ apiKey: "test-double-key", baseURL: server.baseUrl, maxRetries: 0 }), "test-double");
 const planner = () => new Agent({ name: "planner", instructions: silpWritePrompt(), model: model(), outputType: silpOutputType() });

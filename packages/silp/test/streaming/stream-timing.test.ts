@@ -18,7 +18,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { createDecoder, decode, getFrontend, registerFrontend } from "silp";
+import { createDecoder, decode, getFrontend, registerFrontend, type SilpOptions } from "silp";
 import type { PayloadStream, StreamWork } from "../../src/frontends/decode-context.js";
 
 const opened: PayloadStream[] = [];
@@ -173,7 +173,7 @@ describe("json: what the stream reads to the end itself, and what it leaves to d
     ["a limit of 3 and a flat slot (an entity at level 3)", '{"intent":"!X","act":"y"}', { limits: { maxDepth: 3 } }],
   ];
   test.each(read)("%s", (_name, text, extra) => {
-    const options = { whitelist: "off", ...extra };
+    const options: SilpOptions = { whitelist: "off", ...extra };
     const expected = outcome(() => decode(text, "json", options));
     for (const size of [1, 5, text.length]) {
       const streamed = streamedOutcome("json", text, size, options);
@@ -199,7 +199,7 @@ describe("json: what the stream reads to the end itself, and what it leaves to d
     ["no intent", '{"act":"y"}', {}],
   ];
   test.each(failing)("%s", (_name, text, extra) => {
-    const options = { whitelist: "off", strict: true, ...extra };
+    const options: SilpOptions = { whitelist: "off", strict: true, ...extra };
     const expected = outcome(() => decode(text, "json", options));
     assert.ok(typeof (expected as { code?: string }).code === "string", `decode() rejects it: ${JSON.stringify(expected)}`);
     for (const size of [1, 4, text.length]) assert.deepEqual(streamedOutcome("json", text, size, options).outcome, expected, `chunks of ${size}`);
