@@ -10,8 +10,13 @@ interface Fixture {
   frontend: string;
   payload: string;
   options?: SilpOptions;
-  error?: { code: string; offset?: number | null; line?: number; column?: number; path?: string; details?: unknown };
+  error?: { code: string; offset?: number | null; line?: number; column?: number; path?: string; details?: unknown; message?: string; expected?: string[] };
   repairs?: string[];
+  /** Each repair whole: kind, offset and message. */
+  repairDetails?: [string, number, string][];
+  version?: string;
+  /** The decoded meta but its req_id (derived from the text). */
+  meta?: Record<string, unknown>;
   repairOffsets?: number[];
   intent?: string;
   warnings?: string[];
@@ -38,6 +43,8 @@ describe("decode conformance fixtures", () => {
             if (expected.details !== undefined) assert.deepEqual(error.details, expected.details);
             if (expected.line !== undefined) assert.equal(error.line, expected.line);
             if (expected.column !== undefined) assert.equal(error.column, expected.column);
+            if (expected.message !== undefined) assert.equal(error.message, expected.message);
+            if (expected.expected !== undefined) assert.deepEqual(error.expected, expected.expected);
             return true;
           },
         );
@@ -55,6 +62,16 @@ describe("decode conformance fixtures", () => {
           result.repairs.map((repair) => repair.offset),
           fixture.repairOffsets,
         );
+      if (fixture.repairDetails)
+        assert.deepEqual(
+          result.repairs.map((repair) => [repair.kind, repair.offset, repair.message]),
+          fixture.repairDetails,
+        );
+      if (fixture.version) assert.equal(result.ir.version, fixture.version);
+      if (fixture.meta) {
+        const { req_id: _derived, ...meta } = result.ir.meta;
+        assert.deepEqual(meta, fixture.meta);
+      }
       if (fixture.intent) assert.equal(result.ir.intent, fixture.intent);
       if (fixture.entities) assert.deepEqual(result.ir.entities, fixture.entities);
       if (fixture.constraints) assert.deepEqual(result.ir.constraints, fixture.constraints);
