@@ -133,6 +133,39 @@ describe("the code lexer fed in chunks reads what it reads whole", () => {
     }
   });
 
+  test("each token comes out as soon as the text that ends it has arrived", () => {
+    // The oracle: a token is known once its last character has arrived, and, for a word or a
+    // one-character operator that may be the start of a two-character one (! = < >), the
+    // character after it too; `follow` and the operators need it. Checked against the whole text's tokens.
+    const needsNext = (token: Token) => token.kind === "bare" || (token.text.length === 1 && "!=<>".includes(token.text));
+    const texts = [
+      'start(hike, "a\\n\\u0041b") <= x',
+      "a != b , c=d ; e<f",
+      "a\u{10400}b(y)",
+      `می\u200cخواهم)`,
+      "'it\\'s' `[1]` x",
+      "x\t\n y  (  z )",
+      "#{p2 c.75 seq=[a,b]}",
+    ];
+    for (const text of texts) {
+      const whole = lexWhole(text, true).tokens.filter((token) => token.kind !== "eof");
+      const lexer = Lexer.stream(0, true);
+      let out = 0;
+      for (let at = 0; at < text.length; at++) {
+        if (lexer.append(text[at] as string)) for (let token = lexer.tryNext(); token !== undefined; token = lexer.tryNext()) out++;
+        const received = at + 1;
+        const known = whole.filter((token) => received >= token.end + (needsNext(token) ? 1 : 0)).length;
+        assert.equal(out, known, `${JSON.stringify(text)}: tokens out after ${JSON.stringify(text.slice(0, received))}`);
+      }
+    }
+  });
+
+  test("tokens longer than the lexer's batch of pieces (1,024), one character at a time: words, strings, single-quoted strings, JSON literals", () => {
+    const long = "x".repeat(2500);
+    const texts = [`${long}(y)`, `f("${long}\\n${long}")`, `f('${long}\\'${long}')`, `f(k=\`["${long}"]\`)`, `f(a${" ".repeat(2100)}, b)`];
+    for (const text of texts) assert.deepEqual(lexStreamed([...text], true), lexWhole(text, true), `${text.slice(0, 12)}… one character at a time`);
+  });
+
   test("generated texts of tricky characters, cut at random: the same tokens and the same first error", () => {
     assertProperty(
       fc.property(fc.array(fc.constantFrom(...LEXER_ALPHABET), { maxLength: 40 }), fc.integer(), fc.boolean(), (characters, seed, singleQuotes) => {
