@@ -118,6 +118,8 @@ const PAYLOADS: [string, string, number][] = [
   ],
   ["code", "START(|hike)|;  cancel( x ,| y )| else start(cards@indoor)|", 0],
   ["code", "emails(|to=ops,| 'it\\'s',| n=-2.5)| else: notify(ops)|", 0],
+  // Brackets: a `,` inside an argument's [...] does not end the argument.
+  ["code", "book(|a[k=1,j=2],| b[n=`[1, 2]`,m=x])| else: book(c@d)|", 0],
 ];
 
 describe("a part is sent as soon as the text that completes it has arrived, and no step runs twice", () => {
@@ -203,5 +205,50 @@ describe("json: what the stream reads to the end itself, and what it leaves to d
     const expected = outcome(() => decode(text, "json", options));
     assert.ok(typeof (expected as { code?: string }).code === "string", `decode() rejects it: ${JSON.stringify(expected)}`);
     for (const size of [1, 4, text.length]) assert.deepEqual(streamedOutcome("json", text, size, options).outcome, expected, `chunks of ${size}`);
+  });
+});
+
+describe("code: after a lowering error, its section sends nothing more, and end() reports the first error as decode() does", () => {
+  /** The parts' kinds and values in the order sent, one character at a time, and the outcome of end(). */
+  function partsAndEnd(text: string): { parts: string[]; end: unknown } {
+    const decoder = createDecoder("code", { whitelist: "off" });
+    const parts: string[] = [];
+    for (const char of text) {
+      for (const part of decoder.push(char)) {
+        const { kind, offset: _offset, ...value } = part as { kind: string; offset: number };
+        parts.push(`${kind} ${JSON.stringify(Object.values(value)[0])}`);
+      }
+    }
+    return { parts, end: outcome(() => decoder.end()) };
+  }
+
+  const CANCEL_A = 'entity {"id":"act","value":"a","action":"!CANCEL"}';
+  // [payload, the parts (hand-written), the error end() raises: code and offset]
+  const cases: [string, string[], [string, number]][] = [
+    // A secondary call without arguments: the actions stop there (book's entity is not sent).
+    ["if x>1: cancel(a); email(); book(b)", ['constraint {"type":"x","value":"1","operator":">"}', 'intent "!CANCEL"', CANCEL_A], ["decode_failed", 19]],
+    // Two such calls: the first is reported.
+    ["cancel(a); email(); notify()", ['intent "!CANCEL"', CANCEL_A], ["decode_failed", 11]],
+    // An alternative with two positional arguments: the alternatives stop there.
+    ["cancel(a) else: book(x,y); book(z)", ['intent "!CANCEL"', CANCEL_A], ["decode_failed", 23]],
+    // A constraint with four positional arguments: the constraints stop there, the calls still read.
+    ["if f(a,b,c,d) and y>2: cancel(a)", ['intent "!CANCEL"', CANCEL_A], ["decode_failed", 11]],
+    // A negated constraint with two positional arguments.
+    ["if !f(a,b) and y>2: cancel(a); book(x)", ['intent "!CANCEL"', CANCEL_A, 'entity {"id":"act","value":"x","action":"!BOOK"}'], ["decode_failed", 8]],
+    // An argument's field given twice stops the actions, and the alternatives after them (decode() reports the calls' error first).
+    ["cancel(a, b[k=1,k=2], c) else: book(z)", ['intent "!CANCEL"', CANCEL_A], ["decode_failed", 16]],
+  ];
+  test.each(cases)("%s", (text, parts, [code, offset]) => {
+    const streamed = partsAndEnd(text);
+    assert.deepEqual(streamed.parts, parts);
+    const expected = outcome(() => decode(text, "code", { whitelist: "off" })) as { code: string; offset: number };
+    assert.deepEqual([expected.code, expected.offset], [code, offset], "decode() of the whole text");
+    assert.deepEqual(streamed.end, expected, "end() reports what decode() reports");
+  });
+
+  test("a primary call without arguments is an intent and nothing else", () => {
+    const streamed = partsAndEnd("cancel() else: book(z)");
+    assert.deepEqual(streamed.parts, ['intent "!CANCEL"', 'alternative {"action":"!BOOK","target":"z"}']);
+    assert.deepEqual((streamed.end as { ir: { entities: unknown[] } }).ir.entities, []);
   });
 });
