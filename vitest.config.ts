@@ -26,10 +26,11 @@ const CODEC_TESTS = "packages/silp/test/**/*.test.ts";
  * Packages whose test files leave no state in their process (no frontend registered, no
  * environment changed, every server they start closed by the file itself): their files share
  * worker processes, which saves a process start and the imports per file. The dialects (which
- * register x- frontends by name), the testkit (whose seed tests set the environment) and the CLI
- * (two of its files register a dialect) keep a process per file.
+ * register x- frontends by name), the testkit (whose seed tests set the environment), the CLI
+ * (two of its files register a dialect) and a2a-dialects.test.ts (it registers x-evolved, which
+ * the MCP server's tests would then list among the frontends) keep a process per file.
  */
-const SHARED_PROCESS_TESTS = "packages/{schemas,lock,redis,mcp,a2a,conformance,grammar}/test/**/*.test.ts";
+const SHARED_PROCESS_TESTS = ["packages/{schemas,lock,redis,mcp,conformance,grammar}/test/**/*.test.ts", "packages/a2a/test/**/!(a2a-dialects).test.ts"];
 const LAB_PACKAGES = "packages/{tokens,llmlingua2,bench,evolve,playground,ai-sdk,langchain,mastra}/test/**/*.test.ts";
 /**
  * The tests of the OpenAI Agents SDK (lab/node22: `@openai/agents` 0.20 and `openai` 7), which run
@@ -70,7 +71,7 @@ export default defineConfig(({ mode }) => {
             ...shared,
             name: "product",
             include: ["packages/*/test/**/*.test.ts"],
-            exclude: [LAB_PACKAGES, ...NODE22_TESTS, CODEC_TESTS, SHARED_PROCESS_TESTS, "**/*.lab.test.ts", "**/node_modules/**"],
+            exclude: [LAB_PACKAGES, ...NODE22_TESTS, CODEC_TESTS, ...SHARED_PROCESS_TESTS, "**/*.lab.test.ts", "**/node_modules/**"],
           },
         },
         {
@@ -78,7 +79,7 @@ export default defineConfig(({ mode }) => {
           test: {
             ...shared,
             name: "product-shared",
-            include: [SHARED_PROCESS_TESTS],
+            include: SHARED_PROCESS_TESTS,
             exclude: ["**/*.lab.test.ts", "**/node_modules/**"],
             isolate: false,
           },

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { describe, test } from "vitest";
 import { compile, fromEnvelope, toEnvelope, unwrapSilp, type JsonValue } from "silp";
+import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 
 /** `levels` nested arrays around 1: [[...[1]...]]. */
@@ -110,7 +111,7 @@ describe("maxDepth applies to IR objects", () => {
       alternatives: fc.array(fc.record({ action: fc.constant("!SEARCH"), a: json }), { maxLength: 2 }),
       meta: fc.record({ req_id: fc.constant("a1b2c3d4"), m: json }),
     });
-    fc.assert(
+    assertProperty(
       fc.property(ir, fc.integer({ min: 1, max: 9 }), (parts, maxDepth) => {
         const input = { silp: "v1", intent: "!START", ...parts };
         const tooDeep = depthOf(input) > maxDepth;
@@ -124,7 +125,7 @@ describe("maxDepth applies to IR objects", () => {
         }
         assert.equal(code === "limit_exceeded", tooDeep, `${JSON.stringify(input)} at ${maxDepth}: ${code}`);
       }),
-      { numRuns: Number(process.env.SILP_PROPERTY_RUNS ?? 300) },
+      { numRuns: propertyRuns(300) },
     );
   });
 
