@@ -294,12 +294,19 @@ describe("the stream sanitizer hands on what it can as soon as it can, and answe
     const sanitizer = new StreamSanitizer(resolveSanitizeOptions({ invisible: "strip" }));
     let clean = "";
     for (const word of words) clean += sanitizer.push(word);
-    const random = seededRandom(7);
-    for (let probe = 0; probe < 3000; probe++) {
-      const offset = Math.floor(random() * (clean.length + 4)) - 2;
-      const start = Math.max(0, Math.min(clean.length, offset + Math.floor(random() * 5) - 2));
-      const text = probe % 3 === 0 ? "w9" : clean.slice(start, start + Math.floor(random() * 12));
-      assert.equal(sanitizer.startsWith(text, offset), offset >= 0 && clean.startsWith(text, offset), `${JSON.stringify(text)} at ${offset}`);
+    // Every offset, from before the start to past the end (pieces meet every 1,024 chunks): the
+    // text there, cut short or run on, and a text that differs in its last character.
+    for (let offset = -3; offset <= clean.length + 3; offset++) {
+      const at = Math.max(0, offset);
+      for (const length of [0, 1, 2, 7, 40]) {
+        const here = clean.slice(at, at + length);
+        const other = here === "" ? "\u0000" : `${here.slice(0, -1)}${here.endsWith("#") ? "%" : "#"}`;
+        for (const text of [here, other]) {
+          // Past the end nothing is there (String's startsWith would clamp the position to the end).
+          const expected = offset >= 0 && offset + text.length <= clean.length && clean.startsWith(text, offset);
+          assert.equal(sanitizer.startsWith(text, offset), expected, `${JSON.stringify(text)} at ${offset}`);
+        }
+      }
     }
     assert.equal(sanitizer.startsWith("", clean.length), true, "the empty text at the end");
     assert.equal(sanitizer.startsWith("x", clean.length), false, "nothing past the end");

@@ -198,6 +198,17 @@ describe("json: what the stream reads to the end itself, and what it leaves to d
     ["nested one past the limit", `{"intent":"!X","act":"y","meta":{"req_id":"ab12cd34","x":${nested(63)}}}`, {}],
     ["a limit of 2 and a flat slot (an entity at level 3)", '{"intent":"!X","act":"y"}', { limits: { maxDepth: 2 } }],
     ["not an object", '["intent"]', {}],
+    ["a string for the root", '"intent"', {}],
+    ["a number for a key", '{"intent":"!X",5:"y"}', {}],
+    ["a key without its colon", '{"intent":"!X","act" "y"}', {}],
+    ["a key without its value", '{"intent":"!X","act":}', {}],
+    ["two commas between properties", '{"intent":"!X",,"act":"y"}', {}],
+    ["a comma before the first property", '{,"intent":"!X"}', {}],
+    ["a comma after the last property", '{"intent":"!X","act":"y",}', {}],
+    ["a comma after the last item", '{"intent":"!X","constraints":[{"type":"a","value":"b"},]}', {}],
+    ["two commas between items", '{"intent":"!X","constraints":[{"type":"a","value":"b"},,{"type":"c","value":"d"}]}', {}],
+    ["a list item that is not a value", '{"intent":"!X","act":[:]}', {}],
+    ["a second root object after a list", '{"intent":"!X","act":["y"]}{}', {}],
     ["no intent", '{"act":"y"}', {}],
   ];
   test.each(failing)("%s", (_name, text, extra) => {

@@ -177,7 +177,7 @@ class JsonStream implements PayloadStream {
           else this.parser.cursor = mark;
           return;
         }
-        throw error instanceof Stop ? new SilpError("invalid_syntax", `invalid JSON: ${error.reason}`, { offset: error.offset }) : error;
+        throw notRead(error);
       }
     }
   }
@@ -201,10 +201,9 @@ class JsonStream implements PayloadStream {
     try {
       while (this.phase !== "end") this.step();
       this.parser.next();
-      if (this.parser.kind() !== Token.End) throw new Stop("end of file expected", this.parser.tokenStart);
+      if (this.parser.kind() !== Token.End) throw stop(this.parser.tokenStart);
     } catch (error) {
-      if (error instanceof Stop) throw new SilpError("invalid_syntax", `invalid JSON: ${error.reason}`, { offset: error.offset });
-      throw error;
+      throw notRead(error);
     }
     if (this.repeated) throw this.repeated;
     if (this.failed !== undefined) throw this.failed;
@@ -277,7 +276,7 @@ class JsonStream implements PayloadStream {
     const parser = this.parser;
     if (this.phase === "open") {
       parser.next();
-      if (parser.kind() !== Token.OpenBrace) throw new Stop(parser.kind() === Token.End ? "value expected" : "property name expected", parser.tokenStart);
+      if (parser.kind() !== Token.OpenBrace) throw stop(parser.tokenStart);
       this.root = { type: "object", offset: parser.tokenStart, length: 0, children: [] };
       parser.next();
       this.phase = "property";
@@ -295,18 +294,18 @@ class JsonStream implements PayloadStream {
       this.completed();
       return;
     }
-    if (parser.kind() === Token.End) throw new Stop("close brace expected", parser.tokenStart);
+    if (parser.kind() === Token.End) throw stop(parser.tokenStart);
     if (parser.kind() === Token.Comma) {
-      if (!this.needsComma) throw new Stop("value expected", parser.tokenStart);
+      if (!this.needsComma) throw stop(parser.tokenStart);
       parser.next();
     } else if (this.needsComma) {
-      throw new Stop("comma expected", parser.tokenStart);
+      throw stop(parser.tokenStart);
     }
-    if (parser.kind() !== Token.String) throw new Stop("property name expected", parser.tokenStart);
+    if (parser.kind() !== Token.String) throw stop(parser.tokenStart);
     const key = parser.stringValue;
     const keyNode: JsonNode = { type: "string", offset: parser.tokenStart, length: parser.pos - parser.tokenStart, value: key };
     parser.next();
-    if (parser.kind() !== Token.Colon) throw new Stop("colon expected", parser.tokenStart);
+    if (parser.kind() !== Token.Colon) throw stop(parser.tokenStart);
     parser.next();
     if (parser.kind() === Token.OpenBracket && (LIST_KEYS.has(key) || key.startsWith(SECONDARY_PREFIX))) {
       parser.next();
@@ -319,7 +318,7 @@ class JsonStream implements PayloadStream {
       return;
     }
     const value = parser.value();
-    if (value === undefined) throw new Stop("value expected", parser.tokenStart);
+    if (value === undefined) throw stop(parser.tokenStart);
     this.needsComma = true;
     this.completed();
     this.addKey(key, keyNode);
@@ -343,15 +342,15 @@ class JsonStream implements PayloadStream {
       this.completed();
       return;
     }
-    if (parser.kind() === Token.End) throw new Stop("close bracket expected", parser.tokenStart);
+    if (parser.kind() === Token.End) throw stop(parser.tokenStart);
     if (parser.kind() === Token.Comma) {
-      if (list.items === 0) throw new Stop("value expected", parser.tokenStart);
+      if (list.items === 0) throw stop(parser.tokenStart);
       parser.next();
     } else if (list.items > 0) {
-      throw new Stop("comma expected", parser.tokenStart);
+      throw stop(parser.tokenStart);
     }
     const value = parser.value();
-    if (value === undefined) throw new Stop("value expected", parser.tokenStart);
+    if (value === undefined) throw stop(parser.tokenStart);
     list.items++;
     this.completed();
     this.lower(() => this.emitNew(() => this.lowering.listItem(list.key, value), value.offset));
@@ -396,6 +395,20 @@ class JsonStream implements PayloadStream {
       this.failed = error;
     }
   }
+}
+
+/**
+ * Where the stream's grammar stops: a text it cannot read as decode() reads it. No reason is
+ * given, because none reaches anyone: a stream that stopped is decoded whole at its end, and
+ * decode() reports the error with its reason and code frame (codec.ts, finishStreamed).
+ */
+function stop(offset: number): Stop {
+  return new Stop("not read by the stream", offset);
+}
+
+/** A stop as the codec's error (the reader and finishStreamed look for a SilpError); any other error as it is. */
+function notRead(error: unknown): unknown {
+  return error instanceof Stop ? new SilpError("invalid_syntax", "invalid JSON", { offset: error.offset }) : error;
 }
 
 export function openJsonStream(context: DecodeContext, start: number, sink: PartSink): PayloadStream {
