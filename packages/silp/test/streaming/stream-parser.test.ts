@@ -176,6 +176,28 @@ describe("the code lexer fed in chunks reads what it reads whole", () => {
     );
   });
 
+  test("a chunk that only goes on with a word, a string, a JSON literal or whitespace is appended to it, not lexed", () => {
+    // [text before, a body whose every character continues the token, the reads expected]: the
+    // word, string or literal is read once, at its first character; whitespace after the word "x"
+    // once more, where it ends the word.
+    const cases: [string, string, number][] = [
+      ["", "ab_9Z.-", 1],
+      ['"', " !~é中\u00a0#{}'`\u007f", 1],
+      ["`", '[1,"a"]{} \\\'', 1],
+      ["x", " \t\n\r", 2],
+    ];
+    for (const [open, body, reads] of cases) {
+      const lexer = Lexer.stream(0, true);
+      let read = 0;
+      for (const char of open + body.repeat(300)) {
+        if (!lexer.append(char)) continue;
+        read++;
+        while (lexer.tryNext() !== undefined);
+      }
+      assert.equal(read, reads, JSON.stringify(open + body));
+    }
+  });
+
   test("a word a million characters long, one character at a time, is one token (read once: the chunks are only appended)", () => {
     const word = "a".repeat(1_000_000);
     const lexer = Lexer.stream(0);
