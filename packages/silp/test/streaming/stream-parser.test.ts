@@ -330,6 +330,9 @@ describe("the stream sanitizer hands on what it can as soon as it can, and answe
         }
       }
     }
+    // A text that spans several pieces, from the start and from inside the first piece.
+    for (const offset of [0, 3]) assert.equal(sanitizer.startsWith(clean.slice(offset, offset + 12_000), offset), true, `12,000 characters at ${offset}`);
+    assert.equal(sanitizer.startsWith(`${clean.slice(3, 12_000)}#`, 3), false, "the same but its last character");
     assert.equal(sanitizer.startsWith("", clean.length), true, "the empty text at the end");
     assert.equal(sanitizer.startsWith("x", clean.length), false, "nothing past the end");
     assert.equal(sanitizer.text(), clean);
