@@ -112,6 +112,13 @@ const PAYLOADS: [string, string, number][] = [
     12,
   ],
   [
+    "json",
+    // An entity whose action its key gives does not wait for the intent.
+    '{"action_email":["sam"]|,"intent":"!X"}|',
+    // open 1, action_email 1+1+1, intent 1, close 1
+    6,
+  ],
+  [
     "code",
     'if !rain(t+1) and |temp>20, t+2 and |near(x, "y z"):| book(|hotel,| nights=2[k=`[1,2]`],| "quoted \\" x")|; email(sam)| else: book(hostel@Bergen)|; wait(x)| #{p2 c.75 sid=a1 seq=[a,b]}',
     0,
@@ -216,6 +223,29 @@ describe("json: what the stream reads to the end itself, and what it leaves to d
     const expected = outcome(() => decode(text, "json", options));
     assert.ok(typeof (expected as { code?: string }).code === "string", `decode() rejects it: ${JSON.stringify(expected)}`);
     for (const size of [1, 4, text.length]) assert.deepEqual(streamedOutcome("json", text, size, options).outcome, expected, `chunks of ${size}`);
+  });
+});
+
+describe("json: after a lowering error the stream sends nothing more, and end() reports the error as decode() does", () => {
+  function jsonParts(text: string): { parts: string[]; end: unknown } {
+    const decoder = createDecoder("json", { whitelist: "off" });
+    const parts: string[] = [];
+    for (const char of text) for (const part of decoder.push(char)) parts.push((part as { kind: string }).kind);
+    return { parts, end: outcome(() => decoder.end()) };
+  }
+  // [payload, the parts' kinds (hand-written)]
+  const cases: [string, string[]][] = [
+    ['{"intent":"!X","k":null,"act":"y","constraints":[{"type":"a","value":"b"}]}', ["intent"]],
+    ['{"k":null,"intent":"!X","act":"y"}', []],
+    ['{"act":"y","k":null,"intent":"!X"}', []],
+    ['{"intent":"!X","constraints":[{"type":"a"}],"act":"y"}', ["intent"]],
+  ];
+  test.each(cases)("%s", (text, parts) => {
+    const streamed = jsonParts(text);
+    assert.deepEqual(streamed.parts, parts);
+    const expected = outcome(() => decode(text, "json", { whitelist: "off" })) as { code?: string };
+    assert.equal(expected.code, "decode_failed", "decode() of the whole text");
+    assert.deepEqual(streamed.end, expected, "end() reports what decode() reports");
   });
 });
 

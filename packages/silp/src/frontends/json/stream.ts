@@ -324,7 +324,8 @@ class JsonStream implements PayloadStream {
     this.addKey(key, keyNode);
     this.root.children?.push({ type: "property", offset: keyNode.offset, length: value.offset + value.length - keyNode.offset, children: [keyNode, value] });
     this.lower(() => this.emitNew(() => this.lowering.property(key, keyNode, value), keyNode.offset));
-    if (key === "intent" && this.lowering.intentSoFar !== undefined && this.failed === undefined) {
+    // After a lowering error nothing more is lowered (`lower`), so the intent is known only if none came before it.
+    if (key === "intent" && this.lowering.intentSoFar !== undefined) {
       this.sink({ kind: "intent", intent: this.lowering.intentSoFar, offset: keyNode.offset });
       for (const { entity, offset } of this.waiting) this.emitEntity(entity, offset);
       this.waiting = [];
