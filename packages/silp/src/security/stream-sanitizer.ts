@@ -10,6 +10,7 @@
  * So the text is sanitized up to its last ASCII character, with that character kept as the left
  * neighbour of the next piece, and the rest waits for the next chunk (or the end).
  */
+import { ChunkText } from "../chunk-text.js";
 import { describeCodePoint, findInvisible } from "./invisible.js";
 import { OffsetMap } from "./offset-map.js";
 import type { ResolvedSanitizeOptions } from "./options.js";
@@ -46,6 +47,12 @@ export class StreamSanitizer implements HookedText {
   private readonly starts: number[] = [];
   private recent: string[] = [];
   private cleanLength = 0;
+  /**
+   * The caller's text, kept only from the first character sanitizing removed: until then it is
+   * the sanitized text itself, so a stream keeps its text once, not twice (keeping a second copy
+   * of a text that arrives a character at a time cost a third of a stream's time).
+   */
+  private raw: ChunkText | undefined;
 
   constructor(readonly options: ResolvedSanitizeOptions) {
     this.collector = new HitCollector(options.maxHits);
@@ -60,6 +67,7 @@ export class StreamSanitizer implements HookedText {
       // Nothing to look for in ASCII (every character the pass handles is outside it), nothing waiting.
       this.rawOffset += chunk.length;
       this.before = chunk[chunk.length - 1] as string;
+      this.raw?.append(chunk);
       this.keep(chunk);
       return chunk;
     }
@@ -115,11 +123,32 @@ export class StreamSanitizer implements HookedText {
     return this.pieces.join("");
   }
 
+  /**
+   * All the caller's text so far, as it arrived: what is decoded whole when the stream could not
+   * read it. After a rejection (which ends the stream's sanitizing) it holds the rejected text too.
+   */
+  received(): string {
+    return (this.raw === undefined ? this.text() : this.raw.read()) + this.rejected + this.waiting;
+  }
+
+  /** The raw text whose sanitizing threw (the reject policy): the caller's text still holds it. */
+  private rejected = "";
+
   private sanitize(text: string): string {
+    try {
+      return this.sanitizeRaw(text);
+    } catch (error) {
+      this.rejected = text;
+      throw error;
+    }
+  }
+
+  private sanitizeRaw(text: string): string {
     // Every character the pass looks for is outside ASCII.
     if (!NON_ASCII.test(text)) {
       this.rawOffset += text.length;
       this.before = text[text.length - 1] as string;
+      this.raw?.append(text);
       this.keep(text);
       return text;
     }
@@ -138,12 +167,18 @@ export class StreamSanitizer implements HookedText {
       }
       this.collector.add(hit);
       if (action === "stripped") {
+        // From here on the sanitized text differs from the caller's: the caller's is kept too.
+        if (this.raw === undefined) {
+          this.raw = new ChunkText();
+          this.raw.append(this.text());
+        }
         kept.push(scanned.slice(copyFrom, finding.offset));
         copyFrom = finding.offset + finding.length;
         this.offsets.recordRemoval(offset - this.removed, finding.length);
         this.removed += finding.length;
       }
     }
+    this.raw?.append(text);
     const clean = copyFrom === shift ? text : kept.join("") + scanned.slice(copyFrom);
     this.rawOffset += text.length;
     this.before = text.charCodeAt(text.length - 1) < 0x80 ? (text[text.length - 1] as string) : "";

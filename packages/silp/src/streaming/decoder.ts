@@ -17,7 +17,8 @@ import { decode, type DecodeResult } from "../codec.js";
 import { SilpError } from "../errors.js";
 import { getFrontend } from "../frontends/registry.js";
 import { resolveOptions, type SilpOptions } from "../options.js";
-import { ChunkText, StreamReader } from "./reader.js";
+import { ChunkText } from "../chunk-text.js";
+import { StreamReader } from "./reader.js";
 import type { PartialIR, StreamPart } from "./parts.js";
 
 export type { PartialIR, StreamPart };
@@ -64,7 +65,8 @@ export function createDecoder(frontend = "code", options?: SilpOptions): StreamD
   // A frontend that streams reads the stream with its own parser; any other decoding frontend
   // gives the final result only.
   const reader = target.openStream ? new StreamReader(target, resolved, sink) : undefined;
-  const text = new ChunkText();
+  // The caller's text, for decode() at the end: a reader keeps it itself (once, with its sanitized text).
+  const text = reader ? undefined : new ChunkText();
   let length = 0;
   let ended = false;
   return {
@@ -87,7 +89,7 @@ export function createDecoder(frontend = "code", options?: SilpOptions): StreamD
         });
       }
       if (chunk === "") return [];
-      text.append(chunk);
+      text?.append(chunk);
       added = NO_PARTS;
       reader?.push(chunk);
       length += chunk.length;
@@ -96,7 +98,7 @@ export function createDecoder(frontend = "code", options?: SilpOptions): StreamD
     end(): DecodeResult {
       if (ended) throw new TypeError("end() called twice");
       ended = true;
-      return reader ? reader.end(text.read(), frontend, options) : decode(text.read(), frontend, options);
+      return reader ? reader.end(frontend, options) : decode((text as ChunkText).read(), frontend, options);
     },
   };
 }

@@ -13,6 +13,7 @@ import type { Frontend } from "../frontends/registry.js";
 import type { ResolvedOptions, SilpOptions } from "../options.js";
 import { emptyReport } from "../security/decode-guard.js";
 import { IDENTITY_HOOKS } from "../security/hooks.js";
+import { ChunkText } from "../chunk-text.js";
 import { StreamSanitizer } from "../security/stream-sanitizer.js";
 
 export class StreamReader {
@@ -27,6 +28,11 @@ export class StreamReader {
   private failed = false;
   /** Not a payload the stream can read at all (the sanitizer rejected it, strict mode and a fence): decode() decides. */
   private whole = false;
+  /**
+   * The caller's text, for decode() of the whole text: kept here without a sanitizer, or once the
+   * stream is given up; otherwise the stream sanitizer keeps it (once, with the sanitized text).
+   */
+  private kept: ChunkText | undefined;
 
   constructor(
     private readonly frontend: Frontend,
@@ -35,29 +41,32 @@ export class StreamReader {
   ) {
     this.sanitizer = options.sanitize === false ? undefined : new StreamSanitizer(options.sanitize);
     this.context = new DecodeContext("", options, this.sanitizer?.hooks ?? IDENTITY_HOOKS);
+    if (this.sanitizer === undefined) this.kept = new ChunkText();
   }
 
   push(chunk: string): void {
+    this.kept?.append(chunk);
     if (this.whole) return;
     let clean: string;
     try {
       clean = this.sanitizer ? this.sanitizer.push(chunk) : chunk;
     } catch {
-      this.whole = true; // rejected: decode() throws the sanitizer's error
+      this.giveUp(); // rejected: decode() throws the sanitizer's error
       return;
     }
     this.read(clean);
   }
 
   /** The stream ended: what `decode(text)` returns. */
-  end(text: string, frontendName: string, options: SilpOptions | undefined): DecodeResult {
+  end(frontendName: string, options: SilpOptions | undefined): DecodeResult {
     if (!this.whole) {
       try {
         this.read(this.sanitizer ? this.sanitizer.finish() : "");
       } catch {
-        this.whole = true;
+        this.giveUp();
       }
     }
+    const text = this.kept ? this.kept.read() : (this.sanitizer as StreamSanitizer).received();
     // A report cut at maxHits keeps the first hits found, and a stream finds them in another order.
     if (this.whole || this.stream === undefined || this.sanitizer?.full) return decode(text, frontendName, options);
     // Completing the result needs the whole text: the sanitizer keeps it, or it is the caller's.
@@ -72,6 +81,15 @@ export class StreamReader {
         ? { changed: !sanitizer.offsets.identity, originalOffset: (offset) => sanitizer.offsets.toOriginal(offset), report: () => sanitizer.report() }
         : { changed: false, originalOffset: (offset) => offset, report: emptyReport },
     });
+  }
+
+  /** The stream reads nothing more; decode() of the whole text decides, so the caller's text is kept from here on. */
+  private giveUp(): void {
+    this.whole = true;
+    if (this.kept === undefined) {
+      this.kept = new ChunkText();
+      this.kept.append((this.sanitizer as StreamSanitizer).received());
+    }
   }
 
   private read(clean: string): void {
@@ -104,38 +122,12 @@ export class StreamReader {
       const fence = openingFence(head);
       // Strict mode rejects a fence, and a line that is not a fence is not a payload's start: decode() decides.
       if (fence === undefined || this.context.strict) {
-        this.whole = true;
+        this.giveUp();
         return false;
       }
       this.start = fence.lineEnd + 1;
     }
     this.stream = (this.frontend.openStream as NonNullable<Frontend["openStream"]>)(this.context, this.start, this.sink);
     return true;
-  }
-}
-
-/**
- * Text received in chunks. Chunks wait in a short list and are joined into the text a batch at a
- * time, so the list never holds more than BATCH small strings and the text is a few long pieces.
- */
-export class ChunkText {
-  private static readonly BATCH = 1024;
-  private text = "";
-  private pending: string[] = [];
-
-  append(chunk: string): void {
-    this.pending.push(chunk);
-    if (this.pending.length >= ChunkText.BATCH) this.flush();
-  }
-
-  read(): string {
-    this.flush();
-    return this.text;
-  }
-
-  private flush(): void {
-    if (this.pending.length === 0) return;
-    this.text += this.pending.join("");
-    this.pending = [];
   }
 }

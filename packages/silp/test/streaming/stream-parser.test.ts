@@ -400,6 +400,15 @@ describe("payloads the sanitizer acts on decode alike streamed or whole, at ever
     ["json", '{"intent":"!START","act":"hi\u200bke","tо":"Oslo","constraints":[{"type":"t","value":"v\u00ad"}]}', {}],
     ["json", '{"intent":"!START","act":["a","b"],"action_email":["sam",{"id":"to","value":"bob"}],"alternatives":[{"action":"!X","target":null}]}', {}],
     ["json", '```json\n{"intent":"!START","act":"hike"}\n```', {}],
+    // The stream gives up and decode() reads the caller's text as it arrived (the stream keeps it
+    // only once sanitizing changed it): a rejected character, more text after it, ...
+    ["code", "start(hi\u202eke); stop(x\u00ady)", { sanitize: { invisible: "reject" } }],
+    ["code", "st\u200bart(a) \u00ad then more", { sanitize: { invisible: "reject" } }],
+    // ... prose around a payload with stripped characters, a fence in strict mode, no sanitizer.
+    ["code", "Sure: st\u200bart(hi\u200bke) — done", {}],
+    ["json", 'Here it is: {"intent":"!START","act":"hi\u200bke"} ok', {}],
+    ["code", "```\nstart(hi\u200bke)\n```", { strict: true }],
+    ["code", "Sure: start(hi\u200bke)", { sanitize: false }],
   ];
   test.each(payloads)("%s: %j", (frontend, text, options) => {
     const expected = whole(text, frontend, options);
