@@ -172,6 +172,19 @@ function streamedOutcome(name: string, text: string, size: number, options: obje
   return { outcome: result, decodes: decodes.get(name) as number };
 }
 
+/** Each part as "kind value", in the order sent when `text` arrives one character at a time, and the outcome of end(). */
+function partsAndEnd(frontend: string, text: string): { parts: string[]; end: unknown } {
+  const decoder = createDecoder(frontend, { whitelist: "off" });
+  const parts: string[] = [];
+  for (const char of text) {
+    for (const part of decoder.push(char)) {
+      const { kind, offset: _offset, ...value } = part as { kind: string; offset: number };
+      parts.push(`${kind} ${JSON.stringify(Object.values(value)[0])}`);
+    }
+  }
+  return { parts, end: outcome(() => decoder.end()) };
+}
+
 describe("json: what the stream reads to the end itself, and what it leaves to decode() of the whole text", () => {
   const constraints = Array.from({ length: 70 }, (_, i) => `{"type":"c${i}","value":"${i}"}`).join(",");
   const nested = (levels: number) => `${"[".repeat(levels)}1${"]".repeat(levels)}`;
@@ -227,12 +240,6 @@ describe("json: what the stream reads to the end itself, and what it leaves to d
 });
 
 describe("json: after a lowering error the stream sends nothing more, and end() reports the error as decode() does", () => {
-  function jsonParts(text: string): { parts: string[]; end: unknown } {
-    const decoder = createDecoder("json", { whitelist: "off" });
-    const parts: string[] = [];
-    for (const char of text) for (const part of decoder.push(char)) parts.push((part as { kind: string }).kind);
-    return { parts, end: outcome(() => decoder.end()) };
-  }
   // [payload, the parts' kinds (hand-written)]
   const cases: [string, string[]][] = [
     ['{"intent":"!X","k":null,"act":"y","constraints":[{"type":"a","value":"b"}]}', ["intent"]],
@@ -241,8 +248,11 @@ describe("json: after a lowering error the stream sends nothing more, and end() 
     ['{"intent":"!X","constraints":[{"type":"a"}],"act":"y"}', ["intent"]],
   ];
   test.each(cases)("%s", (text, parts) => {
-    const streamed = jsonParts(text);
-    assert.deepEqual(streamed.parts, parts);
+    const streamed = partsAndEnd("json", text);
+    assert.deepEqual(
+      streamed.parts.map((part) => part.split(" ")[0]),
+      parts,
+    );
     const expected = outcome(() => decode(text, "json", { whitelist: "off" })) as { code?: string };
     assert.equal(expected.code, "decode_failed", "decode() of the whole text");
     assert.deepEqual(streamed.end, expected, "end() reports what decode() reports");
@@ -250,19 +260,6 @@ describe("json: after a lowering error the stream sends nothing more, and end() 
 });
 
 describe("code: after a lowering error, its section sends nothing more, and end() reports the first error as decode() does", () => {
-  /** The parts' kinds and values in the order sent, one character at a time, and the outcome of end(). */
-  function partsAndEnd(text: string): { parts: string[]; end: unknown } {
-    const decoder = createDecoder("code", { whitelist: "off" });
-    const parts: string[] = [];
-    for (const char of text) {
-      for (const part of decoder.push(char)) {
-        const { kind, offset: _offset, ...value } = part as { kind: string; offset: number };
-        parts.push(`${kind} ${JSON.stringify(Object.values(value)[0])}`);
-      }
-    }
-    return { parts, end: outcome(() => decoder.end()) };
-  }
-
   const CANCEL_A = 'entity {"id":"act","value":"a","action":"!CANCEL"}';
   // [payload, the parts (hand-written), the error end() raises: code and offset]
   const cases: [string, string[], [string, number]][] = [
@@ -280,7 +277,7 @@ describe("code: after a lowering error, its section sends nothing more, and end(
     ["cancel(a, b[k=1,k=2], c) else: book(z)", ['intent "!CANCEL"', CANCEL_A], ["decode_failed", 16]],
   ];
   test.each(cases)("%s", (text, parts, [code, offset]) => {
-    const streamed = partsAndEnd(text);
+    const streamed = partsAndEnd("code", text);
     assert.deepEqual(streamed.parts, parts);
     const expected = outcome(() => decode(text, "code", { whitelist: "off" })) as { code: string; offset: number };
     assert.deepEqual([expected.code, expected.offset], [code, offset], "decode() of the whole text");
@@ -288,7 +285,7 @@ describe("code: after a lowering error, its section sends nothing more, and end(
   });
 
   test("a primary call without arguments is an intent and nothing else", () => {
-    const streamed = partsAndEnd("cancel() else: book(z)");
+    const streamed = partsAndEnd("code", "cancel() else: book(z)");
     assert.deepEqual(streamed.parts, ['intent "!CANCEL"', 'alternative {"action":"!BOOK","target":"z"}']);
     assert.deepEqual((streamed.end as { ir: { entities: unknown[] } }).ir.entities, []);
   });
