@@ -145,7 +145,7 @@ describe("a decoder says through its return value whether its IR is in normal fo
 
   // Internals, on purpose: which of the two validations decode runs cannot be seen from outside
   // (both give the same IR); the code frontend's own answer is read from its decoder directly.
-  test("the code frontend says normal form unless a verb is called twice, and leaves a trailer's fields to decode's schema check", () => {
+  test("the code frontend says normal form unless a verb is called twice, and leaves to decode's schema check a trailer's fields that construction cannot vouch for", () => {
     const code = getFrontend("code").decode as NonNullable<FrontendDefinition["decode"]>;
     const built = (text: string) => {
       const { normalForm, schemaValid } = code(new DecodeContext(text, resolveOptions({}), IDENTITY_HOOKS), 0, text.length);
@@ -154,7 +154,16 @@ describe("a decoder says through its return value whether its IR is in normal fo
     assert.deepEqual(built("start(hike); email(sam)"), { normalForm: true, schemaValid: true });
     assert.deepEqual(built("start(hike); email(sam); email(al)"), { normalForm: false, schemaValid: true });
     assert.deepEqual(built("start(hike); email(sam); start(x)"), { normalForm: false, schemaValid: true });
-    assert.deepEqual(built("start(hike) #{p2}"), { normalForm: true, schemaValid: "except-meta" });
+    // Items are typed by their syntax; only what the schema asks beyond a type is checked here.
+    assert.deepEqual(built("start(hike) #{p2 c.75 id=abcd sid=a1 seq=[a,b] out=json next=x silp=v1 version=ir-v0.2 x=`[1]`}"), {
+      normalForm: true,
+      schemaValid: true,
+    });
+    assert.deepEqual(built("start(hike) #{c0}"), { normalForm: true, schemaValid: true });
+    assert.deepEqual(built("start(hike) #{c1}"), { normalForm: true, schemaValid: true });
+    for (const item of ["p1.5", "p1e400", "c1.01", "c1e400", "id=abc", "id=ABCD", "id=abcdef012", 'id=""', "silp=w1", "silp=v"]) {
+      assert.deepEqual(built(`start(hike) #{${item}}`), { normalForm: true, schemaValid: "except-meta" }, item);
+    }
     assert.deepEqual(built('start(hike) #meta {"meta":{"p":1}}'), { normalForm: true, schemaValid: "except-meta" });
   });
 

@@ -133,3 +133,11 @@ test("the trailer validator gives the whole schema's verdict and errors for silp
   );
   assert.equal(trailer({ ...body, meta: { req_id: "a1b2", confidence: 5 } }), false, "not vacuous");
 });
+
+test("the patterns the code frontend checks a trailer's items with are the schema's own", async () => {
+  const { SILP_VERSION_PATTERN } = await import("../../src/ir/types.js");
+  const { REQ_ID_PATTERN } = await import("../../src/ir/req-id.js");
+  const properties = irSchema.properties as Record<string, { pattern?: string; properties?: Record<string, { pattern?: string }> }>;
+  assert.equal(SILP_VERSION_PATTERN.source, properties.silp?.pattern);
+  assert.equal(REQ_ID_PATTERN.source, properties.meta?.properties?.req_id?.pattern);
+});

@@ -14,7 +14,7 @@
  */
 
 import { hasOwn, setField } from "../../ir/fields.js";
-import { isPlainObject } from "../../ir/normalize.js";
+import { isPlainObject, normalizeMeta } from "../../ir/normalize.js";
 import {
   DEFAULT_IR_VERSION,
   DEFAULT_OUT,
@@ -25,8 +25,10 @@ import {
   type JsonValue,
   META_FIELDS,
   type Meta,
+  SILP_VERSION_PATTERN,
   type SilpIRInput,
 } from "../../ir/types.js";
+import { REQ_ID_PATTERN } from "../../ir/req-id.js";
 import { functionNameToAction } from "../../ir/verbs.js";
 import type { DecodeContext, DecodedPayload, PartSink, RepairKind } from "../decode-context.js";
 import { parseEmbeddedJson } from "../json-value.js";
@@ -35,6 +37,27 @@ import { assignConstraintRoles, type ConstraintRole } from "./roles.js";
 import { CONFIDENCE_ITEM, META_ITEM_FIELDS, META_RESERVED_NAMES, PRIORITY_ITEM } from "./meta-items.js";
 import type { ArgNode, CallNode, ConstraintNode, Lexeme, MetaItemNode, Statement } from "./syntax.js";
 import { SilpError } from "../../errors.js";
+
+/** What a trailer carries; `normal`: meta, silp and version meet the schema and are in normal form. */
+interface Carried {
+  meta: Meta;
+  silp: string | undefined;
+  version: string | undefined;
+  normal: boolean;
+}
+
+/**
+ * Whether meta items (and a trailer's silp) meet what the schema asks of them beyond the types
+ * their syntax gives: an integer priority, a confidence from 0 to 1, the req_id's and silp's
+ * patterns (the schema's own, spec 3.9).
+ */
+function itemsMeetSchema(meta: Record<string, unknown>, silp: string | undefined): boolean {
+  const { priority, confidence, req_id: reqId } = meta;
+  if (priority !== undefined && !Number.isInteger(priority)) return false;
+  if (confidence !== undefined && !(typeof confidence === "number" && Number.isFinite(confidence) && confidence >= 0 && confidence <= 1)) return false;
+  if (reqId !== undefined && !REQ_ID_PATTERN.test(reqId as string)) return false;
+  return silp === undefined || SILP_VERSION_PATTERN.test(silp);
+}
 
 /** Where a meta trailer item goes: a string or list field of meta, the IR's silp/version, or an extra meta field. */
 type MetaTarget = { kind: "string" | "list" | "ir" | "extra"; field: string };
@@ -195,29 +218,28 @@ export class StatementLowering {
     if (this.constraintsError !== undefined) throw this.constraintsError;
     if (this.alternativesError !== undefined) throw this.alternativesError;
     for (const [kind, offset, message, expected] of this.repairs) this.context.repair(kind, offset, message, expected);
+    const carried = statement.trailer ? this.trailer(statement.trailer) : undefined;
     const ir: SilpIRInput = {
-      silp: DEFAULT_SILP_VERSION,
-      version: DEFAULT_IR_VERSION,
+      silp: carried ? carried.silp : DEFAULT_SILP_VERSION,
+      version: carried ? carried.version : DEFAULT_IR_VERSION,
       intent: this.intent as string,
       entities: this.entities,
       constraints: this.constraints,
       alternatives: this.alternatives,
-      meta: { req_id: "", priority: 0, confidence: 1.0, seq: [], out: DEFAULT_OUT },
+      meta: carried ? carried.meta : { req_id: "", priority: 0, confidence: 1.0, seq: [], out: DEFAULT_OUT },
     };
-    if (statement.trailer) {
-      delete ir.silp;
-      delete ir.version;
-      this.trailer(statement.trailer, ir);
-    }
+    if (carried && carried.silp === undefined) delete ir.silp;
+    if (carried && carried.version === undefined) delete ir.version;
     // Every object above is built in normal-form field order, and every field has the schema's
     // type and pattern by construction (verbs pass FUNCTION_NAME, values are strings, meta is the
-    // defaults): the schema need not run on them. A trailer's silp, version and meta are the
-    // sender's: decode checks them against the schema and brings them to normal form.
+    // defaults or a trailer's items that passed the schema's checks): the schema need not run on
+    // them. Anything else a trailer carries is the sender's: decode checks it against the schema
+    // and brings it to normal form.
     return {
       ir,
       normalForm: this.grouped,
       depthBounded: !this.jsonValues && this.context.options.limits.maxDepth >= FLAT_DEPTH,
-      schemaValid: statement.trailer ? "except-meta" : true,
+      schemaValid: carried && !carried.normal ? "except-meta" : true,
     };
   }
 
@@ -326,11 +348,9 @@ export class StatementLowering {
     return ordered;
   }
 
-  private trailer(trailer: NonNullable<Statement["trailer"]>, ir: SilpIRInput): void {
-    if (trailer.form === "items") {
-      this.metaItems(trailer.items, ir);
-      return;
-    }
+  /** What the trailer carries: meta, and silp and version when written; `normal` when all of it is the schema's and in normal form. */
+  private trailer(trailer: NonNullable<Statement["trailer"]>): Carried {
+    if (trailer.form === "items") return this.metaItems(trailer.items);
     const parsed = parseEmbeddedJson(trailer.json, this.context.options.limits.maxDepth, this.context.source, trailer.start);
     if (!isPlainObject(parsed)) throw this.decode(trailer.start, "#meta must be followed by a JSON object");
     for (const key of Object.keys(parsed)) {
@@ -339,9 +359,7 @@ export class StatementLowering {
       }
     }
     if (!isPlainObject(parsed.meta)) throw this.decode(trailer.start, '#meta needs a "meta" object');
-    ir.meta = parsed.meta as unknown as Meta;
-    if (parsed.silp !== undefined) ir.silp = parsed.silp as string;
-    if (parsed.version !== undefined) ir.version = parsed.version as string;
+    return { meta: parsed.meta as unknown as Meta, silp: parsed.silp as string | undefined, version: parsed.version as string | undefined, normal: false };
   }
 
   /**
@@ -350,7 +368,7 @@ export class StatementLowering {
    * `silp=` `version=` the IR's own, any other `name=value` an extra field (a quoted name always
    * is one). What an item leaves out is the field's default, filled by validation.
    */
-  private metaItems(items: readonly MetaItemNode[], ir: SilpIRInput): void {
+  private metaItems(items: readonly MetaItemNode[]): Carried {
     const meta: Record<string, unknown> = {};
     const top: Record<string, unknown> = {};
     for (const item of items) {
@@ -391,9 +409,13 @@ export class StatementLowering {
         item.start,
       );
     }
-    ir.meta = meta as unknown as Meta;
-    if (top.silp !== undefined) ir.silp = top.silp as string;
-    if (top.version !== undefined) ir.version = top.version as string;
+    const silp = top.silp as string | undefined;
+    const version = top.version as string | undefined;
+    // Items are typed by their syntax (strings, a list of strings, numbers), so only what the
+    // schema asks beyond a type is left to check here; an item that fails it goes to the schema,
+    // which reports it as it reports any IR's.
+    if (!itemsMeetSchema(meta, silp)) return { meta: meta as unknown as Meta, silp, version, normal: false };
+    return { meta: normalizeMeta(meta as unknown as Meta), silp: silp ?? DEFAULT_SILP_VERSION, version: version ?? DEFAULT_IR_VERSION, normal: true };
   }
 
   /**
