@@ -41,15 +41,15 @@ export function semanticIssues(ir: SilpIR, options: ResolvedOptions): Validation
   }
   checkVerbs(ir, options, issues);
   checkEntities(ir, issues);
+  // Paths are written only for an issue: most IRs have none, and building them is most of the cost.
   ir.constraints.forEach((constraint, index) => {
-    const path = `/constraints/${index}`;
     if (constraint.operator !== undefined) {
       if (typeof constraint.operator !== "string" || !OPERATORS.has(constraint.operator)) {
         issues.push({
           rule: "operator-invalid",
           severity: "error",
           message: `operator ${JSON.stringify(constraint.operator)} is not one of ${CONSTRAINT_OPERATORS.join(" ")}`,
-          path: `${path}/operator`,
+          path: `/constraints/${index}/operator`,
         });
       }
     }
@@ -58,7 +58,7 @@ export function semanticIssues(ir: SilpIR, options: ResolvedOptions): Validation
         rule: "negated-constraint-value",
         severity: "warning",
         message: `negated constraint "${constraint.type}" has value ${JSON.stringify(constraint.value)}; the convention (spec 3.3) is "true"`,
-        path: `${path}/value`,
+        path: `/constraints/${index}/value`,
       });
     }
   });
@@ -73,20 +73,19 @@ export function semanticIssues(ir: SilpIR, options: ResolvedOptions): Validation
     }
   });
   ir.meta.seq.forEach((entry, index) => {
-    const path = `/meta/seq/${index}`;
     if (KEYWORDS.has(entry)) {
       issues.push({
         rule: "seq-keyword",
         severity: "warning",
         message: `"${entry}" is a recognised ordering keyword with no defined behaviour (draft -02 3.6); seq order stays strict`,
-        path,
+        path: `/meta/seq/${index}`,
       });
     } else if (!ACTION_CODE_PATTERN.test(entry)) {
       issues.push({
         rule: "seq-entry-unknown",
         severity: "warning",
         message: `seq entry "${entry}" is neither an action code nor an ordering keyword`,
-        path,
+        path: `/meta/seq/${index}`,
       });
     }
   });
@@ -99,7 +98,7 @@ export function semanticIssues(ir: SilpIR, options: ResolvedOptions): Validation
       path: "/meta/req_id",
     });
   }
-  if (ir.meta.session_id !== undefined && [...ir.meta.session_id].length !== 2) {
+  if (ir.meta.session_id !== undefined && !isTwoCharacters(ir.meta.session_id)) {
     issues.push({
       rule: "session-id-length",
       severity: "warning",
@@ -113,8 +112,7 @@ export function semanticIssues(ir: SilpIR, options: ResolvedOptions): Validation
 function checkVerbs(ir: SilpIR, options: ResolvedOptions, issues: ValidationIssue[]): void {
   if (options.whitelist.mode === "off") return;
   const severity = options.whitelist.mode === "strict" ? "error" : "warning";
-  const check = (code: string, path: string): void => {
-    if (isVerbInForce(code, options)) return;
+  const flag = (code: string, path: string): void => {
     const excluded = excludedVerb(code);
     const issue: ValidationIssue = {
       rule: "verb-whitelist",
@@ -125,18 +123,19 @@ function checkVerbs(ir: SilpIR, options: ResolvedOptions, issues: ValidationIssu
     if (excluded) issue.hint = `use ${excluded.hint}`;
     issues.push(issue);
   };
-  check(ir.intent, "/intent");
+  if (!isVerbInForce(ir.intent, options)) flag(ir.intent, "/intent");
   ir.entities.forEach((entity, index) => {
-    if (entity.action !== undefined && entity.action !== ir.intent) check(entity.action, `/entities/${index}/action`);
+    const action = entity.action;
+    if (action !== undefined && action !== ir.intent && !isVerbInForce(action, options)) flag(action, `/entities/${index}/action`);
   });
   ir.alternatives.forEach((alternative, index) => {
-    check(alternative.action, `/alternatives/${index}/action`);
+    if (!isVerbInForce(alternative.action, options)) flag(alternative.action, `/alternatives/${index}/action`);
   });
   // A seq entry shaped like an action code names an action to run (draft -02 3.6), so spec 3.8's
   // "MUST NOT be used as IR action codes" applies to it. Keywords and free-form entries are not
   // action codes; the seq rules below flag them.
   ir.meta.seq.forEach((entry, index) => {
-    if (ACTION_CODE_PATTERN.test(entry)) check(entry, `/meta/seq/${index}`);
+    if (ACTION_CODE_PATTERN.test(entry) && !isVerbInForce(entry, options)) flag(entry, `/meta/seq/${index}`);
   });
 }
 
@@ -144,7 +143,6 @@ function checkEntities(ir: SilpIR, issues: ValidationIssue[]): void {
   // One set of "action id" pairs; allocated only when a keyword id appears.
   let keywordIds: Set<string> | undefined;
   ir.entities.forEach((entity, index) => {
-    const path = `/entities/${index}`;
     const action = entity.action ?? ir.intent;
     if (entity.id !== "act") {
       const key = `${action} ${entity.id}`;
@@ -154,7 +152,7 @@ function checkEntities(ir: SilpIR, issues: ValidationIssue[]): void {
           rule: "duplicate-entity-id",
           severity: "error",
           message: `keyword id "${entity.id}" is repeated within ${action}; only "act" (positional) may repeat`,
-          path: `${path}/id`,
+          path: `/entities/${index}/id`,
         });
       }
       keywordIds.add(key);
@@ -164,8 +162,23 @@ function checkEntities(ir: SilpIR, issues: ValidationIssue[]): void {
         rule: "empty-entity",
         severity: "warning",
         message: entity.id === "" ? "entity has an empty id" : `entity "${escapePointer(entity.id)}" has an empty value`,
-        path,
+        path: `/entities/${index}`,
       });
     }
   });
+}
+
+/** Whether `text` is two Unicode characters (code points), counted without allocating. */
+function isTwoCharacters(text: string): boolean {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // A high surrogate followed by a low one is one character.
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    if (++count > 2) return false;
+  }
+  return count === 2;
 }

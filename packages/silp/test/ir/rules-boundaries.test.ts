@@ -45,6 +45,12 @@ describe("session_id length (spec 5.2): 2 characters, counted in code points", (
     ["one astral code point (2 UTF-16 units)", "😀", [LENGTH]],
     ["an astral and an ASCII code point (3 UTF-16 units)", "😀a", []],
     ["two CJK code points", "会话", []],
+    ["a lone high surrogate and a letter", "\ud83da", []],
+    ["a lone low surrogate and a letter", "\ude00a", []],
+    ["a letter and a lone high surrogate at the end", "a\ud83d", []],
+    ["a low then a high surrogate (two lone halves)", "\ude00\ud83d", []],
+    ["two astral code points and a lone half", "😀😀\ud83d", [LENGTH]],
+    ["three astral code points", "😀😀😀", [LENGTH]],
   ];
   for (const [name, sessionId, expected] of rows) {
     test(name, () => assert.deepEqual(rulesOf(withMeta({ session_id: sessionId })), expected));

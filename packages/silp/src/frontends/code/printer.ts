@@ -58,11 +58,11 @@ export function printCode(ir: SilpIR, inlineMeta: InlineMeta | undefined): strin
  * (`seq=[a,b]`), so `start(hike) #{p1 c.9}` carries priority 1 and confidence 0.9.
  */
 export function printMetaTrailer(inline: InlineMeta): string {
-  const items: string[] = [];
-  if (inline.silp !== undefined) items.push(`silp=${printValue(inline.silp)}`);
-  if (inline.version !== undefined) items.push(`version=${printValue(inline.version)}`);
-  for (const key of Object.keys(inline.meta)) items.push(printMetaItem(key, inline.meta[key] as JsonValue));
-  return ` #{${items.join(" ")}}`;
+  let items = "";
+  if (inline.silp !== undefined) items = `silp=${printValue(inline.silp)}`;
+  if (inline.version !== undefined) items += `${items === "" ? "" : " "}version=${printValue(inline.version)}`;
+  for (const key of Object.keys(inline.meta)) items += `${items === "" ? "" : " "}${printMetaItem(key, inline.meta[key] as JsonValue)}`;
+  return ` #{${items}}`;
 }
 
 /** A seq entry: an action code (`!FETCH`) stays as the IR writes it; any other as a value. */
@@ -71,9 +71,13 @@ function printSeqEntry(entry: string): string {
 }
 
 function printMetaItem(key: string, value: JsonValue): string {
-  // Compile validated the IR, so the known fields have their schema's types here.
-  if (key === "priority") return `p${stringifyJson(value)}`;
-  if (key === "confidence") return `c${stringifyJson(value).replace(/^0\./, ".")}`;
+  // Compile validated the IR, so the known fields have their schema's types here: priority and
+  // confidence are finite numbers, whose JSON text is String()'s.
+  if (key === "priority") return `p${String(value)}`;
+  if (key === "confidence") {
+    const text = String(value);
+    return `c${text.startsWith("0.") ? text.slice(1) : text}`;
+  }
   if (key === "seq") return `seq=[${(value as string[]).map(printSeqEntry).join(",")}]`;
   const short = Object.hasOwn(META_ITEM_NAMES, key) ? META_ITEM_NAMES[key] : undefined;
   if (short !== undefined) return `${short}=${printValue(value as string)}`;
@@ -141,7 +145,7 @@ function printConstraint(constraint: Constraint): string {
   const roles = assignConstraintRoles(positional.length, isTimeLike(positional[positional.length - 1] as string));
   const expected = subject !== undefined ? ["subject", "value"] : ["value"];
   if (timePositional) expected.push("time");
-  const readsBack = roles !== undefined && roles.join() === expected.join();
+  const readsBack = roles !== undefined && roles.length === expected.length && roles.every((role, index) => role === expected[index]);
 
   const args: string[] = [];
   if (readsBack) {
