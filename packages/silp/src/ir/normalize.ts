@@ -121,7 +121,8 @@ export function normalize(input: SilpIRInput): SilpIR {
   };
 }
 
-function normalizeEntities(entities: readonly Entity[], intent: string): Entity[] {
+/** Entities in normal form: each with its action, grouped per action (primary first), fields in order. */
+export function normalizeEntities(entities: readonly Entity[], intent: string): Entity[] {
   const primary: Entity[] = [];
   const secondary = new Map<string, Entity[]>();
   for (const entity of entities) {

@@ -207,25 +207,72 @@ describe("json: rejections with their offsets", () => {
 });
 
 describe("json fast path: what it declines (the positioned decoder then runs)", () => {
-  test("it takes plain string payloads and returns the raw input form", () => {
-    assert.deepStrictEqual(decodeJsonFast('{"intent":"!A","act":["x","y"],"to":"z","action_email":["m",{"id":"i","value":"v"}]}'), {
-      intent: "!A",
-      meta: { req_id: "" },
-      entities: [
-        { id: "act", value: "x", action: "!A" },
-        { id: "act", value: "y", action: "!A" },
-        { id: "to", value: "z", action: "!A" },
-        { id: "act", value: "m", action: "!EMAIL" },
-        { id: "i", value: "v", action: "!EMAIL" },
-      ],
+  test("it takes plain string payloads; their entities, constraints and alternatives come out in normal form", () => {
+    assert.deepStrictEqual(decodeJsonFast('{"intent":"!A","action_email":["m",{"value":"v","id":"i"}],"act":["x","y"],"to":"z"}'), {
+      ir: {
+        intent: "!A",
+        entities: [
+          { id: "act", value: "x", action: "!A" },
+          { id: "act", value: "y", action: "!A" },
+          { id: "to", value: "z", action: "!A" },
+          { id: "act", value: "m", action: "!EMAIL" },
+          { id: "i", value: "v", action: "!EMAIL" },
+        ],
+        constraints: [],
+        alternatives: [],
+        meta: { req_id: "" },
+      },
+      normalParts: true,
     });
-    assert.deepStrictEqual(decodeJsonFast('{"intent":"!A"}'), { intent: "!A", meta: { req_id: "" }, entities: [] });
+    assert.deepStrictEqual(decodeJsonFast('{"intent":"!A"}'), {
+      ir: { intent: "!A", entities: [], constraints: [], alternatives: [], meta: { req_id: "" } },
+      normalParts: true,
+    });
+    // silp, version and meta stay the sender's: decode checks them against the schema.
+    const sender = decodeJsonFast('{"meta":{"x":1,"req_id":"ab12"},"version":"q","silp":"v9","intent":"!A"}');
+    assert.deepStrictEqual(sender, {
+      ir: { intent: "!A", entities: [], constraints: [], alternatives: [], meta: { x: 1, req_id: "ab12" }, silp: "v9", version: "q" },
+      normalParts: true,
+    });
+    assert.deepEqual(Object.keys(sender?.ir.meta ?? {}), ["x", "req_id"]);
+  });
+
+  test("fields come out in normal-form order whatever the order written", () => {
+    const lowered = decodeJsonFast(
+      '{"intent":"!A","entities":[{"z":1,"action":"!B","value":"v","id":"k"},{"value":"w","id":"act"}],"constraints":[{"x":"1","time":"t+1","value":"v","type":"t"}],"alternatives":[{"q":2,"location":"l","target":"g","action":"!C"}]}',
+    );
+    assert.equal(lowered?.normalParts, true);
+    const keys = (items: readonly object[] | undefined) => (items ?? []).map((item) => Object.keys(item));
+    assert.deepEqual(keys(lowered?.ir.entities), [
+      ["id", "value", "action"],
+      ["id", "value", "action", "z"],
+    ]);
+    assert.deepEqual(
+      lowered?.ir.entities?.map((entity) => entity.action),
+      ["!A", "!B"],
+      "the primary action's entities first",
+    );
+    assert.deepEqual(keys(lowered?.ir.constraints), [["type", "value", "time", "x"]]);
+    assert.deepEqual(keys(lowered?.ir.alternatives), [["action", "target", "location", "q"]]);
+  });
+
+  const notNormal: [string, string][] = [
+    ["a null optional field (read as absent with a warning by the whole validation)", '{"intent":"!A","constraints":[{"type":"t","value":"v","time":null}]}'],
+    ["a null entity action", '{"intent":"!A","entities":[{"id":"a","value":"b","action":null}]}'],
+    ["an intent that is not an action code", '{"intent":"!a"}'],
+    ["an entity action that is not an action code", '{"intent":"!A","entities":[{"id":"a","value":"b","action":"B"}]}'],
+    ["an alternative action that is not an action code", '{"intent":"!A","alternatives":[{"action":"!b"}]}'],
+  ];
+  for (const [what, payload] of notNormal) {
+    test(`leaves the parts to the whole validation with ${what}`, () => {
+      const lowered = decodeJsonFast(payload);
+      assert.equal(lowered?.normalParts, false);
+    });
+  }
+  test("a null optional field stays in the IR the lowering hands on", () => {
     assert.deepStrictEqual(decodeJsonFast('{"intent":"!A","constraints":[{"type":"t","value":"v","time":null}],"silp":"v1","meta":{"req_id":"ab12"}}'), {
-      intent: "!A",
-      meta: { req_id: "ab12" },
-      constraints: [{ type: "t", value: "v", time: null }],
-      silp: "v1",
-      entities: [],
+      ir: { intent: "!A", meta: { req_id: "ab12" }, constraints: [{ type: "t", value: "v", time: null }], silp: "v1", entities: [] },
+      normalParts: false,
     });
   });
 
@@ -260,11 +307,7 @@ describe("json fast path: what it declines (the positioned decoder then runs)", 
   test("a reserved key that is not a slot is declined too", () => {
     // Reachable only through keys the switch above does not claim; none of RESERVED_KEYS is
     // unclaimed today, so this pins that "entities" wins over the reserved-key branch.
-    assert.deepStrictEqual(decodeJsonFast('{"intent":"!A","entities":[{"id":"a","value":"b"}]}'), {
-      intent: "!A",
-      meta: { req_id: "" },
-      entities: [{ id: "a", value: "b", action: "!A" }],
-    });
+    assert.deepStrictEqual(decodeJsonFast('{"intent":"!A","entities":[{"id":"a","value":"b"}]}')?.ir.entities, [{ id: "a", value: "b", action: "!A" }]);
   });
 });
 

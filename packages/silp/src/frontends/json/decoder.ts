@@ -17,7 +17,8 @@ import { FUNCTION_NAME } from "../../ir/verbs.js";
 import { parseJsonTree } from "./tree.js";
 
 import { hasOwn, setField } from "../../ir/fields.js";
-import type { Alternative, Constraint, Entity, JsonValue, Meta, SilpIRInput } from "../../ir/types.js";
+import { ACTION_CODE_PATTERN, type Alternative, type Constraint, type Entity, type JsonValue, type Meta, type SilpIRInput } from "../../ir/types.js";
+import { normalizeAlternative, normalizeConstraint, normalizeEntities } from "../../ir/normalize.js";
 import type { DecodeContext, DecodedPayload, RepairKind } from "../decode-context.js";
 import { scanJson } from "../json-value.js";
 import { IDENTITY_HOOKS, type StructureHooks } from "../../security/hooks.js";
@@ -53,24 +54,40 @@ export function decodeJsonPayload(context: DecodeContext, start: number, end: nu
   const repeatsKey = scanJson(text, maxDepth, source, start, fastPath);
   if (fastPath && !repeatsKey) {
     const fast = lowerParsedJson(text);
-    if (fast !== undefined) return { ir: fast, normalForm: false, depthBounded: maxDepth >= FLAT_DEPTH };
+    if (fast !== undefined) return decoded(fast, maxDepth >= FLAT_DEPTH);
   }
   const repairsBefore = context.repairs.length + context.repairsDropped;
-  const ir = decodeJsonPositioned(context, text, start);
+  const lowered = decodeJsonPositioned(context, text, start);
   const unrepaired = context.repairs.length + context.repairsDropped === repairsBefore;
-  return { ir, normalForm: false, depthBounded: unrepaired && maxDepth >= FLAT_DEPTH };
+  return decoded(lowered, unrepaired && maxDepth >= FLAT_DEPTH);
+}
+
+/**
+ * What the lowering of a json payload built: the IR, and whether its entities, constraints and
+ * alternatives are in normal form and meet the schema (JsonLowering.finish says when); silp,
+ * version and meta are the sender's either way.
+ */
+export interface LoweredJson {
+  ir: SilpIRInput;
+  normalParts: boolean;
+}
+
+/** What decode is told of a lowered json IR: with normal parts, only silp, version and meta are left to its schema check. */
+export function decoded(lowered: LoweredJson, depthBounded: boolean): DecodedPayload {
+  const { ir, normalParts } = lowered;
+  return { ir, normalForm: normalParts, depthBounded, schemaValid: normalParts ? "except-meta" : false };
 }
 
 /**
  * The fast path: JSON.parse's value through the lowering, or undefined when the payload needs a
  * position (a repair, an error, a repeated key): the positioned view must run.
  */
-export function decodeJsonFast(text: string): SilpIRInput | undefined {
+export function decodeJsonFast(text: string): LoweredJson | undefined {
   return hasDuplicateKeys(text) ? undefined : lowerParsedJson(text);
 }
 
 /** JSON.parse's value through the lowering, for a text that repeats no key; undefined when it declines. */
-function lowerParsedJson(text: string): SilpIRInput | undefined {
+function lowerParsedJson(text: string): LoweredJson | undefined {
   let root: unknown;
   try {
     root = JSON.parse(text);
@@ -86,7 +103,7 @@ function lowerParsedJson(text: string): SilpIRInput | undefined {
 }
 
 /** The positioned decoder: every error and repair carries its line and column. */
-export function decodeJsonPositioned(context: DecodeContext, text: string, start: number): SilpIRInput {
+export function decodeJsonPositioned(context: DecodeContext, text: string, start: number): LoweredJson {
   const source = context.source;
   const parsed = parseJsonTree(text);
   if (parsed.error) {
@@ -136,6 +153,14 @@ const DECLINING: Reporter = {
   error: () => DECLINE,
 };
 
+/** Whether the intent and every entity's and alternative's action match the schema's action code pattern. */
+function actionsMeetSchema(intent: string, entities: readonly Entity[], alternatives: readonly Alternative[]): boolean {
+  if (!ACTION_CODE_PATTERN.test(intent)) return false;
+  for (const entity of entities) if (entity.action !== undefined && entity.action !== intent && !ACTION_CODE_PATTERN.test(entity.action)) return false;
+  for (const alternative of alternatives) if (!ACTION_CODE_PATTERN.test(alternative.action)) return false;
+  return true;
+}
+
 /** The keys whose value is a list read item by item (a stream reports each item as it completes). */
 export const LIST_KEYS: ReadonlySet<string> = new Set(["constraints", "alternatives", "entities", "act"]);
 
@@ -152,13 +177,15 @@ export class JsonLowering<N> {
   private fullList: Entity[] | undefined;
   /** Of the list being read: the action of an `action_` list, or the name of the `act` slot. */
   private listAction = "";
+  /** An optional field held null (read as absent, with a warning, by the whole validation). */
+  private nullOptional = false;
 
   constructor(
     private readonly view: JsonView<N>,
     private readonly report: Reporter,
   ) {}
 
-  root(node: N): SilpIRInput {
+  root(node: N): LoweredJson {
     if (this.view.type(node) !== "object") throw this.fail(node, "a json payload must be a JSON object");
     for (const [key, keyNode, value] of this.properties(node)) this.property(key, keyNode, value);
     return this.finish(node);
@@ -251,20 +278,44 @@ export class JsonLowering<N> {
     };
   }
 
-  /** The root object ended: the IR, from every property lowered. */
-  finish(node: N): SilpIRInput {
+  /**
+   * The root object ended: the IR, from every property lowered. Its entities, constraints and
+   * alternatives are built in normal form (normalize.ts) when they meet the schema: every known
+   * field a string by construction, so only the action codes' pattern is left to check, and no
+   * optional field null (the whole validation reads a null as absent, with a warning).
+   */
+  finish(node: N): LoweredJson {
     const ir = this.ir;
     if (!this.intentSeen) throw this.fail(node, 'a json payload needs an "intent"');
+    const intent = ir.intent;
+    let entities: Entity[];
     if (this.fullList) {
       if (this.flat.length > 0 || this.secondaryEntities.length > 0) {
         throw this.fail(node, '"entities" cannot be combined with flat slots or action_ keys');
       }
-      ir.entities = this.fullList.map((entity) => (entity.action === undefined ? { ...entity, action: ir.intent } : entity));
+      entities = this.fullList;
     } else {
-      for (const entity of this.flat) entity.action = ir.intent;
-      ir.entities = [...this.flat, ...this.secondaryEntities];
+      for (const entity of this.flat) entity.action = intent;
+      entities = this.flat.slice();
+      // A loop, not push(...list): a list of 100K+ entities would overflow the stack (RangeError).
+      for (const entity of this.secondaryEntities) entities.push(entity);
     }
-    return ir;
+    const constraints = ir.constraints ?? [];
+    const alternatives = ir.alternatives ?? [];
+    if (this.nullOptional || !actionsMeetSchema(intent, entities, alternatives)) {
+      ir.entities = this.fullList ? entities.map((entity) => (entity.action === undefined ? { ...entity, action: intent } : entity)) : entities;
+      return { ir, normalParts: false };
+    }
+    const normal: SilpIRInput = {
+      intent,
+      entities: normalizeEntities(entities, intent),
+      constraints: constraints.map(normalizeConstraint),
+      alternatives: alternatives.map(normalizeAlternative),
+      meta: ir.meta,
+    };
+    if (ir.silp !== undefined) normal.silp = ir.silp;
+    if (ir.version !== undefined) normal.version = ir.version;
+    return { ir: normal, normalParts: true };
   }
 
   /** The intent; lenient mode reads `"START"` (a verb without its `!`) as `"!START"`. */
@@ -348,6 +399,7 @@ export class JsonLowering<N> {
       if (hasOwn(out, name)) throw this.decodeFail(keyNode, `duplicate key "${name}"`);
       const known = required.includes(name) || optional.includes(name);
       const isNullOptional = optional.includes(name) && this.view.type(value) === "null";
+      if (isNullOptional) this.nullOptional = true;
       setField(out, name, known && !isNullOptional ? this.string(value, name, name !== "action" && name !== "type") : this.extra(value));
     }
     for (const key of required) {

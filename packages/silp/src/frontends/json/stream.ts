@@ -20,7 +20,7 @@ import { SilpError } from "../../errors.js";
 import { normalPart } from "../../ir/normalize.js";
 import type { Entity } from "../../ir/types.js";
 import { type DecodeContext, type DecodedPayload, INCOMPLETE, type PartSink, type PayloadStream, type StreamWork } from "../decode-context.js";
-import { JsonLowering, LIST_KEYS, positionedReporter } from "./decoder.js";
+import { JsonLowering, LIST_KEYS, decoded, positionedReporter } from "./decoder.js";
 import { SECONDARY_PREFIX } from "./printer.js";
 import { type JsonNode, type ReadToken, Stop, Token, TreeParser } from "./tree.js";
 import { streamView } from "./view.js";
@@ -207,8 +207,7 @@ class JsonStream implements PayloadStream {
     }
     if (this.repeated) throw this.repeated;
     if (this.failed !== undefined) throw this.failed;
-    const ir = this.lowering.finish(this.root);
-    return { ir, normalForm: false, depthBounded: this.context.options.limits.maxDepth >= 3 };
+    return decoded(this.lowering.finish(this.root), this.context.options.limits.maxDepth >= 3);
   }
 
   /** Deeper than the limit: the stream stops here, and decode() of the whole text reports it. */
