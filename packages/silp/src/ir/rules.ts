@@ -173,8 +173,8 @@ function isTwoCharacters(text: string): boolean {
   let count = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    // A high surrogate followed by a low one is one character.
-    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+    // A high surrogate followed by a low one is one character (past the end, charCodeAt is NaN: no low half).
+    if (code >= 0xd800 && code <= 0xdbff) {
       const next = text.charCodeAt(i + 1);
       if (next >= 0xdc00 && next <= 0xdfff) i++;
     }

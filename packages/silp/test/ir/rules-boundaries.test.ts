@@ -51,6 +51,12 @@ describe("session_id length (spec 5.2): 2 characters, counted in code points", (
     ["a low then a high surrogate (two lone halves)", "\ude00\ud83d", []],
     ["two astral code points and a lone half", "😀😀\ud83d", [LENGTH]],
     ["three astral code points", "😀😀😀", [LENGTH]],
+    // The surrogate ranges' edges: U+10000 and U+10FFFF are one character each.
+    ["U+10000 and a letter", "\ud800\udc00a", []],
+    ["U+10FFFF and a letter", "\udbff\udfffa", []],
+    ["a letter and a lone low surrogate", "a\ude00", []],
+    ["a lone high surrogate and U+FF21 (above the low surrogates)", "\ud83d\uff21", []],
+    ["a lone high surrogate and U+D7FF (below the surrogates)", "\ud83d\ud7ff", []],
   ];
   for (const [name, sessionId, expected] of rows) {
     test(name, () => assert.deepEqual(rulesOf(withMeta({ session_id: sessionId })), expected));

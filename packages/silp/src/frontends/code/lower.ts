@@ -54,7 +54,7 @@ interface Carried {
 function itemsMeetSchema(meta: Record<string, unknown>, silp: string | undefined): boolean {
   const { priority, confidence, req_id: reqId } = meta;
   if (priority !== undefined && !Number.isInteger(priority)) return false;
-  if (confidence !== undefined && !(typeof confidence === "number" && Number.isFinite(confidence) && confidence >= 0 && confidence <= 1)) return false;
+  if (confidence !== undefined && !(Number.isFinite(confidence) && (confidence as number) >= 0 && (confidence as number) <= 1)) return false;
   if (reqId !== undefined && !REQ_ID_PATTERN.test(reqId as string)) return false;
   return silp === undefined || SILP_VERSION_PATTERN.test(silp);
 }
@@ -219,6 +219,8 @@ export class StatementLowering {
     if (this.alternativesError !== undefined) throw this.alternativesError;
     for (const [kind, offset, message, expected] of this.repairs) this.context.repair(kind, offset, message, expected);
     const carried = statement.trailer ? this.trailer(statement.trailer) : undefined;
+    // A #meta object that leaves silp or version out leaves them undefined here: decode's normal
+    // form fills their defaults, as it does for any IR without them.
     const ir: SilpIRInput = {
       silp: carried ? carried.silp : DEFAULT_SILP_VERSION,
       version: carried ? carried.version : DEFAULT_IR_VERSION,
@@ -228,8 +230,6 @@ export class StatementLowering {
       alternatives: this.alternatives,
       meta: carried ? carried.meta : { req_id: "", priority: 0, confidence: 1.0, seq: [], out: DEFAULT_OUT },
     };
-    if (carried && carried.silp === undefined) delete ir.silp;
-    if (carried && carried.version === undefined) delete ir.version;
     // Every object above is built in normal-form field order, and every field has the schema's
     // type and pattern by construction (verbs pass FUNCTION_NAME, values are strings, meta is the
     // defaults or a trailer's items that passed the schema's checks): the schema need not run on

@@ -133,7 +133,12 @@ class JsonStream implements PayloadStream {
   private needsComma = false;
   /** The list property being read item by item: its key, and whether an item was read. */
   private list: { key: string; keyNode: JsonNode; items: number } | undefined;
-  private root: JsonNode = { type: "object", offset: 0, length: 0, children: [] };
+  /**
+   * The root object's node, for the lowering's `finish`, which names it only in an error: an error
+   * at the end of a stream is reported by decode() of the whole text (codec.ts, finishStreamed),
+   * so the node's position is never read.
+   */
+  private readonly root: JsonNode = { type: "object", offset: 0, length: 0 };
   private readonly keys = new Set<string>();
   private repeated: SilpError | undefined;
   private failed: unknown;
@@ -276,7 +281,6 @@ class JsonStream implements PayloadStream {
     if (this.phase === "open") {
       parser.next();
       if (parser.kind() !== Token.OpenBrace) throw stop(parser.tokenStart);
-      this.root = { type: "object", offset: parser.tokenStart, length: 0, children: [] };
       parser.next();
       this.phase = "property";
       this.completed();
@@ -288,7 +292,6 @@ class JsonStream implements PayloadStream {
     }
     // property = [","] string ":" value, as tree.ts's object() reads one
     if (parser.kind() === Token.CloseBrace) {
-      this.root.length = parser.pos - this.root.offset;
       this.phase = "end";
       this.completed();
       return;
@@ -321,7 +324,6 @@ class JsonStream implements PayloadStream {
     this.needsComma = true;
     this.completed();
     this.addKey(key, keyNode);
-    this.root.children?.push({ type: "property", offset: keyNode.offset, length: value.offset + value.length - keyNode.offset, children: [keyNode, value] });
     this.lower(() => this.emitNew(() => this.lowering.property(key, keyNode, value), keyNode.offset));
     // After a lowering error nothing more is lowered (`lower`), so the intent is known only if none came before it.
     if (key === "intent" && this.lowering.intentSoFar !== undefined) {
