@@ -406,6 +406,10 @@ describe("payloads the sanitizer acts on decode alike streamed or whole, at ever
     ["code", "st\u200bart(a) \u00ad then more", { sanitize: { invisible: "reject" } }],
     // ... prose around a payload with stripped characters, a fence in strict mode, no sanitizer.
     ["code", "Sure: st\u200bart(hi\u200bke) — done", {}],
+    // Prose the stream cannot read but decode() finds the payload in: the result, its sanitizer
+    // hits and their offsets come from the caller's text as it arrived, every stripped character kept.
+    ["code", "Sure:\nst\u200bart(hi\u200bke, a\u200bb)\nDone.", {}],
+    ["code", "Sure: st\u200bart(hi\u200bke)", {}],
     ["json", 'Here it is: {"intent":"!START","act":"hi\u200bke"} ok', {}],
     ["code", "```\nstart(hi\u200bke)\n```", { strict: true }],
     ["code", "Sure: start(hi\u200bke)", { sanitize: false }],

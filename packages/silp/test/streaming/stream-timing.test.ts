@@ -127,6 +127,15 @@ const PAYLOADS: [string, string, number][] = [
   ["code", "emails(|to=ops,| 'it\\'s',| n=-2.5)| else: notify(ops)|", 0],
   // Brackets: a `,` inside an argument's [...] does not end the argument.
   ["code", "book(|a[k=1,j=2],| b[n=`[1, 2]`,m=x])| else: book(c@d)|", 0],
+  // Text past non-ASCII characters (which the stream sanitizer holds until the next ASCII one, its
+  // right neighbour) is not held back: each part still comes out at its own character.
+  ["code", "book(|Москва,| to=北京,| x)| else: book(çà@日本)|", 0],
+  [
+    "json",
+    '{"intent":"!BOOK",|"act":"Москва",|"to":"北京",|"x":"y"}|',
+    // open 1, intent act to x 4, close 1
+    6,
+  ],
 ];
 
 describe("a part is sent as soon as the text that completes it has arrived, and no step runs twice", () => {
