@@ -63,14 +63,8 @@ export class StreamSanitizer implements HookedText {
 
   /** The chunk's text that can be sanitized now (possibly ""): throws `unsafe_content` as the whole pass does. */
   push(chunk: string): string {
-    if (this.waiting === "" && isAscii(chunk)) {
-      // Nothing to look for in ASCII (every character the pass handles is outside it), nothing waiting.
-      this.rawOffset += chunk.length;
-      this.before = chunk[chunk.length - 1] as string;
-      this.raw?.append(chunk);
-      this.keep(chunk);
-      return chunk;
-    }
+    // Nothing to look for in ASCII (every character the pass handles is outside it), nothing waiting.
+    if (this.waiting === "" && isAscii(chunk)) return this.passAscii(chunk);
     let last = chunk.length - 1;
     while (last >= 0 && chunk.charCodeAt(last) >= 0x80) last--;
     if (last < 0) {
@@ -145,13 +139,7 @@ export class StreamSanitizer implements HookedText {
 
   private sanitizeRaw(text: string): string {
     // Every character the pass looks for is outside ASCII.
-    if (!NON_ASCII.test(text)) {
-      this.rawOffset += text.length;
-      this.before = text[text.length - 1] as string;
-      this.raw?.append(text);
-      this.keep(text);
-      return text;
-    }
+    if (!NON_ASCII.test(text)) return this.passAscii(text);
     const shift = this.before.length;
     const scanned = this.before + text;
     const kept: string[] = [];
@@ -184,6 +172,15 @@ export class StreamSanitizer implements HookedText {
     this.before = text.charCodeAt(text.length - 1) < 0x80 ? (text[text.length - 1] as string) : "";
     if (clean !== "") this.keep(clean);
     return clean;
+  }
+
+  /** ASCII text, which the pass leaves as it is: kept, and its last character the next piece's left neighbour. */
+  private passAscii(text: string): string {
+    this.rawOffset += text.length;
+    this.before = text[text.length - 1] as string;
+    this.raw?.append(text);
+    this.keep(text);
+    return text;
   }
 
   private keep(clean: string): void {

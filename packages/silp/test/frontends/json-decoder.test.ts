@@ -335,3 +335,28 @@ describe("hasDuplicateKeys: keys per object, strings skipped, escapes decoded", 
     test(`${text} -> ${want}`, () => assert.equal(hasDuplicateKeys(text), want));
   }
 });
+
+describe("an intent off the action-code pattern is reported where the IR holds it", () => {
+  // Every entity that names no action takes the intent's, so the schema reports the intent at
+  // each of them too, whichever way the entities were written.
+  const cases: [string, string, string[]][] = [
+    ["flat slots", '{"intent":"!a","act":"x","to":"y"}', ["/intent", "/entities/0/action", "/entities/1/action"]],
+    ["an entities list", '{"intent":"!a","entities":[{"id":"act","value":"x"},{"id":"to","value":"y","action":"!B"}]}', ["/intent", "/entities/0/action"]],
+    ["an action_ list beside a slot", '{"intent":"!a","act":"x","action_email":["sam"]}', ["/intent", "/entities/0/action"]],
+  ];
+  for (const [what, payload, paths] of cases) {
+    test(what, () => {
+      let issues: { path: string }[] = [];
+      try {
+        decode(payload, "json", { whitelist: "off" });
+      } catch (error) {
+        assert.equal((error as { code?: string }).code, "invalid_ir");
+        issues = (error as { details: { issues: { path: string }[] } }).details.issues;
+      }
+      assert.deepEqual(
+        issues.map((issue) => issue.path),
+        paths,
+      );
+    });
+  }
+});

@@ -303,6 +303,8 @@ export class JsonLowering<N> {
     const constraints = ir.constraints ?? [];
     const alternatives = ir.alternatives ?? [];
     if (this.nullOptional || !actionsMeetSchema(intent, entities, alternatives)) {
+      // Each entity carries its action, the intent's when it names none, as before: the schema
+      // then reports an intent off the pattern at every entity that takes it, too.
       ir.entities = this.fullList ? entities.map((entity) => (entity.action === undefined ? { ...entity, action: intent } : entity)) : entities;
       return { ir, normalParts: false };
     }
