@@ -27,10 +27,17 @@ const CODEC_TESTS = "packages/silp/test/**/*.test.ts";
  * environment changed, every server they start closed by the file itself): their files share
  * worker processes, which saves a process start and the imports per file. The dialects (which
  * register x- frontends by name), the testkit (whose seed tests set the environment), the CLI
- * (two of its files register a dialect) and a2a-dialects.test.ts (it registers x-evolved, which
- * the MCP server's tests would then list among the frontends) keep a process per file.
+ * (two of its files register a dialect) and the files that register a dialect (a2a-dialects and
+ * mcp-dialects take x-evolved by hash, dialect-grammar registers its sample dialects; the MCP
+ * server's tests would then list them among the frontends) keep a process per file. A shared file
+ * that registers a frontend fails (testkit/shared-process-guard.ts).
  */
-const SHARED_PROCESS_TESTS = ["packages/{schemas,lock,redis,mcp,conformance,grammar}/test/**/*.test.ts", "packages/a2a/test/**/!(a2a-dialects).test.ts"];
+const SHARED_PROCESS_TESTS = [
+  "packages/{schemas,lock,redis,conformance}/test/**/*.test.ts",
+  "packages/a2a/test/**/!(a2a-dialects).test.ts",
+  "packages/mcp/test/**/!(mcp-dialects).test.ts",
+  "packages/grammar/test/**/!(dialect-grammar).test.ts",
+];
 const LAB_PACKAGES = "packages/{tokens,llmlingua2,bench,evolve,playground,ai-sdk,langchain,mastra}/test/**/*.test.ts";
 /**
  * The tests of the OpenAI Agents SDK (lab/node22: `@openai/agents` 0.20 and `openai` 7), which run
@@ -82,10 +89,12 @@ export default defineConfig(({ mode }) => {
             include: SHARED_PROCESS_TESTS,
             exclude: ["**/*.lab.test.ts", "**/node_modules/**"],
             isolate: false,
+            setupFiles: [...shared.setupFiles, "packages/testkit/src/shared-process-guard.ts"],
           },
         },
-        // The codec's own tests share their worker processes (no file registers a frontend or
-        // changes the process), which saves a process start and the codec's import per file.
+        // The codec's own tests share their worker processes, which saves a process start and the
+        // codec's import per file: no file changes the process, and the frontends some register
+        // are test doubles named t-..., none lossless, which no other codec file lists.
         { extends: true, test: { ...shared, name: "product-codec", include: [CODEC_TESTS], exclude: ["**/*.lab.test.ts"], isolate: false } },
         { extends: true, test: { ...shared, name: "lab", include: [LAB_PACKAGES, "packages/*/test/**/*.lab.test.ts"], exclude: [...NODE22_TESTS, "**/node_modules/**"] } },
         { extends: true, test: { ...shared, name: "lab-node22", include: NODE22_TESTS, exclude: ["**/node_modules/**"], pool: node22Pool() } },

@@ -9,6 +9,7 @@ import fc from "fast-check";
 import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
 import { compile, decode, SilpError, type DecodeResult } from "silp";
 import { irArb } from "@silp/testkit/ir-arbitraries.js";
+import { assertLinearTime } from "@silp/testkit/linear-time.js";
 
 const OFF = { whitelist: "off" } as const;
 
@@ -110,33 +111,13 @@ test("deep nesting and huge input are limit errors, not stack overflows", () => 
   assert.throws(() => decode("cancel(a)", "code", { ...OFF, limits: { maxInputLength: 4 } }), { code: "limit_exceeded" });
 });
 
-/** The fastest of three runs, in milliseconds (the minimum is the least noisy on a shared machine). */
-function fastestOf3(run: () => void): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < 3; i++) {
-    const start = performance.now();
-    run();
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
-}
-
 test("a long run of one character stays linear (no backtracking): 16x the input takes less than 64x the time", () => {
-  // A quadratic decoder takes 256x as long on 16x the input; a linear one about 16x. The bound
-  // (64x, with a 2 ms floor on the small run's time so timer noise cannot fail it) is far above
-  // linear and far below quadratic.
+  // A quadratic decoder takes 256x as long on 16x the input; a linear one about 16x
+  // (testkit/linear-time.ts; a 2 ms floor on the small run's time).
   const pieces = ["(", "a", '"', "`", "!", "```\n", "a,", "\\", "[", '{"a":'];
   for (const piece of pieces) {
     for (const frontend of ["code", "json"]) {
-      const small = piece.repeat(12_500);
-      const large = piece.repeat(200_000);
-      decodeOrError(small, frontend); // warm up the JIT
-      const smallTime = fastestOf3(() => decodeOrError(small, frontend));
-      const largeTime = fastestOf3(() => decodeOrError(large, frontend));
-      assert.ok(
-        largeTime < 64 * Math.max(smallTime, 2),
-        `${frontend} ${JSON.stringify(piece)}: ${smallTime.toFixed(1)} ms for 12.5K, ${largeTime.toFixed(1)} ms for 200K`,
-      );
+      assertLinearTime(`${frontend} ${JSON.stringify(piece)}`, (input) => decodeOrError(input, frontend), piece.repeat(12_500), piece.repeat(200_000), 2);
     }
   }
 });

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
 import { decode } from "silp";
+import { assertLinearTime } from "@silp/testkit/linear-time.js";
 
 /** `words` mixed-script words "pа" (Cyrillic а), each followed by a space. */
 const mixedValue = (words: number): string => "p\u0430 ".repeat(words);
@@ -16,32 +17,11 @@ const PAYLOADS: Record<string, (words: number) => string> = {
   json: (words) => JSON.stringify({ intent: "!START", act: mixedValue(words) }),
 };
 
-/** Best of `runs` runs, in milliseconds (the minimum is the least noisy estimate). */
-function bestTime(run: () => void, runs: number): number {
-  let best = Infinity;
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    run();
-    best = Math.min(best, performance.now() - started);
-  }
-  return best;
-}
-
 for (const [frontend, payload] of Object.entries(PAYLOADS)) {
   describe(`${frontend}: decode time is linear in mixed-script values`, () => {
     test("8x the words takes far less than 64x the time, and 1 MB decodes in seconds", () => {
-      // 8x, with a bound of 32x: linear is 8x, quadratic 64x, so a GC pause or a loaded machine
-      // during one timing cannot cross the bound either way (4x against 10x did, once in ~20 runs).
-      const small = payload(48_000 / 3);
-      const large = payload((8 * 48_000) / 3);
-      decode(small, frontend); // warm-up: loads the confusables table
-      const ratio =
-        bestTime(() => decode(large, frontend), 3) /
-        Math.max(
-          1,
-          bestTime(() => decode(small, frontend), 5),
-        );
-      assert.ok(ratio < 32, `8x input took ${ratio.toFixed(1)}x the time (quadratic is ~64x)`);
+      // Linear is 8x, quadratic 64x (testkit/linear-time.ts).
+      assertLinearTime(frontend, (input) => decode(input, frontend), payload(48_000 / 3), payload((8 * 48_000) / 3));
 
       const megabyte = payload(1_000_000 / 3);
       const started = performance.now();

@@ -1,0 +1,38 @@
+/**
+ * The linear-time check tells the two apart: a loop over the input passes, a loop inside a loop
+ * fails, and the message says how the time grew.
+ */
+import assert from "node:assert/strict";
+import { test } from "vitest";
+import { assertLinearTime } from "../src/linear-time.js";
+
+/** Touches every character once. */
+function linear(input: string): number {
+  let sum = 0;
+  for (let i = 0; i < input.length; i++) sum += input.charCodeAt(i);
+  return sum;
+}
+
+/** Touches every pair of characters (the shape of a scan that restarts at each position). */
+function quadratic(input: string): number {
+  let sum = 0;
+  for (let i = 0; i < input.length; i++) for (let j = i; j < input.length; j++) sum += input.charCodeAt(j) & 1;
+  return sum;
+}
+
+test("a linear scan passes 8x the input", () => {
+  const growth = assertLinearTime("linear", linear, "a".repeat(400_000), "a".repeat(3_200_000));
+  assert.equal(growth.factor, 8);
+  assert.ok(Math.abs(growth.bound - 8 ** 1.5) < 1e-9);
+});
+
+test("a quadratic scan fails 8x the input, and the message gives the sizes and the ratio", () => {
+  assert.throws(
+    () => assertLinearTime("quadratic", quadratic, "a".repeat(2_000), "a".repeat(16_000)),
+    /^AssertionError.*quadratic: .* ms at 2000 chars, .* ms at 16000: 8x the input took \d+\.\dx the time \(linear ~8, quadratic ~64, bound 22\.6\)/s,
+  );
+});
+
+test("inputs less than 4x apart are refused: they cannot tell linear from quadratic", () => {
+  assert.throws(() => assertLinearTime("close", linear, "a".repeat(1000), "a".repeat(2000)), /at least 4x/);
+});
