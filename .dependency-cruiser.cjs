@@ -78,7 +78,7 @@ const packageRules = Object.entries(allowed).map(([name, deps]) => ({
 
 /** Codec layers, lowest first: a module may import its own layer or lower ones. */
 const codecLayers = [
-  ["errors\\.ts", "error-codes\\.ts", "random\\.ts", "version\\.ts", "optional-import\\.ts", "python-repr\\.ts", "node/"],
+  ["errors\\.ts", "error-codes\\.ts", "chunk-text\\.ts", "random\\.ts", "version\\.ts", "optional-import\\.ts", "python-repr\\.ts", "node/"],
   ["options\\.ts", "security/options\\.ts"],
   ["ir/", "security/(?!options\\.ts)"],
   ["frontends/"],

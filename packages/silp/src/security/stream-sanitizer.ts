@@ -26,9 +26,6 @@ function isAscii(text: string): boolean {
   return true;
 }
 
-/** Chunks kept before they are joined into a piece: a list of a million one-character strings costs dozens of bytes per character. */
-const PIECES_PER_JOIN = 1024;
-
 export class StreamSanitizer implements HookedText {
   readonly offsets = new OffsetMap();
   readonly hooks: StructureHooks;
@@ -42,11 +39,8 @@ export class StreamSanitizer implements HookedText {
   private before = "";
   /** Characters removed so far. */
   private removed = 0;
-  /** The sanitized text so far: pieces (each a batch of chunks) and where each starts, then the chunks not yet joined. */
-  private readonly pieces: string[] = [];
-  private readonly starts: number[] = [];
-  private recent: string[] = [];
-  private cleanLength = 0;
+  /** The sanitized text so far. */
+  private readonly clean = new ChunkText();
   /**
    * The caller's text, kept only from the first character sanitizing removed: until then it is
    * the sanitized text itself, so a stream keeps its text once, not twice (keeping a second copy
@@ -93,14 +87,7 @@ export class StreamSanitizer implements HookedText {
   }
 
   startsWith(text: string, offset: number): boolean {
-    if (offset < 0 || offset + text.length > this.cleanLength) return false;
-    this.flush();
-    let at = this.pieces.length - 1;
-    while (at > 0 && (this.starts[at] as number) > offset) at--;
-    const base = this.starts[at] as number;
-    let found = this.pieces[at] as string;
-    for (let next = at + 1; found.length < offset - base + text.length && next < this.pieces.length; next++) found += this.pieces[next] as string;
-    return found.startsWith(text, offset - base);
+    return this.clean.startsWith(text, offset);
   }
 
   /**
@@ -113,8 +100,7 @@ export class StreamSanitizer implements HookedText {
 
   /** All the sanitized text so far. */
   text(): string {
-    this.flush();
-    return this.pieces.join("");
+    return this.clean.read();
   }
 
   /**
@@ -170,7 +156,7 @@ export class StreamSanitizer implements HookedText {
     const clean = copyFrom === shift ? text : kept.join("") + scanned.slice(copyFrom);
     this.rawOffset += text.length;
     this.before = text.charCodeAt(text.length - 1) < 0x80 ? (text[text.length - 1] as string) : "";
-    if (clean !== "") this.keep(clean);
+    this.clean.append(clean);
     return clean;
   }
 
@@ -179,23 +165,7 @@ export class StreamSanitizer implements HookedText {
     this.rawOffset += text.length;
     this.before = text[text.length - 1] as string;
     this.raw?.append(text);
-    this.keep(text);
+    this.clean.append(text);
     return text;
-  }
-
-  private keep(clean: string): void {
-    // Chunks wait in a list and join the pieces a batch at a time (a model streams a few characters at a time).
-    this.recent.push(clean);
-    this.cleanLength += clean.length;
-    if (this.recent.length >= PIECES_PER_JOIN) this.flush();
-  }
-
-  /** The chunks waiting become one piece. */
-  private flush(): void {
-    if (this.recent.length === 0) return;
-    const piece = this.recent.join("");
-    this.recent = [];
-    this.starts.push(this.cleanLength - piece.length);
-    this.pieces.push(piece);
   }
 }

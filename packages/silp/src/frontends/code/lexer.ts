@@ -19,6 +19,7 @@ import { INCOMPLETE } from "../decode-context.js";
 import { codePointBefore, isJoinerInWord } from "../../security/invisible.js";
 import { isBareCode, isWhitespaceCode } from "./chars.js";
 import { SilpError } from "../../errors.js";
+import { ChunkText } from "../../chunk-text.js";
 
 export type TokenKind =
   | "bare" // a run of bare characters: names, function names, unquoted values, keywords
@@ -66,9 +67,8 @@ interface Pending {
   wsFirst: number;
   /** What the token is being read as: whitespace before it, or the kind of its first character. */
   scan: "ws" | "bare" | "string" | "single" | "json";
-  /** The token's raw text before `resume`: recent pieces, and the older ones joined (a rope: V8 copies it once, when the token completes). */
-  head: string[];
-  older: string;
+  /** The token's raw text before `resume` (joined once, when the token completes). */
+  raw: ChunkText;
   /** Where reading resumes: the text from here on is read again with the next chunk. */
   resume: number;
   /** A string: an escape was seen (its text needs JSON.parse). */
@@ -94,8 +94,7 @@ export class Lexer {
     wsStart: 0,
     wsFirst: 0,
     resume: 0,
-    head: [],
-    older: "",
+    raw: new ChunkText(),
     escaped: false,
     json: '"',
     before: undefined,
@@ -176,11 +175,7 @@ export class Lexer {
     if (scan === "ws") {
       if (pending.resume === pending.wsStart) pending.wsFirst = chunk.charCodeAt(0);
     } else {
-      pending.head.push(chunk);
-      if (pending.head.length >= PIECES_PER_JOIN) {
-        pending.older += pending.head.join("");
-        pending.head = [];
-      }
+      pending.raw.append(chunk);
       pending.before = chunk.charCodeAt(chunk.length - 1);
     }
     pending.resume += chunk.length;
@@ -500,11 +495,7 @@ export class Lexer {
     // The token went on: its record is kept and updated (a stream suspends about once per token).
     const pending = resumed ?? this.fresh(scan, start, wsStart, oneSpace);
     pending.resume = resume;
-    if (resume > from) pending.head.push(this.text.slice(from - this.base, resume - this.base));
-    if (pending.head.length >= PIECES_PER_JOIN) {
-      pending.older += pending.head.join("");
-      pending.head = [];
-    }
+    if (resume > from) pending.raw.append(this.text.slice(from - this.base, resume - this.base));
     pending.escaped = escaped;
     pending.before = resume > this.base ? codePointBefore(this.text, resume - this.base) : resumed?.before;
     this.pending = pending;
@@ -533,8 +524,7 @@ export class Lexer {
     pending.wsStart = wsStart;
     pending.wsFirst = oneSpace ? 0x20 : start > wsStart ? -1 : 0;
     pending.resume = start;
-    pending.head.length = 0;
-    pending.older = "";
+    pending.raw.clear();
     pending.escaped = false;
     pending.json = '"';
     pending.before = undefined;
@@ -551,12 +541,9 @@ export class Lexer {
 /** A token's text: the pieces kept from earlier chunks, then `rest`. */
 function joined(resumed: Pending | undefined, rest: string): string {
   if (resumed === undefined) return rest;
-  resumed.head.push(rest);
-  return resumed.older + resumed.head.join("");
+  resumed.raw.append(rest);
+  return resumed.raw.read();
 }
-
-/** Pieces of a token kept before they join the older text: a list of a million one-character strings costs dozens of bytes per character. */
-const PIECES_PER_JOIN = 1024;
 
 export function describeChar(codePoint: number): string {
   const hex = codePoint.toString(16).toUpperCase().padStart(4, "0");
