@@ -16,6 +16,7 @@
  * for want of a token is undone and runs again once the token that can end it (`,` `}` `]` at
  * its own depth) has arrived.
  */
+import { ChunkText } from "../../chunk-text.js";
 import { SilpError } from "../../errors.js";
 import { normalPart } from "../../ir/normalize.js";
 import type { Entity } from "../../ir/types.js";
@@ -35,8 +36,12 @@ type Wait = "ws" | "string" | "word";
 /** The tokens of a json stream, read as their text completes. */
 class JsonTokens {
   readonly tokens: ReadToken[] = [];
-  /** The text from the first character not yet read into a token; its offset in the stream. */
-  private text = "";
+  /**
+   * The text from the first character not yet read into a token, and its offset in the stream. A
+   * token's chunks wait here, not read, until its end arrives; kept as a rope, a string fed a
+   * character at a time held 36 bytes per character until it ended.
+   */
+  private readonly unread = new ChunkText();
   private base: number;
   /** A token (or whitespace) whose end has not arrived: what it waits for, and whether the last chunk ended inside an escape. */
   private wait: Wait | undefined;
@@ -48,12 +53,9 @@ class JsonTokens {
 
   /** A chunk: the tokens it completes join `tokens`. */
   append(chunk: string): void {
-    if (this.wait !== undefined && !this.endsIn(chunk)) {
-      this.text += chunk; // a rope: not read until the token's end arrives
-      return;
-    }
+    this.unread.append(chunk);
+    if (this.wait !== undefined && !this.endsIn(chunk)) return;
     this.wait = undefined;
-    this.text += chunk;
     this.readTokens();
   }
 
@@ -63,7 +65,7 @@ class JsonTokens {
   }
 
   private readTokens(): void {
-    const text = this.text;
+    const text = this.unread.read();
     const scanner = new TreeParser(text);
     let at = 0;
     for (;;) {
@@ -77,7 +79,8 @@ class JsonTokens {
       this.tokens.push(scanner.read(this.base));
       at = scanner.pos;
     }
-    this.text = text.slice(at);
+    this.unread.clear();
+    this.unread.append(text.slice(at));
     this.base += at;
   }
 
