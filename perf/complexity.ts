@@ -10,6 +10,7 @@
  * term that only the largest inputs reach. Numbers are for this machine and this run.
  */
 import { SHAPES } from "@silp/testkit/complexity-shapes.js";
+import { cpuMs } from "@silp/testkit/cpu-time.js";
 import { linearRegression, median } from "simple-statistics";
 
 const args = process.argv.slice(2);
@@ -34,18 +35,8 @@ interface Row {
   top: number;
 }
 
-/**
- * Milliseconds of CPU time this process spent in `run` (user + system, GC threads included), not
- * wall time: on a shared, loaded machine the wall time of a run mostly measures the other
- * processes, while CPU time stays the work this input caused. No forced GC between runs: its
- * background threads would go on charging the next run (tens of ms on a 10 KB input).
- */
-function time(run: () => void): number {
-  const before = process.cpuUsage();
-  run();
-  const spent = process.cpuUsage(before);
-  return (spent.user + spent.system) / 1000;
-}
+// Runs are timed in CPU time (testkit/cpu-time.ts). No forced GC between runs: its background
+// threads would go on charging the next run (tens of ms on a 10 KB input).
 
 // Warm-up: every entry point compiled by the JIT, and lazily loaded tables loaded, before any timing.
 for (const shape of SHAPES) shape.run(shape.build(10_000));
@@ -58,7 +49,7 @@ for (const shape of SHAPES) {
   for (const size of sizes) {
     const input = shape.build(size);
     outcome = shape.run(input); // warm-up, and the outcome at this size
-    const times = Array.from({ length: runs }, () => time(() => shape.run(input)));
+    const times = Array.from({ length: runs }, () => cpuMs(() => shape.run(input)));
     // Sub-resolution times would make log() meaningless; 1 us is far below any size measured.
     ms[size] = Math.max(median(times), 0.001);
   }

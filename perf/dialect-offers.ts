@@ -10,6 +10,7 @@
 import { DialectHoldings, EVOLVED_DIALECT, dialectRef, parseDialectSpec } from "@silp/dialects";
 import { type Capabilities, type Ping, parseProbeJson, parseProbeLine } from "silp/negotiation";
 import { median } from "simple-statistics";
+import { cpuMs } from "@silp/testkit/cpu-time.js";
 
 const args = process.argv.slice(2);
 const at = args.indexOf("--runs");
@@ -18,13 +19,6 @@ const asJson = args.includes("--json");
 const BASE: Capabilities = { versions: ["v1"], frontends: ["code", "json"] };
 const REF = dialectRef(EVOLVED_DIALECT);
 const SPEC = JSON.parse(JSON.stringify(EVOLVED_DIALECT)) as Record<string, unknown>;
-
-function cpuMs(run: () => void): number {
-  const before = process.cpuUsage();
-  run();
-  const spent = process.cpuUsage(before);
-  return (spent.user + spent.system) / 1000;
-}
 
 /** A JSON ping offering x-evolved and carrying `spec`, as the bytes a carrier receives. */
 function jsonPing(spec: unknown, offer = REF): string {

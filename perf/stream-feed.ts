@@ -8,16 +8,12 @@
  * agent runtime, the steady state).
  */
 import { compile, createDecoder, decode } from "silp";
+import { cpuMs } from "@silp/testkit/cpu-time.js";
 import { sizedIR } from "./datasets.js";
 
 const OPTIONS = { whitelist: "off" } as const;
 const FIRST = 5;
 const RUNS = 25;
-/** CPU time of this process so far, in milliseconds. */
-const cpuMs = (): number => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 for (const frontend of ["code", "json"]) {
@@ -25,14 +21,14 @@ for (const frontend of ["code", "json"]) {
   const whole: number[] = [];
   const fed: number[] = [];
   for (let run = 0; run < RUNS; run++) {
-    let started = cpuMs();
-    decode(text, frontend, OPTIONS);
-    whole.push(cpuMs() - started);
-    started = cpuMs();
-    const decoder = createDecoder(frontend, OPTIONS);
-    for (let i = 0; i < text.length; i++) decoder.push(text[i] as string);
-    decoder.end();
-    fed.push(cpuMs() - started);
+    whole.push(cpuMs(() => decode(text, frontend, OPTIONS)));
+    fed.push(
+      cpuMs(() => {
+        const decoder = createDecoder(frontend, OPTIONS);
+        for (let i = 0; i < text.length; i++) decoder.push(text[i] as string);
+        decoder.end();
+      }),
+    );
   }
   const ratio = (from: number, to: number): string => {
     const [w, f] = [median(whole.slice(from, to)), median(fed.slice(from, to))];

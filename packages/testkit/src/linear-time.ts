@@ -11,6 +11,7 @@
  * millisecond or more: below `floorMs`, timer and scheduler noise would dominate the ratio.
  */
 import assert from "node:assert/strict";
+import { cpuMs } from "./cpu-time.js";
 
 export interface Growth {
   smallMs: number;
@@ -25,18 +26,11 @@ export interface Growth {
 
 /** Median CPU time of three runs, in milliseconds. */
 function medianCpuMs(run: () => void): number {
-  const times: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const before = process.cpuUsage();
-    run();
-    const spent = process.cpuUsage(before);
-    times.push((spent.user + spent.system) / 1000);
-  }
-  return times.sort((a, b) => a - b)[1] as number;
+  return [cpuMs(run), cpuMs(run), cpuMs(run)].sort((a, b) => a - b)[1] as number;
 }
 
 /** Measures how `run`'s time grows from `small` to `large` (after one warm-up run of each). */
-export function measureGrowth(run: (input: string) => unknown, small: string, large: string, floorMs = 1): Growth {
+function measureGrowth(run: (input: string) => unknown, small: string, large: string, floorMs = 1): Growth {
   const factor = large.length / small.length;
   const bound = factor ** 1.5;
   const once = (): Growth => {

@@ -19,6 +19,7 @@ import { loadReferenceStrings, loadStudyCases } from "@silp/testkit/study-cases.
 import { irArb } from "@silp/testkit/ir-arbitraries.js";
 import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
 import { seededRandom } from "@silp/testkit/seeded-random.js";
+import { assertLinearTime } from "@silp/testkit/linear-time.js";
 
 const OFF = { whitelist: "off" } as const;
 const SEED = Number(process.env.SILP_SEED ?? 20261130);
@@ -269,14 +270,11 @@ describe("streaming decode: what is known when", () => {
 });
 
 describe("streaming decode: total work linear in the text", () => {
-  /** CPU milliseconds to stream `text` in 1-character chunks. */
-  function oneCharChunks(text: string, frontend: string): number {
-    const started = process.cpuUsage();
+  /** Streams `text` in 1-character chunks. */
+  function oneCharChunks(text: string, frontend: string): void {
     const decoder = createDecoder(frontend, OFF);
     for (let at = 0; at < text.length; at++) decoder.push(text[at] as string);
     decoder.end();
-    const spent = process.cpuUsage(started);
-    return (spent.user + spent.system) / 1000;
   }
 
   function payloadOf(frontend: string, size: number): string {
@@ -291,18 +289,8 @@ describe("streaming decode: total work linear in the text", () => {
       const small = payloadOf(frontend, 25_000);
       const large = payloadOf(frontend, 200_000);
       assert.ok(large.length >= 200_000, `payload of ${large.length} characters`);
-      oneCharChunks(small, frontend); // warm-up
-      const measure = () => {
-        const smallMs = Math.max(oneCharChunks(small, frontend), 1);
-        return { smallMs, largeMs: oneCharChunks(large, frontend) };
-      };
-      let { smallMs, largeMs } = measure();
-      // One more measurement before failing: a GC pause can spoil one, a quadratic path fails both.
-      if (largeMs / smallMs >= 24) ({ smallMs, largeMs } = measure());
-      assert.ok(
-        largeMs / smallMs < 24,
-        `${smallMs.toFixed(1)} ms at ${small.length} chars, ${largeMs.toFixed(1)} ms at ${large.length} (linear ~8, quadratic ~64)`,
-      );
+      // Linear ~8x the time, quadratic ~64x (testkit/linear-time.ts).
+      assertLinearTime(`${frontend} 1-character chunks`, (text) => oneCharChunks(text, frontend), small, large);
     });
   }
 });
