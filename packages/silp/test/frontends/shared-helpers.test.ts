@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
 import { SilpError } from "silp";
-import { checkJsonDepth, parseEmbeddedJson, scanJson } from "../../src/frontends/json-value.js";
+import { checkJsonDepth, countMembers, parseEmbeddedJson, scanJson } from "../../src/frontends/json-value.js";
 import { escapeInvisible, quoteString, stringifyJson } from "../../src/frontends/text-escape.js";
 
 describe("text-escape: invisible and line-breaking characters printed as \\uXXXX", () => {
@@ -70,32 +70,42 @@ describe("checkJsonDepth: linear, strings skipped, offset of the first bracket t
   });
 });
 
-describe("scanJson: the depth and the repeated keys in one pass", () => {
-  test("keys are compared only when asked, per object, escapes decoded", () => {
-    assert.equal(scanJson('{"a":1,"a":2}', 64, "", 0, true), true);
-    assert.equal(scanJson('{"a":1,"a":2}', 64, "", 0, false), false);
-    assert.equal(scanJson('{"a":1,"\\u0061":2}', 64, "", 0, true), true);
-    assert.equal(scanJson('{"a":{"a":1},"b":[{"a":2}]}', 64, "", 0, true), false);
+describe("scanJson: the depth and the members written, in one pass", () => {
+  test("counts every : outside strings (one per member written), at any depth", () => {
+    assert.equal(scanJson('{"a":1,"a":2}', 64, "", 0), 2);
+    assert.equal(scanJson('{"a":{"b":1},"c":[{"d":2},{}]}', 64, "", 0), 4);
+    assert.equal(scanJson('{"a:b":"c:d","e\\\\":"f\\":"}', 64, "", 0), 2);
+    assert.equal(scanJson('["a",1,null]', 64, "", 0), 0);
   });
 
-  test("a key whose escape is not JSON counts as repeated (the native parser cannot take the text)", () => {
-    assert.equal(scanJson('{"\\x":1}', 64, "", 0, true), true);
-  });
-
-  test("the depth is checked while keys are compared, also after a repeated key", () => {
+  test("the depth is checked after the count goes on: the first bracket too deep throws", () => {
     assert.throws(
-      () => scanJson('{"a":1,"a":[[[]]]}', 3, '{"a":1,"a":[[[]]]}', 0, true),
+      () => scanJson('{"a":1,"a":[[[]]]}', 3, '{"a":1,"a":[[[]]]}', 0),
       (error: unknown) => error instanceof SilpError && error.code === "limit_exceeded" && error.offset === 13,
     );
   });
 
   test("as in damaged JSON before: a closing bracket counts down even where nothing is open", () => {
-    assert.equal(scanJson(`]]${"[".repeat(4)}`, 3, "", 0, true), false);
+    assert.equal(scanJson(`]]${"[".repeat(4)}`, 3, "", 0), 0);
     const text = `]${"[".repeat(5)}`;
     assert.throws(
-      () => scanJson(text, 3, text, 0, true),
+      () => scanJson(text, 3, text, 0),
       (error: unknown) => error instanceof SilpError && error.offset === 5,
     );
+  });
+});
+
+describe("countMembers: the own keys of every object in a parsed value", () => {
+  test("objects at any depth, inside arrays too; scalars and arrays add none", () => {
+    assert.equal(countMembers(JSON.parse('{"a":{"b":1},"c":[{"d":2},{}]}')), 4);
+    assert.equal(countMembers(JSON.parse('["a",1,null,[[]]]')), 0);
+    assert.equal(countMembers("x"), 0);
+    assert.equal(countMembers(null), 0);
+  });
+
+  test("a repeated key is one member after JSON.parse; __proto__ is an own key like any other", () => {
+    assert.equal(countMembers(JSON.parse('{"a":1,"a":2}')), 1);
+    assert.equal(countMembers(JSON.parse('{"__proto__":{"x":1},"b":2}')), 3);
   });
 });
 

@@ -8,7 +8,8 @@
  *   last) and the exact digits of a number written where a string belongs (lenient mode keeps
  *   "4.0" as "4.0", not "4"); lenient mode repairs damaged JSON first (repair.ts);
  * - the value of the native JSON.parse (the fast path, several times faster on the common
- *   payload), taken only when the sanitizer has nothing to report and the text repeats no key.
+ *   payload), taken only when the sanitizer has nothing to report and the text repeats no key
+ *   (the parsed value has as many object members as the text has `:` outside strings).
  *   The first repair or error the lowering meets there stops it (it needs a position), and the
  *   positioned view runs instead, so errors and repairs always carry positions and an accepted
  *   payload decodes to the same IR either way (test/frontends/json-fast-path.test.ts).
@@ -20,12 +21,12 @@ import { hasOwn, setField } from "../../ir/fields.js";
 import { ACTION_CODE_PATTERN, type Alternative, type Constraint, type Entity, type JsonValue, type Meta, type SilpIRInput } from "../../ir/types.js";
 import { normalizeAlternative, normalizeConstraint, normalizeEntities } from "../../ir/normalize.js";
 import type { DecodeContext, DecodedPayload, RepairKind } from "../decode-context.js";
-import { scanJson } from "../json-value.js";
+import { countMembers, scanJson } from "../json-value.js";
 import { IDENTITY_HOOKS, type StructureHooks } from "../../security/hooks.js";
 import { repairJson } from "./repair.js";
 import { RESERVED_KEYS, SECONDARY_PREFIX } from "./printer.js";
 import { SilpError } from "../../errors.js";
-import { DECLINE, hasDuplicateKeys, parsedView, treeView, type JsonView } from "./view.js";
+import { DECLINE, parsedView, treeView, type JsonView } from "./view.js";
 
 /** A verb written without its `!`: upper-case letters and `_` (lower case would be a function name, not a verb). */
 const BARE_VERB = /^[A-Z][A-Z_]*$/;
@@ -48,12 +49,11 @@ export function decodeJsonPayload(context: DecodeContext, start: number, end: nu
   const text = start === 0 && end === source.length ? source : source.slice(start, end);
   const maxDepth = context.options.limits.maxDepth;
   // Payloads the sanitizer has nothing to say about can take the native fast path unless a key
-  // repeats (found in the same pass as the depth); it declines anything that needs a position (an
-  // error or a repair), and the positioned view runs.
-  const fastPath = context.hooks === IDENTITY_HOOKS;
-  const repeatsKey = scanJson(text, maxDepth, source, start, fastPath);
-  if (fastPath && !repeatsKey) {
-    const fast = lowerParsedJson(text);
+  // repeats (the members written are counted in the same pass as the depth); it declines anything
+  // that needs a position (an error or a repair), and the positioned view runs.
+  const members = scanJson(text, maxDepth, source, start);
+  if (context.hooks === IDENTITY_HOOKS) {
+    const fast = lowerParsedJson(text, members);
     if (fast !== undefined) return decoded(fast, maxDepth >= FLAT_DEPTH);
   }
   const repairsBefore = context.repairs.length + context.repairsDropped;
@@ -83,17 +83,21 @@ export function decoded(lowered: LoweredJson, depthBounded: boolean): DecodedPay
  * position (a repair, an error, a repeated key): the positioned view must run.
  */
 export function decodeJsonFast(text: string): LoweredJson | undefined {
-  return hasDuplicateKeys(text) ? undefined : lowerParsedJson(text);
+  return lowerParsedJson(text, scanJson(text, Number.POSITIVE_INFINITY, text, 0));
 }
 
-/** JSON.parse's value through the lowering, for a text that repeats no key; undefined when it declines. */
-function lowerParsedJson(text: string): LoweredJson | undefined {
+/**
+ * JSON.parse's value through the lowering; undefined when it declines, or when the value has fewer
+ * object members than the text wrote (`members`, scanJson): JSON.parse dropped a repeated key.
+ */
+function lowerParsedJson(text: string, members: number): LoweredJson | undefined {
   let root: unknown;
   try {
     root = JSON.parse(text);
   } catch {
     return undefined;
   }
+  if (countMembers(root) !== members) return undefined;
   try {
     return new JsonLowering(parsedView, DECLINING).root(root);
   } catch (error) {

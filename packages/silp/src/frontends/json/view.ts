@@ -7,7 +7,6 @@
  */
 import type { JsonValue } from "../../ir/types.js";
 import type { JsonNode } from "./tree.js";
-import { scanJson } from "../json-value.js";
 
 export type JsonType = "object" | "array" | "string" | "number" | "boolean" | "null";
 
@@ -84,7 +83,7 @@ export const parsedView: JsonView<unknown> = {
     for (const key of Object.keys(object)) out.push([key, key, object[key]]);
     return out;
   },
-  // The fast path takes a text only when hasDuplicateKeys found no repeated key.
+  // The fast path takes a value only when it has every member the text wrote (decoder.ts, lowerParsedJson).
   uniqueKeys: true,
   items: (node) => node as readonly unknown[],
   scalar: (node) => node as JsonValue,
@@ -92,12 +91,3 @@ export const parsedView: JsonView<unknown> = {
   offset: () => 0,
   plain: (node) => node as JsonValue,
 };
-
-/**
- * True when some object in the JSON text repeats a key. JSON.parse keeps only the last value of a
- * repeated key, so this scan is what keeps the fast path honest (the decoder runs it as part of its
- * depth pass, json-value.ts's scanJson).
- */
-export function hasDuplicateKeys(text: string): boolean {
-  return scanJson(text, Number.POSITIVE_INFINITY, text, 0, true);
-}
