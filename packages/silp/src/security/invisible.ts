@@ -31,6 +31,8 @@ export interface InvisibleFinding {
 }
 
 const CANDIDATE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+/** The same class without the global flag: a test that keeps no state between calls, so one serves every scan. */
+const ANY_CANDIDATE = new RegExp(CANDIDATE.source, "u");
 const BIDI_CONTROL = /^\p{Bidi_Control}$/u;
 const FORMAT = /^\p{Cf}$/u;
 
@@ -118,6 +120,10 @@ function hasVariationBase(cp: number, before: number | undefined): boolean {
  * time linear in the text: one native regex scan plus constant work per candidate.
  */
 export function* findInvisible(text: string, joiners: JoinerMode): Generator<InvisibleFinding> {
+  // Most text holds no candidate: one native test answers, without a global regex of the scan's
+  // own (a stream sanitizes a piece of text per chunk that has non-ASCII characters, and making
+  // that regex cost more than the test).
+  if (!ANY_CANDIDATE.test(text)) return;
   const scan = new RegExp(CANDIDATE.source, CANDIDATE.flags);
   for (let match = scan.exec(text); match !== null; match = scan.exec(text)) {
     const offset = match.index;
