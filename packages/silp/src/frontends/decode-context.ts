@@ -100,11 +100,9 @@ export class DecodeContext {
     return this.options.strict;
   }
 
-  /** Records a repair, or rejects the payload in strict mode. */
-  repair(kind: RepairKind, offset: number, message: string, expected?: readonly string[]): void {
-    if (this.options.strict) {
-      throw new SilpError("invalid_syntax", `${message} (rejected in strict mode)`, { source: this.source, offset, expected: expected ?? [] });
-    }
+  /** Records a repair, or rejects the payload in strict mode, saying what the canonical form would have been (`expected`). */
+  repair(kind: RepairKind, offset: number, message: string, expected: readonly string[]): void {
+    this.rejectInStrictMode(offset, message, expected);
     if (this.repairs.length < MAX_REPAIRS) this.repairs.push({ kind, offset, message });
     else this.repairsDropped++;
   }
@@ -113,15 +111,18 @@ export class DecodeContext {
    * Records a repair found after others but listed before them (a streaming decode learns of the
    * surrounding code fence only at the end), as if it had been recorded first.
    */
-  repairFirst(kind: RepairKind, offset: number, message: string, expected?: readonly string[]): void {
-    if (this.options.strict) {
-      throw new SilpError("invalid_syntax", `${message} (rejected in strict mode)`, { source: this.source, offset, expected: expected ?? [] });
-    }
+  repairFirst(kind: RepairKind, offset: number, message: string, expected: readonly string[]): void {
+    this.rejectInStrictMode(offset, message, expected);
     this.repairs.unshift({ kind, offset, message });
     if (this.repairs.length > MAX_REPAIRS) {
       this.repairs.pop();
       this.repairsDropped++;
     }
+  }
+
+  /** Strict mode accepts only the canonical form: what lenient mode would repair is an error. */
+  private rejectInStrictMode(offset: number, message: string, expected: readonly string[]): void {
+    if (this.options.strict) throw new SilpError("invalid_syntax", `${message} (rejected in strict mode)`, { source: this.source, offset, expected });
   }
 }
 

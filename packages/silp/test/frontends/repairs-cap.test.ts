@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { test } from "vitest";
-import { decode } from "silp";
+import { createDecoder, decode } from "silp";
 
 test("a repair after every comma: 1000 listed in order, the rest counted", () => {
   const args = 350_000; // "a, " is 3 characters: about 1 MB, one space_after_comma per comma
@@ -28,4 +28,23 @@ test("a payload with few repairs lists them all and drops none", () => {
     ["space_after_comma"],
   );
   assert.equal(result.repairsDropped, 0);
+});
+
+test("a stream learns of a code fence at its end: the fence is listed first and the last listed repair is counted instead", () => {
+  // decode() records the fence before the payload's repairs; a stream reads the payload first
+  // and adds the fence at the end (DecodeContext.repairFirst), so the two lists must agree.
+  for (const args of [999, 1000, 1001, 1002]) {
+    const payload = `start(${Array.from({ length: args }, () => "a").join(", ")})`;
+    const text = `\`\`\`silp\n${payload}\n\`\`\``;
+    const whole = decode(text, "code", { whitelist: "off" });
+    assert.equal(whole.repairs[0]?.kind, "code_fence");
+    // One space_after_comma per comma, and the fence.
+    assert.equal(whole.repairs.length, Math.min(args, 1000));
+    assert.equal(whole.repairsDropped, Math.max(0, args - 1000));
+    const stream = createDecoder("code", { whitelist: "off" });
+    for (let i = 0; i < text.length; i += 7) stream.push(text.slice(i, i + 7));
+    const streamed = stream.end();
+    assert.deepEqual(streamed.repairs, whole.repairs);
+    assert.equal(streamed.repairsDropped, whole.repairsDropped);
+  }
 });
