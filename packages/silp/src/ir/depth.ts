@@ -11,7 +11,7 @@ import { ALTERNATIVE_FIELDS, CONSTRAINT_FIELDS, ENTITY_FIELDS, META_FIELDS, type
 import { SilpError } from "../errors.js";
 
 interface Frame {
-  value: unknown;
+  value: object;
   depth: number;
   parent: Frame | undefined;
   key: string;
@@ -24,7 +24,7 @@ interface Frame {
  */
 export function assertDepth(input: unknown, maxDepth: number): void {
   if (!exceedsDepth(input, maxDepth)) return;
-  const frame = firstTooDeep(input, maxDepth) as Frame;
+  const frame = firstTooDeep(input as object, maxDepth) as Frame;
   throw new SilpError("limit_exceeded", `arrays/objects nested deeper than the limit of ${maxDepth}`, {
     path: pointer(frame),
     details: { limit: "maxDepth", value: maxDepth },
@@ -98,12 +98,15 @@ function exceedsDepth(input: unknown, maxDepth: number): boolean {
   return false;
 }
 
-/** The first container (in document order) deeper than `maxDepth`, with its parents for the pointer; only run once a check failed. */
-function firstTooDeep(input: unknown, maxDepth: number): Frame | undefined {
+/**
+ * The first container (in document order) deeper than `maxDepth`, with its parents for the
+ * pointer; only run once exceedsDepth found one, so `input` is a container, and only containers
+ * are stacked.
+ */
+function firstTooDeep(input: object, maxDepth: number): Frame | undefined {
   const stack: Frame[] = [{ value: input, depth: 1, parent: undefined, key: "" }];
   for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
     const { value, depth } = frame;
-    if (typeof value !== "object" || value === null) continue;
     if (depth > maxDepth) return frame;
     const entries: [string, unknown][] = Array.isArray(value) ? value.map((item, index) => [String(index), item]) : Object.entries(value);
     for (let i = entries.length - 1; i >= 0; i--) {

@@ -10,6 +10,9 @@ import { describe, test } from "vitest";
 import { compile, fromEnvelope, toEnvelope, unwrapSilp, type JsonValue } from "silp";
 import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
+import { irArb } from "@silp/testkit/ir-arbitraries.js";
+import { validate } from "silp";
+import { normalIrExceedsDepth } from "../../src/ir/depth.js";
 
 /** `levels` nested arrays around 1: [[...[1]...]]. */
 function nested(levels: number): JsonValue {
@@ -144,5 +147,33 @@ describe("maxDepth applies to IR objects", () => {
     assert.equal(error.path, pointerPast("/silp_meta/deep", 62));
     const hostDeep = { silp_encoding: "code", silp_payload: "start(a)", host: nested(100) };
     assert.equal(unwrapSilp(hostDeep).ir.intent, "!START");
+  });
+});
+
+/** The nesting of a JSON value, counted as the limit counts it: a container is one level more than its parent, the root 1. */
+function depthOf(value: unknown): number {
+  if (typeof value !== "object" || value === null) return 0;
+  let deepest = 0;
+  for (const child of Object.values(value)) deepest = Math.max(deepest, depthOf(child));
+  return 1 + deepest;
+}
+
+describe("normalIrExceedsDepth: the check compile runs on a valid IR, which looks only at extra fields' values", () => {
+  test("says exactly whether the IR nests deeper than the limit, for limits from 1 to 8", () => {
+    assertProperty(
+      fc.property(irArb, (input) => {
+        const ir = validate(input, { whitelist: "off" }).ir;
+        if (ir === undefined) return;
+        const depth = depthOf(ir);
+        for (let limit = 1; limit <= 8; limit++) assert.equal(normalIrExceedsDepth(ir, limit), depth > limit, `depth ${depth}, limit ${limit}`);
+      }),
+      { numRuns: propertyRuns(300) },
+    );
+  });
+
+  test("the pointer names the first container past the limit in document order, not a scalar before it", () => {
+    // maxDepth 4: the entity's "extra" object is level 4, its "deep" array level 5; the scalar "a" before it is no container.
+    const error = silpErrorOf(() => compile(irWith({ a: 1, deep: [1], later: [2] }), "code", { limits: { maxDepth: 4 } }));
+    assert.equal(error.path, "/entities/0/extra/deep");
   });
 });

@@ -6,7 +6,8 @@
  * Internals, on purpose: the portable implementation is not reachable through the public API in
  * Node (the native hash answers there), and browsers depend on it.
  */
-import { test } from "vitest";
+import { afterEach, describe, test, vi } from "vitest";
+import { createRequire } from "node:module";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import fc from "fast-check";
@@ -57,4 +58,42 @@ test("decode derives a payload's req_id from the SHA-256 of its text: 8 hex, 4 i
   const payload = "start(hike)";
   assert.equal(decode(payload, "code").ir.meta.req_id, oracle(payload).slice(0, 8));
   assert.equal(decode(payload, "code", { scopeLimited: true }).ir.meta.req_id, oracle(payload).slice(0, 4));
+});
+
+describe("which implementation serves: the platform's where it has one, else the portable one", () => {
+  // A fresh copy of the module for each test: sha256Hex looks the native hash up once, at its first call.
+  const nodeCrypto = createRequire(import.meta.url)("node:crypto") as { hash: (algorithm: string, data: string, encoding: "hex") => string };
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  test("in Node, node:crypto's one-shot hash computes every digest, looked up once, at the first hash (not at import)", async () => {
+    vi.resetModules();
+    const native = vi.spyOn(nodeCrypto, "hash");
+    const lookup = vi.spyOn(process, "getBuiltinModule");
+    const fresh = (await import("../../src/ir/sha256.js")) as typeof import("../../src/ir/sha256.js");
+    assert.equal(lookup.mock.calls.length, 0);
+    assert.equal(fresh.sha256Hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    assert.equal(fresh.sha256Hex("Москва"), oracle("Москва"));
+    assert.deepEqual(lookup.mock.calls, [["node:crypto"]]);
+    assert.deepEqual(
+      native.mock.calls.map((call) => call[0]),
+      ["sha256", "sha256"],
+    );
+  });
+
+  test("off a Node-compatible platform (no process.getBuiltinModule, or a crypto without hash) the portable implementation does", async () => {
+    for (const process of [undefined, { getBuiltinModule: () => ({}) }]) {
+      vi.resetModules();
+      vi.stubGlobal("process", process);
+      const native = vi.spyOn(nodeCrypto, "hash");
+      const fresh = (await import("../../src/ir/sha256.js")) as typeof import("../../src/ir/sha256.js");
+      const digest = fresh.sha256Hex("abc");
+      vi.unstubAllGlobals();
+      assert.equal(digest, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+      assert.equal(native.mock.calls.length, 0);
+      vi.restoreAllMocks();
+    }
+  });
 });

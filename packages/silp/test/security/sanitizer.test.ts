@@ -195,6 +195,19 @@ describe("resolveSanitizeOptions", () => {
     // Inside the codec's options the name carries its path.
     assert.equal(silpErrorOf(() => decode("start(hike)", "code", { sanitize: { joiners: "keep" as never } })).details?.option, "sanitize.joiners");
   });
+
+  test("options that are not an object are invalid_options, named as the caller's options or by the prefix's path", () => {
+    for (const [options, shown] of [
+      ["strip", "strip"],
+      [null, "null"],
+      [7, "7"],
+    ] as const) {
+      const error = silpErrorOf(() => resolveSanitizeOptions(options as never));
+      assert.deepEqual([error.code, error.message, error.details?.option], ["invalid_options", `sanitizer options must be an object, got ${shown}`, "options"]);
+    }
+    assert.equal(silpErrorOf(() => resolveSanitizeOptions([] as never)).code, "invalid_options");
+    assert.equal(silpErrorOf(() => resolveSanitizeOptions(null as never, "sanitize.")).details?.option, "sanitize");
+  });
 });
 
 describe("survivors of the first mutation run, killed", () => {
