@@ -101,7 +101,7 @@ export class DecodeContext {
   }
 
   /** Records a repair, or rejects the payload in strict mode, saying what the canonical form would have been (`expected`). */
-  repair(kind: RepairKind, offset: number, message: string, expected: readonly string[]): void {
+  repair(kind: RepairKind, offset: number, message: string, expected: readonly string[] = []): void {
     this.rejectInStrictMode(offset, message, expected);
     if (this.repairs.length < MAX_REPAIRS) this.repairs.push({ kind, offset, message });
     else this.repairsDropped++;

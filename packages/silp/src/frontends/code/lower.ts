@@ -126,7 +126,7 @@ export class StatementLowering {
   private constraintsError: SilpError | undefined;
   private alternativesError: SilpError | undefined;
   /** Repairs of the lowering (lenient mode), listed after the parser's. */
-  private readonly repairs: [RepairKind, number, string, readonly string[]][] = [];
+  private readonly repairs: [RepairKind, number, string, readonly string[] | undefined][] = [];
 
   constructor(
     private readonly context: DecodeContext,
@@ -156,9 +156,7 @@ export class StatementLowering {
       if (this.intent !== undefined) {
         if (this.called.has(action)) this.grouped = false;
         if (action === this.intent) {
-          this.repair("merged_primary_call", call.start, `${call.name.text}(...) repeats the primary call; its arguments were merged into it`, [
-            `one ${call.name.text}(...) call with all its arguments`,
-          ]);
+          this.repair("merged_primary_call", call.start, `${call.name.text}(...) repeats the primary call; its arguments were merged into it`);
         }
       }
     } catch (error) {
@@ -246,7 +244,7 @@ export class StatementLowering {
   }
 
   /** A repair of the lowering: an error in strict mode (now), else listed after the parser's (at the end). */
-  private repair(kind: RepairKind, offset: number, message: string, expected: readonly string[]): void {
+  private repair(kind: RepairKind, offset: number, message: string, expected?: readonly string[]): void {
     if (this.context.strict) this.context.repair(kind, offset, message, expected);
     else this.repairs.push([kind, offset, message, expected]);
   }

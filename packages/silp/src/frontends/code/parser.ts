@@ -557,7 +557,7 @@ export class CodeParser {
     }
     let jsonEnd = end;
     while (jsonEnd > jsonStart && /\s/.test(source[jsonEnd - 1] as string)) jsonEnd--;
-    if (jsonEnd !== end) this.context.repair("whitespace", jsonEnd, "trailing whitespace after the payload", ["no whitespace"]);
+    if (jsonEnd !== end) this.context.repair("whitespace", jsonEnd, "trailing whitespace after the payload");
     if (jsonStart >= jsonEnd) this.fail(jsonStart, "expected a JSON object after #meta", ["{"]);
     // The rest is the JSON object, not tokens: nothing is left to read.
     this.lookahead = undefined;

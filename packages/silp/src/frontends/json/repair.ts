@@ -72,8 +72,7 @@ export function repairJson(context: DecodeContext, text: string, base: number): 
     out += replacement;
   }
   out += text.slice(copied);
-  // Lenient mode only (strict mode never repairs JSON), so `expected` is never shown; it names the form all the same.
-  for (const repair of repairs) context.repair(repair.kind, base + repair.offset, repair.message, ["strict JSON"]);
+  for (const repair of repairs) context.repair(repair.kind, base + repair.offset, repair.message);
   return {
     text: out,
     originalOffset(offset: number): number {
