@@ -162,3 +162,26 @@ export function hooksOver(source: HookedText, collector: HitCollector): Sanitize
 
   return { hooks, report: () => collector.report() };
 }
+
+/**
+ * Hooks that change nothing and report nothing, and call `found` wherever the hooks of hooksOver
+ * would report a hit, in any policy: text in a structural role holding a homoglyph (a verb or
+ * keyword) or a mixed-script word (a name), a value holding a mixed-script word. With none, those
+ * hooks would have returned every text as it is and added nothing to the report, so a decoder
+ * that cannot position hits (the json fast path) reads with these and gives way to one that can
+ * when `found` is called.
+ */
+export function findingHooks(found: () => never): StructureHooks {
+  const structural = (text: string, _offset: number, role: StructuralRole): string => {
+    if (isAscii(text)) return text;
+    if (role === "name" ? !mixedScriptWords(text).next().done : firstConfusable(text) !== undefined) found();
+    return text;
+  };
+  return {
+    structural,
+    preview: (text, role) => structural(text, 0, role),
+    value(text) {
+      if (!isAscii(text) && !mixedScriptWords(text).next().done) found();
+    },
+  };
+}

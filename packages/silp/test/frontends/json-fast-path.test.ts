@@ -14,6 +14,7 @@ import { DecodeContext } from "../../src/frontends/decode-context.js";
 import { resolveOptions } from "silp/util";
 import { decodeJsonFast, decodeJsonPositioned } from "../../src/frontends/json/decoder.js";
 import { IDENTITY_HOOKS } from "../../src/security/hooks.js";
+import { prepareForDecode } from "../../src/security/decode-guard.js";
 import { irArb } from "@silp/testkit/ir-arbitraries.js";
 
 const OPTIONS = resolveOptions({ whitelist: "off" });
@@ -41,6 +42,62 @@ describe("json fast path", () => {
       { numRuns: runs },
     );
     assert.ok(accepted > runs / 2, `the fast path should take most compiled payloads (took ${accepted} of ${runs})`);
+  });
+
+  test("with the sanitizer on, agrees with the positioned decoder and its report wherever the sanitizer has no hit to position", () => {
+    // Generated values mix scripts, homoglyphs and invisible characters (testkit/ir-arbitraries.ts).
+    const runs = propertyRuns(2000);
+    const options = resolveOptions({ whitelist: "off" });
+    let sanitized = 0;
+    let accepted = 0;
+    let declined = 0;
+    assertProperty(
+      fc.property(irArb, fc.boolean(), (ir, inlineMeta) => {
+        const text = compile(ir, "json", { whitelist: "off", inlineMeta });
+        const prepared = prepareForDecode(text, options);
+        if (prepared.hooks === IDENTITY_HOOKS) return;
+        sanitized++;
+        const before = JSON.stringify(prepared.report());
+        const fast = decodeJsonFast(prepared.text, true);
+        let slow: ReturnType<typeof decodeJsonPositioned>;
+        try {
+          slow = decodeJsonPositioned(new DecodeContext(prepared.text, options, prepared.hooks), prepared.text, 0);
+        } catch (error) {
+          // The sanitizer's reject policy is not the default; nothing else is rejected here, so the fast path must have declined.
+          assert.equal(fast, undefined);
+          throw error;
+        }
+        const hooksReported = JSON.stringify(prepared.report()) !== before;
+        if (fast === undefined) {
+          declined++;
+          return;
+        }
+        accepted++;
+        // Taken only where the sanitizer's hooks report nothing: then both decoders read the same IR.
+        assert.equal(hooksReported, false, text);
+        assert.deepStrictEqual(fast, slow);
+      }),
+      { numRuns: runs },
+    );
+    assert.ok(accepted > sanitized / 10, `the fast path should take payloads whose non-ASCII text is no hit (took ${accepted} of ${sanitized})`);
+    assert.ok(declined > sanitized / 10, `generated homoglyphs and mixed scripts should make it decline (declined ${declined} of ${sanitized})`);
+  });
+
+  test("pure non-Latin text is no hit: such a payload takes the fast path; a mixed-script word or a homoglyph in a key declines", () => {
+    const options = resolveOptions({});
+    const fast = (text: string) => decodeJsonFast(prepareForDecode(text, options).text, true);
+    assert.deepEqual(fast('{"intent":"!BOOK","город":"Москва","to":"北京市"}')?.ir.entities, [
+      { id: "город", value: "Москва", action: "!BOOK" },
+      { id: "to", value: "北京市", action: "!BOOK" },
+    ]);
+    for (const text of [
+      '{"intent":"!BOOK","to":"Mоscow"}',
+      '{"intent":"!BOOK","tо":"Moscow"}',
+      '{"intent":"!BOOK","action_еmail":["x"]}',
+      '{"intent":"!BOOK","entities":[{"id":"act","value":"x","nоte":"y"}]}',
+    ]) {
+      assert.equal(fast(text), undefined, text);
+    }
   });
 
   test("declines payloads that need a repair or an error", () => {

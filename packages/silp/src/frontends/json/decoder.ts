@@ -8,8 +8,8 @@
  *   last) and the exact digits of a number written where a string belongs (lenient mode keeps
  *   "4.0" as "4.0", not "4"); lenient mode repairs damaged JSON first (repair.ts);
  * - the value of the native JSON.parse (the fast path, several times faster on the common
- *   payload), taken only when the sanitizer has nothing to report and the text repeats no key
- *   (the parsed value has as many object members as the text has `:` outside strings).
+ *   payload), taken only when the text repeats no key (the parsed value has as many object
+ *   members as the text has `:` outside strings) and the sanitizer's hooks report nothing in it.
  *   The first repair or error the lowering meets there stops it (it needs a position), and the
  *   positioned view runs instead, so errors and repairs always carry positions and an accepted
  *   payload decodes to the same IR either way (test/frontends/json-fast-path.test.ts).
@@ -23,6 +23,7 @@ import { normalizeAlternative, normalizeConstraint, normalizeEntities } from "..
 import type { DecodeContext, DecodedPayload, RepairKind } from "../decode-context.js";
 import { countMembers, scanJson } from "../json-value.js";
 import { IDENTITY_HOOKS, type StructureHooks } from "../../security/hooks.js";
+import { findingHooks } from "../../security/sanitizer-hooks.js";
 import { repairJson } from "./repair.js";
 import { RESERVED_KEYS, SECONDARY_PREFIX } from "./printer.js";
 import { SilpError } from "../../errors.js";
@@ -48,14 +49,12 @@ export function decodeJsonPayload(context: DecodeContext, start: number, end: nu
   const source = context.source;
   const text = start === 0 && end === source.length ? source : source.slice(start, end);
   const maxDepth = context.options.limits.maxDepth;
-  // Payloads the sanitizer has nothing to say about can take the native fast path unless a key
-  // repeats (the members written are counted in the same pass as the depth); it declines anything
-  // that needs a position (an error or a repair), and the positioned view runs.
+  // The native fast path, unless a key repeats (the members written are counted in the same pass
+  // as the depth); it declines anything that needs a position (an error, a repair, a sanitizer
+  // hit in a name or a value), and the positioned view runs.
   const members = scanJson(text, maxDepth, source, start);
-  if (context.hooks === IDENTITY_HOOKS) {
-    const fast = lowerParsedJson(text, members);
-    if (fast !== undefined) return decoded(fast, maxDepth >= FLAT_DEPTH);
-  }
+  const fast = lowerParsedJson(text, members, context.hooks === IDENTITY_HOOKS ? DECLINING : DECLINING_ON_HITS);
+  if (fast !== undefined) return decoded(fast, maxDepth >= FLAT_DEPTH);
   const repairsBefore = context.repairs.length + context.repairsDropped;
   const lowered = decodeJsonPositioned(context, text, start);
   const unrepaired = context.repairs.length + context.repairsDropped === repairsBefore;
@@ -80,17 +79,18 @@ export function decoded(lowered: LoweredJson, depthBounded: boolean): DecodedPay
 
 /**
  * The fast path: JSON.parse's value through the lowering, or undefined when the payload needs a
- * position (a repair, an error, a repeated key): the positioned view must run.
+ * position (a repair, an error, a repeated key, with `sanitized` a sanitizer hit): the positioned
+ * view must run.
  */
-export function decodeJsonFast(text: string): LoweredJson | undefined {
-  return lowerParsedJson(text, scanJson(text, Number.POSITIVE_INFINITY, text, 0));
+export function decodeJsonFast(text: string, sanitized = false): LoweredJson | undefined {
+  return lowerParsedJson(text, scanJson(text, Number.POSITIVE_INFINITY, text, 0), sanitized ? DECLINING_ON_HITS : DECLINING);
 }
 
 /**
  * JSON.parse's value through the lowering; undefined when it declines, or when the value has fewer
  * object members than the text wrote (`members`, scanJson): JSON.parse dropped a repeated key.
  */
-function lowerParsedJson(text: string, members: number): LoweredJson | undefined {
+function lowerParsedJson(text: string, members: number, reporter: Reporter): LoweredJson | undefined {
   let root: unknown;
   try {
     root = JSON.parse(text);
@@ -99,7 +99,7 @@ function lowerParsedJson(text: string, members: number): LoweredJson | undefined
   }
   if (countMembers(root) !== members) return undefined;
   try {
-    return new JsonLowering(parsedView, DECLINING).root(root);
+    return new JsonLowering(parsedView, reporter).root(root);
   } catch (error) {
     if (error === DECLINE) return undefined;
     throw error;
@@ -147,7 +147,7 @@ export function positionedReporter(context: DecodeContext): Reporter {
   };
 }
 
-/** The fast path's reporter: lenient, no sanitizer findings; any repair or error declines. */
+/** The fast path's reporter: lenient, sanitizing off or nothing to sanitize (ASCII); any repair or error declines. */
 const DECLINING: Reporter = {
   strict: false,
   hooks: IDENTITY_HOOKS,
@@ -155,6 +155,20 @@ const DECLINING: Reporter = {
     throw DECLINE;
   },
   error: () => DECLINE,
+};
+
+/**
+ * The fast path's reporter when the sanitizer's hooks run (a payload with non-ASCII text): it
+ * declines, too, wherever they would report a hit, which needs the hit's position. A payload
+ * they have nothing to say about (pure Cyrillic or Chinese text is no hit) decodes natively.
+ * The decode context's hooks are then the sanitizer's (decode-guard.ts and the stream sanitizer
+ * install no others), which is what makes declining on their findings equivalent.
+ */
+const DECLINING_ON_HITS: Reporter = {
+  ...DECLINING,
+  hooks: findingHooks(() => {
+    throw DECLINE;
+  }),
 };
 
 /** Whether the intent and every entity's and alternative's action match the schema's action code pattern. */
