@@ -171,9 +171,9 @@ describe("normalIrExceedsDepth: the check compile runs on a valid IR, which look
     );
   });
 
-  test("the pointer names the first container past the limit in document order, not a scalar before it", () => {
-    // maxDepth 4: the entity's "extra" object is level 4, its "deep" array level 5; the scalar "a" before it is no container.
-    const error = silpErrorOf(() => compile(irWith({ a: 1, deep: [1], later: [2] }), "code", { limits: { maxDepth: 4 } }));
+  test("the pointer names the first container past the limit in document order, not a scalar or a null before it", () => {
+    // maxDepth 4: the entity's "extra" object is level 4, its "deep" array level 5; "a" and "n" before it are no containers.
+    const error = silpErrorOf(() => compile(irWith({ a: 1, n: null, deep: [1], later: [2] }), "code", { limits: { maxDepth: 4 } }));
     assert.equal(error.path, "/entities/0/extra/deep");
   });
 });

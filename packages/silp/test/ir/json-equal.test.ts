@@ -58,6 +58,9 @@ describe("jsonEqual", () => {
       [[], {}],
       [{}, []],
       [{ 0: "x" }, ["x"]],
+      // An object that looks like an array (its keys are indexes and "length") is still no array.
+      [["x"], { 0: "x", length: 1 }],
+      [{ 0: "x", length: 1 }, ["x"]],
       ["1", 1],
       [{ a: [1, { b: 2 }] }, { a: [1, { b: 3 }] }],
     ];

@@ -1,0 +1,130 @@
+/**
+ * `npm run bench:floor`: what the round trip's targets leave for the codec's own work. The steps
+ * every round trip must run are timed alone on the study IRs, in the same run and rounds as the
+ * baseline (JSON.stringify + JSON.parse of the IR):
+ *
+ * - compile checks the caller's IR against the spec's schema (the generated Ajv code) and the
+ *   rules (duplicate keyword ids, empty values, the verb whitelist...), and decode checks the rules
+ *   on what it built;
+ * - decode scans the text for invisible characters and homoglyphs (a payload may come from anyone);
+ * - the json frontend prints with JSON.stringify and reads with JSON.parse, after one pass that
+ *   bounds the nesting and counts the members written (a repeated key JSON.parse would hide).
+ *
+ * The req_id hash (spec 4.6: only for an IR or payload without one) is left out, so the sums are
+ * lower bounds. A target of r times the baseline allows baseline / r per round trip; what the
+ * sum of the steps leaves of that is all the rest may take: parsing and printing the code
+ * surface, lowering a payload to the IR, normal form, meta, options. The script prints the rest
+ * as it is now beside it.
+ *
+ * Internals are imported from the codec's source, and the script is bundled by esbuild before it
+ * runs: tsx would add a naming helper to every closure the rules create, which doubles their time.
+ */
+import { compile, decode, validate } from "../packages/silp/src/index.js";
+import { schemaIssues } from "../packages/silp/src/ir/schema.js";
+import { semanticIssues } from "../packages/silp/src/ir/rules.js";
+import { resolveOptions } from "../packages/silp/src/options.js";
+import { prepareForDecode } from "../packages/silp/src/security/decode-guard.js";
+import { countMembers, scanJson } from "../packages/silp/src/frontends/json-value.js";
+import type { SilpIR } from "../packages/silp/src/ir/types.js";
+import { cpuMs } from "@silp/testkit/cpu-time.js";
+import { corpusCases } from "./datasets.js";
+
+const irs = corpusCases();
+if (!irs) {
+  console.log("(study corpus not found: set SILP_CORPUS to the folder holding cases/)");
+  process.exit(0);
+}
+const resolved = resolveOptions(undefined);
+const normal = irs.map((ir) => validate(ir).ir as SilpIR);
+const jsonPayloads = irs.map((ir) => compile(ir, "json"));
+const compact = { inlineMeta: false } as const;
+const codePayloads = irs.map((ir) => compile(ir, "code", compact));
+const parsed = jsonPayloads.map((text) => JSON.parse(text) as unknown);
+
+const REPS = Number(process.env.SILP_FLOOR_REPS ?? 1000);
+const ROUNDS = Number(process.env.SILP_FLOOR_ROUNDS ?? 9);
+const each = (run: () => void) => () => {
+  for (let r = 0; r < REPS; r++) run();
+};
+
+const BASELINE = "JSON.stringify + JSON.parse of the IR";
+const steps: Record<string, () => void> = {
+  [BASELINE]: each(() => {
+    for (const ir of irs) JSON.parse(JSON.stringify(ir));
+  }),
+  "schema check of the caller's IR (compile)": each(() => {
+    for (const ir of normal) schemaIssues(ir);
+  }),
+  "rules (compile, and again in decode)": each(() => {
+    for (const ir of normal) semanticIssues(ir, resolved);
+  }),
+  "sanitizer scan of the json payload": each(() => {
+    for (const text of jsonPayloads) prepareForDecode(text, resolved);
+  }),
+  "sanitizer scan of the code payload": each(() => {
+    for (const text of codePayloads) prepareForDecode(text, resolved);
+  }),
+  "JSON.stringify of the normal IR (json compile)": each(() => {
+    for (const ir of normal) JSON.stringify(ir);
+  }),
+  "JSON.parse of the payload (json decode)": each(() => {
+    for (const text of jsonPayloads) JSON.parse(text);
+  }),
+  "nesting and members: scan and count (json decode)": each(() => {
+    for (let i = 0; i < jsonPayloads.length; i++) {
+      const text = jsonPayloads[i] as string;
+      scanJson(text, 64, text, 0);
+      countMembers(parsed[i]);
+    }
+  }),
+  "json round trip, default options": each(() => {
+    for (const ir of irs) decode(compile(ir, "json"), "json");
+  }),
+  "code round trip, compact surface": each(() => {
+    for (const ir of irs) decode(compile(ir, "code", compact), "code", compact);
+  }),
+};
+
+const samples: Record<string, number[]> = {};
+for (let round = 0; round < ROUNDS; round++) {
+  const names = Object.keys(steps);
+  // Each round starts one step later, so a slow stretch of the machine does not land on one step.
+  for (let i = 0; i < names.length; i++) {
+    const name = names[(i + round) % names.length] as string;
+    (samples[name] ??= []).push(cpuMs(steps[name] as () => void));
+  }
+}
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+/** Microseconds per IR, from the median round (the first round, a warm-up, left out). */
+const us = (name: string): number => (median((samples[name] as number[]).slice(1)) / REPS / irs.length) * 1000;
+
+const base = us(BASELINE);
+const row = (name: string, value: number): string =>
+  `${name.padEnd(52)} ${value.toFixed(2).padStart(6)} µs  ${(value / base).toFixed(2).padStart(5)}x the baseline's time`;
+console.log(`The study's ${irs.length} IRs, CPU time per IR (median of ${ROUNDS - 1} rounds of ${REPS} passes)\n`);
+for (const name of Object.keys(steps)) console.log(row(name, us(name)));
+
+const schema = us("schema check of the caller's IR (compile)");
+const rules = us("rules (compile, and again in decode)");
+const floors: [string, string, number, number][] = [
+  [
+    "json round trip, default options",
+    "json",
+    0.8,
+    schema +
+      2 * rules +
+      us("sanitizer scan of the json payload") +
+      us("JSON.stringify of the normal IR (json compile)") +
+      us("JSON.parse of the payload (json decode)") +
+      us("nesting and members: scan and count (json decode)"),
+  ],
+  ["code round trip, compact surface", "code", 1.0, schema + 2 * rules + us("sanitizer scan of the code payload")],
+];
+console.log("");
+for (const [name, frontend, target, floor] of floors) {
+  const budget = base / target;
+  const now = us(name);
+  console.log(`${name} (target ${target.toFixed(1)}x the baseline's speed: at most ${budget.toFixed(2)} µs per IR)`);
+  console.log(`  the steps every ${frontend} round trip runs: ${floor.toFixed(2)} µs; what the target leaves for the rest: ${(budget - floor).toFixed(2)} µs`);
+  console.log(`  the rest now: ${(now - floor).toFixed(2)} µs (the round trip takes ${now.toFixed(2)} µs, ${(base / now).toFixed(2)}x the baseline's speed)`);
+}
