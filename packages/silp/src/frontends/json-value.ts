@@ -60,20 +60,17 @@ export function scanJson(text: string, maxDepth: number, source: string, baseOff
 
 /**
  * The members of every object in a value JSON.parse returned: its own keys, "__proto__" included
- * (JSON.parse makes it an own property like any other). Recursive: the caller bounded the nesting
- * first (scanJson).
+ * (JSON.parse makes it an own property like any other). Iterative, with a stack of the containers
+ * still to count: a caller may raise `limits.maxDepth` far beyond what recursion could descend.
  */
 export function countMembers(value: unknown): number {
-  if (typeof value !== "object" || value === null) return 0;
   let count = 0;
-  if (Array.isArray(value)) {
-    for (const item of value) count += countMembers(item);
-    return count;
+  const pending: object[] = typeof value === "object" && value !== null ? [value] : [];
+  for (let container = pending.pop(); container !== undefined; container = pending.pop()) {
+    const children = Array.isArray(container) ? container : Object.values(container);
+    if (!Array.isArray(container)) count += children.length;
+    for (const child of children) if (typeof child === "object" && child !== null) pending.push(child);
   }
-  const object = value as Record<string, unknown>;
-  const keys = Object.keys(object);
-  count = keys.length;
-  for (const key of keys) count += countMembers(object[key]);
   return count;
 }
 

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "vitest";
 import fc from "fast-check";
 import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
-import { compile } from "silp";
+import { compile, decode } from "silp";
 import { DecodeContext } from "../../src/frontends/decode-context.js";
 import { resolveOptions } from "silp/util";
 import { decodeJsonFast, decodeJsonPositioned } from "../../src/frontends/json/decoder.js";
@@ -99,6 +99,20 @@ describe("json fast path", () => {
     ]) {
       assert.equal(fast(text), undefined, text);
     }
+  });
+
+  test("a caller-raised maxDepth: a 30,000-deep extra value decodes on the fast path, without recursion", () => {
+    const depth = 30_000;
+    const text = `{"intent":"!BOOK","entities":[{"id":"act","value":"x","extra":${"[".repeat(depth)}${"]".repeat(depth)}}],"meta":{"req_id":"0badc0de"}}`;
+    const result = decode(text, "json", { whitelist: "off", limits: { maxDepth: 100_000 } });
+    let extra = result.ir.entities[0]?.extra as unknown;
+    let levels = 0;
+    while (Array.isArray(extra) && extra.length === 1) {
+      extra = extra[0];
+      levels++;
+    }
+    assert.deepEqual([levels + 1, extra], [depth, []]);
+    assert.notEqual(decodeJsonFast(text), undefined);
   });
 
   test("declines payloads that need a repair or an error", () => {
