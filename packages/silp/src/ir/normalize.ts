@@ -26,32 +26,43 @@ import {
 } from "./types.js";
 import type { ValidationIssue } from "../errors.js";
 
-/** Optional known fields whose `null` the reference implementation emits for "absent". */
-const NULLABLE_FIELDS: Readonly<Record<string, readonly string[]>> = {
+/** Optional known fields whose `null` the reference implementation emits for "absent", per list. */
+const NULLABLE_FIELDS = {
   entities: ["action"],
   constraints: ["time"],
   alternatives: ["target", "location"],
-};
+} as const satisfies Record<string, readonly string[]>;
+/** The same table as rows, so the pass over an IR loops without allocating an entries array. */
+const NULLABLE_LISTS = [
+  ["entities", NULLABLE_FIELDS.entities],
+  ["constraints", NULLABLE_FIELDS.constraints],
+  ["alternatives", NULLABLE_FIELDS.alternatives],
+] as const;
 const NULLABLE_META = ["session_id", "next_agent"];
 
 /**
  * Returns a copy of `input` without `null` in optional known fields, and one warning per null
  * dropped (rule `null-optional-field`). Anything that is not shaped like an IR is returned as is
- * for the schema to report.
+ * for the schema to report. One pass: the root is copied at the first null found (most IRs have
+ * none and allocate nothing), and only a list holding a null is copied; the rest stay the
+ * caller's, as in a null-free IR.
  */
 export function dropNullOptionals(input: unknown): { value: unknown; issues: ValidationIssue[] } {
-  if (!isPlainObject(input) || !hasNullOptional(input)) return { value: input, issues: [] };
+  if (!isPlainObject(input)) return { value: input, issues: [] };
+  let copy: Record<string, unknown> | undefined;
   const issues: ValidationIssue[] = [];
-  const copy: Record<string, unknown> = { ...input };
-  for (const list in NULLABLE_FIELDS) {
+  for (const [list, fields] of NULLABLE_LISTS) {
     const items = input[list];
-    const fields = NULLABLE_FIELDS[list] as readonly string[];
-    // Only a list holding a null is copied: the rest stay the caller's, as in a null-free IR.
-    if (!anyNull(items, fields[0] as string, fields[1])) continue;
+    if (!anyNull(items, fields)) continue;
+    copy ??= { ...input };
     copy[list] = (items as unknown[]).map((item: unknown, index) => (isPlainObject(item) ? withoutNulls(item, fields, `/${list}/${index}`, issues) : item));
   }
-  if (isPlainObject(input.meta)) copy.meta = withoutNulls(input.meta, NULLABLE_META, "/meta", issues);
-  return { value: copy, issues };
+  const meta = input.meta;
+  if (hasNullOptionalMeta(meta)) {
+    copy ??= { ...input };
+    copy.meta = withoutNulls(meta as Record<string, unknown>, NULLABLE_META, "/meta", issues);
+  }
+  return { value: copy ?? input, issues };
 }
 
 /**
@@ -59,23 +70,20 @@ export function dropNullOptionals(input: unknown): { value: unknown; issues: Val
  * `delete`, which would turn the object into a slow dictionary for everything after).
  */
 function withoutNulls(source: Record<string, unknown>, fields: readonly string[], path: string, issues: ValidationIssue[]): Record<string, unknown> {
-  if (!fields.some((field) => source[field] === null)) return source;
+  if (!hasNullIn(source, fields)) return source;
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(source)) {
-    if (source[key] === null && fields.includes(key)) issues.push(nullIssue(`${path}/${key}`));
-    else setField(out, key, source[key]);
+  for (const key in source) {
+    if (!Object.hasOwn(source, key)) continue;
+    const value = source[key];
+    if (value === null && fields.includes(key)) issues.push(nullIssue(`${path}/${key}`));
+    else setField(out, key, value);
   }
   return out;
 }
 
-/** Cheap check so the common case (no nulls) allocates nothing. */
-function hasNullOptional(input: Record<string, unknown>): boolean {
-  return (
-    anyNull(input.entities, "action") ||
-    anyNull(input.constraints, "time") ||
-    anyNull(input.alternatives, "target", "location") ||
-    hasNullOptionalMeta(input.meta)
-  );
+function hasNullIn(source: Record<string, unknown>, fields: readonly string[]): boolean {
+  for (const field of fields) if (source[field] === null) return true;
+  return false;
 }
 
 /** Whether meta's optional strings hold a null (read as absent, with a warning). */
@@ -83,10 +91,11 @@ export function hasNullOptionalMeta(meta: unknown): boolean {
   return isPlainObject(meta) && (meta.session_id === null || meta.next_agent === null);
 }
 
-function anyNull(items: unknown, field: string, other?: string): boolean {
+function anyNull(items: unknown, fields: readonly string[]): boolean {
   if (!Array.isArray(items)) return false;
-  for (const item of items) {
-    if (isPlainObject(item) && (item[field] === null || (other !== undefined && item[other] === null))) return true;
+  for (let i = 0; i < items.length; i++) {
+    const item: unknown = items[i];
+    if (isPlainObject(item) && hasNullIn(item, fields)) return true;
   }
   return false;
 }

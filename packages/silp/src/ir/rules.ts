@@ -5,7 +5,16 @@
 import type { ValidationIssue } from "../errors.js";
 import type { ResolvedOptions } from "../options.js";
 import { escapePointer } from "./schema.js";
-import { CONSTRAINT_OPERATORS, SEQ_KEYWORDS, ACTION_CODE_PATTERN, SUPPORTED_SILP_VERSIONS, type SilpIR } from "./types.js";
+import {
+  CONSTRAINT_OPERATORS,
+  SEQ_KEYWORDS,
+  ACTION_CODE_PATTERN,
+  SUPPORTED_SILP_VERSIONS,
+  type SilpIR,
+  type Alternative,
+  type Constraint,
+  type Entity,
+} from "./types.js";
 import { excludedVerb, isVerbInForce } from "./verbs.js";
 
 export const RULE_IDS = [
@@ -42,7 +51,11 @@ export function semanticIssues(ir: SilpIR, options: ResolvedOptions): Validation
   checkVerbs(ir, options, issues);
   checkEntities(ir, issues);
   // Paths are written only for an issue: most IRs have none, and building them is most of the cost.
-  ir.constraints.forEach((constraint, index) => {
+  // Indexed loops, not forEach: the rules run on every compile and decode, and a callback per
+  // list is a closure allocated per call.
+  const constraints = ir.constraints;
+  for (let index = 0; index < constraints.length; index++) {
+    const constraint = constraints[index] as Constraint;
     if (constraint.operator !== undefined) {
       if (typeof constraint.operator !== "string" || !OPERATORS.has(constraint.operator)) {
         issues.push({
@@ -61,8 +74,10 @@ export function semanticIssues(ir: SilpIR, options: ResolvedOptions): Validation
         path: `/constraints/${index}/value`,
       });
     }
-  });
-  ir.alternatives.forEach((alternative, index) => {
+  }
+  const alternatives = ir.alternatives;
+  for (let index = 0; index < alternatives.length; index++) {
+    const alternative = alternatives[index] as Alternative;
     if (alternative.location !== undefined && alternative.target === undefined) {
       issues.push({
         rule: "alternative-location-without-target",
@@ -71,8 +86,10 @@ export function semanticIssues(ir: SilpIR, options: ResolvedOptions): Validation
         path: `/alternatives/${index}`,
       });
     }
-  });
-  ir.meta.seq.forEach((entry, index) => {
+  }
+  const seq = ir.meta.seq;
+  for (let index = 0; index < seq.length; index++) {
+    const entry = seq[index] as string;
     if (KEYWORDS.has(entry)) {
       issues.push({
         rule: "seq-keyword",
@@ -88,7 +105,7 @@ export function semanticIssues(ir: SilpIR, options: ResolvedOptions): Validation
         path: `/meta/seq/${index}`,
       });
     }
-  });
+  }
   const reqIdLength = ir.meta.req_id.length;
   if (reqIdLength < 8 && !(options.scopeLimited && reqIdLength === 4)) {
     issues.push({
@@ -112,37 +129,45 @@ export function semanticIssues(ir: SilpIR, options: ResolvedOptions): Validation
 function checkVerbs(ir: SilpIR, options: ResolvedOptions, issues: ValidationIssue[]): void {
   if (options.whitelist.mode === "off") return;
   const severity = options.whitelist.mode === "strict" ? "error" : "warning";
-  const flag = (code: string, path: string): void => {
-    const excluded = excludedVerb(code);
-    const issue: ValidationIssue = {
-      rule: "verb-whitelist",
-      severity,
-      message: excluded ? `${code} is excluded from the verb whitelist: ${excluded.reason}` : `${code} is not in the verb whitelist (spec 3.8)`,
-      path,
-    };
-    if (excluded) issue.hint = `use ${excluded.hint}`;
-    issues.push(issue);
-  };
-  if (!isVerbInForce(ir.intent, options)) flag(ir.intent, "/intent");
-  ir.entities.forEach((entity, index) => {
-    const action = entity.action;
-    if (action !== undefined && action !== ir.intent && !isVerbInForce(action, options)) flag(action, `/entities/${index}/action`);
-  });
-  ir.alternatives.forEach((alternative, index) => {
-    if (!isVerbInForce(alternative.action, options)) flag(alternative.action, `/alternatives/${index}/action`);
-  });
+  if (!isVerbInForce(ir.intent, options)) issues.push(verbIssue(ir.intent, "/intent", severity));
+  const entities = ir.entities;
+  for (let index = 0; index < entities.length; index++) {
+    const action = (entities[index] as Entity).action;
+    if (action !== undefined && action !== ir.intent && !isVerbInForce(action, options)) issues.push(verbIssue(action, `/entities/${index}/action`, severity));
+  }
+  const alternatives = ir.alternatives;
+  for (let index = 0; index < alternatives.length; index++) {
+    const action = (alternatives[index] as Alternative).action;
+    if (!isVerbInForce(action, options)) issues.push(verbIssue(action, `/alternatives/${index}/action`, severity));
+  }
   // A seq entry shaped like an action code names an action to run (draft -02 3.6), so spec 3.8's
   // "MUST NOT be used as IR action codes" applies to it. Keywords and free-form entries are not
   // action codes; the seq rules below flag them.
-  ir.meta.seq.forEach((entry, index) => {
-    if (ACTION_CODE_PATTERN.test(entry) && !isVerbInForce(entry, options)) flag(entry, `/meta/seq/${index}`);
-  });
+  const seq = ir.meta.seq;
+  for (let index = 0; index < seq.length; index++) {
+    const entry = seq[index] as string;
+    if (ACTION_CODE_PATTERN.test(entry) && !isVerbInForce(entry, options)) issues.push(verbIssue(entry, `/meta/seq/${index}`, severity));
+  }
+}
+
+function verbIssue(code: string, path: string, severity: "error" | "warning"): ValidationIssue {
+  const excluded = excludedVerb(code);
+  const issue: ValidationIssue = {
+    rule: "verb-whitelist",
+    severity,
+    message: excluded ? `${code} is excluded from the verb whitelist: ${excluded.reason}` : `${code} is not in the verb whitelist (spec 3.8)`,
+    path,
+  };
+  if (excluded) issue.hint = `use ${excluded.hint}`;
+  return issue;
 }
 
 function checkEntities(ir: SilpIR, issues: ValidationIssue[]): void {
   // One set of "action id" pairs; allocated only when a keyword id appears.
   let keywordIds: Set<string> | undefined;
-  ir.entities.forEach((entity, index) => {
+  const entities = ir.entities;
+  for (let index = 0; index < entities.length; index++) {
+    const entity = entities[index] as Entity;
     const action = entity.action ?? ir.intent;
     if (entity.id !== "act") {
       const key = `${action} ${entity.id}`;
@@ -165,7 +190,7 @@ function checkEntities(ir: SilpIR, issues: ValidationIssue[]): void {
         path: `/entities/${index}`,
       });
     }
-  });
+  }
 }
 
 /** Whether `text` is two Unicode characters (code points), counted without allocating. */
