@@ -72,8 +72,7 @@ export function dropNullOptionals(input: unknown): { value: unknown; issues: Val
 function withoutNulls(source: Record<string, unknown>, fields: readonly string[], path: string, issues: ValidationIssue[]): Record<string, unknown> {
   if (!hasNullIn(source, fields)) return source;
   const out: Record<string, unknown> = {};
-  for (const key in source) {
-    if (!Object.hasOwn(source, key)) continue;
+  for (const key of Object.keys(source)) {
     const value = source[key];
     if (value === null && fields.includes(key)) issues.push(nullIssue(`${path}/${key}`));
     else setField(out, key, value);

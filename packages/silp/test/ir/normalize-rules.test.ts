@@ -61,6 +61,36 @@ describe("null in an optional known field: dropped with one warning naming its p
       [["schema", "/entities/0"]],
     );
   });
+  test("an input that is not an object is returned as is, with no issue of its own", () => {
+    for (const input of [42, "!CANCEL", null, [], [{ action: null }]]) {
+      assert.deepEqual(dropNullOptionals(input), { value: input, issues: [] });
+      assert.deepEqual(validate(input).issues, [{ rule: "schema", severity: "error", message: "must be object", path: "" }]);
+    }
+  });
+
+  test("nulls in several lists and meta: each list holding one is copied, the rest stay the caller's", () => {
+    const constraints = [{ type: "time", value: "t+1" }];
+    const input = {
+      intent: "!CANCEL",
+      entities: [{ id: "act", value: "order", action: null }],
+      constraints,
+      alternatives: [{ action: "!START", target: "hike", location: null }],
+      meta: { req_id: "a1b2c3d4", session_id: null },
+    };
+    const result = dropNullOptionals(input);
+    assert.deepEqual(result, {
+      value: {
+        intent: "!CANCEL",
+        entities: [{ id: "act", value: "order" }],
+        constraints: [{ type: "time", value: "t+1" }],
+        alternatives: [{ action: "!START", target: "hike" }],
+        meta: { req_id: "a1b2c3d4" },
+      },
+      issues: [nullWarning("/entities/0/action"), nullWarning("/alternatives/0/location"), nullWarning("/meta/session_id")],
+    });
+    assert.equal((result.value as { constraints: unknown }).constraints, constraints);
+    assert.equal(input.entities[0]?.action, null, "the caller's IR is not changed");
+  });
 });
 
 describe("normal form: an own field set to undefined is absent, an inherited field is not the caller's", () => {
