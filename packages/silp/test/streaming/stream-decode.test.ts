@@ -259,34 +259,6 @@ describe("streaming decode: what is known when", () => {
     assert.deepEqual(final?.ir, decode("if !rain(t+1): start(hike) else: start(cards@indoor)", "code", OFF).ir);
   });
 
-  test("a json stream yields each part in normal form: fields in schema order, nulls dropped, the intent filled in", () => {
-    // Written by hand, fields out of order and with the nulls the reference implementation writes.
-    const payload =
-      '{"intent":"!START","entities":[{"value":"hike","id":"act","action":null,"note":"x"}],' +
-      '"constraints":[{"value":"rain","time":null,"type":"weather","operator":"!="}],' +
-      '"alternatives":[{"why":"dry","location":"indoor","action":"!START","target":"cards"},{"target":null,"action":"!STOP"}]}';
-    const decoder = createDecoder("json", OFF);
-    const parts: StreamPart[] = [];
-    for (const char of payload) parts.push(...decoder.push(char));
-    const result = decoder.end();
-    const fields = (part: StreamPart): [string, string[], unknown] => {
-      const { kind, offset: _offset, ...rest } = part as StreamPart & { offset: number };
-      const value = Object.values(rest)[0];
-      return [kind, typeof value === "object" && value !== null ? Object.keys(value) : [], value];
-    };
-    assert.deepEqual(parts.map(fields), [
-      ["intent", [], "!START"],
-      ["entity", ["id", "value", "action", "note"], { id: "act", value: "hike", action: "!START", note: "x" }],
-      ["constraint", ["type", "value", "operator"], { type: "weather", value: "rain", operator: "!=" }],
-      ["alternative", ["action", "target", "location", "why"], { action: "!START", target: "cards", location: "indoor", why: "dry" }],
-      ["alternative", ["action"], { action: "!STOP" }],
-    ]);
-    assert.deepEqual(
-      result.ir.alternatives,
-      [parts[3], parts[4]].map((part) => (part as StreamPart & { alternative: unknown }).alternative),
-    );
-  });
-
   test("a stream longer than maxInputLength fails as it arrives, with limit_exceeded", () => {
     const decoder = createDecoder("code", { limits: { maxInputLength: 10 } });
     decoder.push("start(");

@@ -11,12 +11,13 @@
  * - a stream whose payload the parser read is not decoded again at the end (a bare or fenced
  *   payload); one it could not read is (prose before it), counted on a registered test double
  *   that wraps the code frontend;
- * - the registry reads `streams` from `openStream`, like every capability.
+ * - the registry reads `streams` from `openStream`, like every capability;
+ * - a json stream's parts are in normal form, on a payload written out of order with nulls.
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { describe, test } from "vitest";
-import { createDecoder, decode, type DecodeResult, getFrontend, listFrontends, registerFrontend, SilpError } from "silp";
+import { createDecoder, decode, type DecodeResult, type StreamPart, getFrontend, listFrontends, registerFrontend, SilpError } from "silp";
 import { sanitizePayload } from "silp/sanitizer";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
@@ -590,5 +591,35 @@ describe("the stream's own result and parts, at every cut: the whole text is nev
     // A `;` before the closing fence: the step after it looked at the fence, so the payload is read again whole.
     assert.equal(attempt("code", "```\nstart(hike);\n```").decodes, 1);
     assert.equal(attempt("code", "```\nstart(hike)\n```").decodes, 0);
+  });
+});
+
+describe("a json stream's parts are in normal form", () => {
+  test("a json stream yields each part in normal form: fields in schema order, nulls dropped, the intent filled in", () => {
+    // Written by hand, fields out of order and with the nulls the reference implementation writes.
+    const payload =
+      '{"intent":"!START","entities":[{"value":"hike","id":"act","action":null,"note":"x"}],' +
+      '"constraints":[{"value":"rain","time":null,"type":"weather","operator":"!="}],' +
+      '"alternatives":[{"why":"dry","location":"indoor","action":"!START","target":"cards"},{"target":null,"action":"!CANCEL"}]}';
+    const decoder = createDecoder("json");
+    const parts: StreamPart[] = [];
+    for (const char of payload) parts.push(...decoder.push(char));
+    const result = decoder.end();
+    const fields = (part: StreamPart): [string, string[], unknown] => {
+      const { kind, offset: _offset, ...rest } = part as StreamPart & { offset: number };
+      const value = Object.values(rest)[0];
+      return [kind, typeof value === "object" && value !== null ? Object.keys(value) : [], value];
+    };
+    assert.deepEqual(parts.map(fields), [
+      ["intent", [], "!START"],
+      ["entity", ["id", "value", "action", "note"], { id: "act", value: "hike", action: "!START", note: "x" }],
+      ["constraint", ["type", "value", "operator"], { type: "weather", value: "rain", operator: "!=" }],
+      ["alternative", ["action", "target", "location", "why"], { action: "!START", target: "cards", location: "indoor", why: "dry" }],
+      ["alternative", ["action"], { action: "!CANCEL" }],
+    ]);
+    assert.deepEqual(
+      result.ir.alternatives,
+      [parts[3], parts[4]].map((part) => (part as StreamPart & { alternative: unknown }).alternative),
+    );
   });
 });
