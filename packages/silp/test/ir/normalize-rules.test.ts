@@ -244,6 +244,17 @@ describe("semantic rules: one exact issue per rule", () => {
     ]);
   });
 
+  test("session_id length counts code points: a surrogate pair is one, a lone surrogate is its own", () => {
+    const warning = { rule: "session-id-length", severity: "warning", message: "session_id should be 2 characters (spec 5.2)", path: "/meta/session_id" };
+    assert.deepEqual(issuesOf({ meta: { ...meta, session_id: "\u{1F600}x" } }), []);
+    assert.deepEqual(issuesOf({ meta: { ...meta, session_id: "\u{1F600}" } }), [warning]);
+    assert.deepEqual(issuesOf({ meta: { ...meta, session_id: "a\uDC00" } }), []);
+    assert.deepEqual(issuesOf({ meta: { ...meta, session_id: "\uD83Dx" } }), []);
+    // Only a high surrogate (U+D800-U+DBFF) opens a pair: a character above that range does not.
+    assert.deepEqual(issuesOf({ meta: { ...meta, session_id: "\uFF21\uDC00" } }), []);
+    assert.deepEqual(issuesOf({ meta: { ...meta, session_id: "\uDC00\uDC00" } }), []);
+  });
+
   test("a verb outside the whitelist is named in the error", () => {
     assert.deepEqual(issuesOf({ intent: "!FROBNICATE" }), [
       { rule: "verb-whitelist", severity: "error", message: "!FROBNICATE is not in the verb whitelist (spec 3.8)", path: "/intent" },
