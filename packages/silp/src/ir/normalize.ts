@@ -44,7 +44,7 @@ const NULLABLE_META = ["session_id", "next_agent"];
  * Returns a copy of `input` without `null` in optional known fields, and one warning per null
  * dropped (rule `null-optional-field`). Anything that is not shaped like an IR is returned as is
  * for the schema to report. One pass: the root is copied at the first null found (most IRs have
- * none and allocate nothing), and only a list holding a null is copied; the rest stay the
+ * none and are not copied at all), and only a list holding a null is copied; the rest stay the
  * caller's, as in a null-free IR.
  */
 export function dropNullOptionals(input: unknown): { value: unknown; issues: ValidationIssue[] } {
