@@ -32,12 +32,8 @@ const NULLABLE_FIELDS = {
   constraints: ["time"],
   alternatives: ["target", "location"],
 } as const satisfies Record<string, readonly string[]>;
-/** The same table as rows, so the pass over an IR loops without allocating an entries array. */
-const NULLABLE_LISTS = [
-  ["entities", NULLABLE_FIELDS.entities],
-  ["constraints", NULLABLE_FIELDS.constraints],
-  ["alternatives", NULLABLE_FIELDS.alternatives],
-] as const;
+/** The same table as rows, made once, so the pass over an IR allocates no entries array. */
+const NULLABLE_LISTS = Object.entries(NULLABLE_FIELDS) as [keyof typeof NULLABLE_FIELDS, readonly string[]][];
 const NULLABLE_META = ["session_id", "next_agent"];
 
 /**
@@ -87,7 +83,7 @@ function hasNullIn(source: Record<string, unknown>, fields: readonly string[]): 
 
 /** Whether meta's optional strings hold a null (read as absent, with a warning). */
 export function hasNullOptionalMeta(meta: unknown): boolean {
-  return isPlainObject(meta) && (meta.session_id === null || meta.next_agent === null);
+  return isPlainObject(meta) && hasNullIn(meta, NULLABLE_META);
 }
 
 function anyNull(items: unknown, fields: readonly string[]): boolean {
