@@ -7,6 +7,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { repoRoot } from "./datasets.js";
+import { median } from "simple-statistics";
 
 const RUNS = Number(process.env.SILP_COLD_RUNS ?? 15);
 const IR = {
@@ -31,8 +32,6 @@ function sample(script: string): number {
   const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: repoRoot, encoding: "utf8" });
   return Number(out.trim());
 }
-
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 const silp: number[] = [];
 const toon: number[] = [];

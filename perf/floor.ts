@@ -28,6 +28,7 @@ import { countMembers, scanJson } from "../packages/silp/src/frontends/json-valu
 import type { SilpIR } from "../packages/silp/src/ir/types.js";
 import { cpuMs } from "@silp/testkit/cpu-time.js";
 import { corpusCases } from "./datasets.js";
+import { median } from "simple-statistics";
 
 const irs = corpusCases();
 if (!irs) {
@@ -94,7 +95,6 @@ for (let round = 0; round < ROUNDS; round++) {
     (samples[name] as number[]).push(cpuMs(steps[name] as () => void));
   }
 }
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 /** Microseconds per IR, from the median round (the first round, a warm-up, left out). */
 const us = (name: string): number => (median((samples[name] as number[]).slice(1)) / REPS / irs.length) * 1000;
 

@@ -10,6 +10,7 @@ import { Bench } from "tinybench";
 import { decode as toonDecode, encode as toonEncode } from "@toon-format/toon";
 import { compile, decode, validate, type SilpIRInput, type SilpOptions } from "silp";
 import { corpusCases, sizedIR, wideIR } from "./datasets.js";
+import { median } from "simple-statistics";
 
 /** Only for the payload-size sweep below: its generated verbs are not all whitelisted. */
 const OPTIONS = { whitelist: "off" } as const;
@@ -46,12 +47,6 @@ interface Measured {
   /** Median over the rounds of ops / the baseline's ops in that round. */
   ratio: number;
 }
-
-const medianOf = (values: number[]): number => {
-  const sorted = [...values].sort((x, y) => x - y);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
 
 async function measureDataset(dataset: Dataset): Promise<Record<string, Measured>> {
   const { irs, defaults } = dataset;
@@ -135,8 +130,8 @@ async function measureDataset(dataset: Dataset): Promise<Record<string, Measured
   const result: Record<string, Measured> = {};
   for (const [name] of tasks) {
     result[name] = {
-      ops: medianOf(rounds.map((round) => round[name] ?? 0)),
-      ratio: medianOf(rounds.map((round) => (round[name] ?? 0) / (round[BASELINE] ?? 1))),
+      ops: median(rounds.map((round) => round[name] ?? 0)),
+      ratio: median(rounds.map((round) => (round[name] ?? 0) / (round[BASELINE] ?? 1))),
     };
   }
   return result;

@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { compile, createDecoder, decode } from "silp";
 import { cpuMs } from "@silp/testkit/cpu-time.js";
 import { sizedIR } from "./datasets.js";
+import { median } from "simple-statistics";
 
 const OPTIONS = { whitelist: "off" } as const;
 const FIRST = 5;
@@ -23,7 +24,6 @@ const RUNS = 25;
 const PROCESSES = Number(process.env.SILP_STREAM_PROCESSES ?? 5);
 /** Set in a child process: the frontend it measures. */
 const WORKER = process.env.SILP_STREAM_WORKER;
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 /** One process's medians for a phase: the decode, the feed, and their ratio. */
 interface Phase {
