@@ -18,6 +18,8 @@ export class ChunkText {
   private recent = "";
   private count = 0;
   private size = 0;
+  /** Pieces before this index are joins of BATCH pieces (or the whole text `read` made); those after, one flush each. */
+  private joined = 0;
 
   /** Characters appended so far. */
   get length(): number {
@@ -41,6 +43,7 @@ export class ChunkText {
     const whole = this.pieces.join("");
     this.pieces = [whole];
     this.starts = [0];
+    this.joined = 1;
     return whole;
   }
 
@@ -48,14 +51,20 @@ export class ChunkText {
   startsWith(text: string, offset: number): boolean {
     if (offset < 0 || offset + text.length > this.size) return false;
     if (text === "") return true;
-    this.flush();
-    // The piece the offset falls in: the first starts at 0, so the search stops there at the latest.
-    let at = this.pieces.length - 1;
-    while ((this.starts[at] as number) > offset) at--;
-    const base = this.starts[at] as number;
-    let found = this.pieces[at] as string;
-    for (let next = at + 1; found.length < offset - base + text.length; next++) found += this.pieces[next] as string;
-    return found.startsWith(text, offset - base);
+    const found = this.around(offset, offset + text.length);
+    return found.startsWith(text, offset - this.aroundStart);
+  }
+
+  /**
+   * The text from `from` to `to`, offsets clamped to the text (a negative one is its start, not
+   * counted from its end as String's `slice` counts it). A stream reads a token that spanned
+   * chunks from here, by its offsets, instead of keeping its own copy of it.
+   */
+  slice(from: number, to: number): string {
+    const start = Math.max(0, from);
+    const end = Math.min(to, this.size);
+    if (end <= start) return "";
+    return this.around(start, end).slice(start - this.aroundStart, end - this.aroundStart);
   }
 
   /** Empties the text, for reuse. */
@@ -63,13 +72,37 @@ export class ChunkText {
     if (this.pieces.length > 0) {
       this.pieces = [];
       this.starts = [];
+      this.joined = 0;
     }
     this.recent = "";
     this.count = 0;
     this.size = 0;
   }
 
-  /** The recent chunks become one flat piece. */
+  /** Where the text `around` returned starts. */
+  private aroundStart = 0;
+
+  /**
+   * The pieces holding `[from, to)` joined (0 <= from < to <= length), their start in `aroundStart`.
+   * Reads near the end are the common case (a stream's latest token), so the search runs backwards
+   * from the last piece; the first piece starts at 0, so it stops there at the latest.
+   */
+  private around(from: number, to: number): string {
+    this.flush();
+    let at = this.pieces.length - 1;
+    while ((this.starts[at] as number) > from) at--;
+    const base = this.starts[at] as number;
+    let found = this.pieces[at] as string;
+    for (let next = at + 1; base + found.length < to; next++) found += this.pieces[next] as string;
+    this.aroundStart = base;
+    return found;
+  }
+
+  /**
+   * The recent chunks become one flat piece. A stream that reads each token makes a piece per
+   * token, so every BATCH pieces since the last join become one: the list stays short, and each
+   * character is copied about twice whatever the reads.
+   */
   private flush(): void {
     if (this.count === 0) return;
     const piece = flatten(this.recent);
@@ -77,6 +110,13 @@ export class ChunkText {
     this.count = 0;
     this.starts.push(this.size - piece.length);
     this.pieces.push(piece);
+    if (this.pieces.length - this.joined >= ChunkText.BATCH) {
+      const tail = flatten(this.pieces.splice(this.joined).join(""));
+      this.starts.length = this.joined;
+      this.starts.push(this.size - tail.length);
+      this.pieces.push(tail);
+      this.joined = this.pieces.length;
+    }
   }
 }
 

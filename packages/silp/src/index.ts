@@ -37,7 +37,7 @@ export {
   type FrontendInfo,
   type RegisterOptions,
 } from "./frontends/registry.js";
-export type { DecodeContext, DecodedPayload, Repair, RepairKind } from "./frontends/decode-context.js";
+export type { DecodeContext, DecodedPayload, ReceivedText, Repair, RepairKind } from "./frontends/decode-context.js";
 export { toEnvelope, fromEnvelope, isEnvelope, type SilpEnvelope } from "./protocol/envelope.js";
 export { wrapSilp, unwrapSilp, splitSilp, hasSilpFields, type SilpWrapped, type Unwrapped } from "./protocol/wrapper.js";
 export { modelText } from "./protocol/model-text.js";

@@ -80,11 +80,32 @@ export interface Repair {
  */
 export const MAX_REPAIRS = 1000;
 
+/** Text that arrives in chunks, read by offset (src/chunk-text.ts keeps it). */
+export interface ReceivedText {
+  /** Characters received so far. */
+  readonly length: number;
+  /** The text from `from` to `to` (0 <= from <= to <= length). */
+  slice(from: number, to: number): string;
+}
+
+/** The text a stream's context has received (`received`): a frontend's `openStream` reads its tokens from it. */
+export function receivedText(context: DecodeContext): ReceivedText {
+  if (context.received === undefined) throw new TypeError("a stream is opened on a context whose received text the reader keeps (DecodeContext.received)");
+  return context.received;
+}
+
 export class DecodeContext {
   /** The first MAX_REPAIRS repairs, in the order they were applied. */
   readonly repairs: Repair[] = [];
   /** Repairs applied but not listed, because the list was full. */
   repairsDropped = 0;
+  /**
+   * A streaming decode: the text received so far (sanitized), which the reader keeps once. Each
+   * chunk is in it before the stream's `append` gets the chunk, so a frontend's stream reads a
+   * token that spanned chunks from here by its offsets instead of keeping a copy of it. Undefined
+   * in `decode()`, which has `source`.
+   */
+  received: ReceivedText | undefined;
 
   constructor(
     /**

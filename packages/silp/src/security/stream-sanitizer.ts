@@ -35,12 +35,16 @@ export class StreamSanitizer implements HookedText {
   private waiting = "";
   /** Offset of `waiting` in the caller's text. */
   private rawOffset = 0;
-  /** The ASCII character before `waiting` (its left neighbour), or "" at the start. */
-  private before = "";
+  /**
+   * The code of the ASCII character before `waiting` (its left neighbour), or -1 at the start. A
+   * code, not a one-character string: it is set for every chunk and read only when a chunk holds
+   * something outside ASCII.
+   */
+  private before = -1;
   /** Characters removed so far. */
   private removed = 0;
-  /** The sanitized text so far. */
-  private readonly clean = new ChunkText();
+  /** The sanitized text so far: each piece is in it before `push` returns it (a stream reads it from here by offset). */
+  readonly sanitized = new ChunkText();
   /**
    * The caller's text, kept only from the first character sanitizing removed: until then it is
    * the sanitized text itself, so a stream keeps its text once, not twice (keeping a second copy
@@ -87,7 +91,7 @@ export class StreamSanitizer implements HookedText {
   }
 
   startsWith(text: string, offset: number): boolean {
-    return this.clean.startsWith(text, offset);
+    return this.sanitized.startsWith(text, offset);
   }
 
   /**
@@ -100,7 +104,7 @@ export class StreamSanitizer implements HookedText {
 
   /** All the sanitized text so far. */
   text(): string {
-    return this.clean.read();
+    return this.sanitized.read();
   }
 
   /**
@@ -126,8 +130,8 @@ export class StreamSanitizer implements HookedText {
   private sanitizeRaw(text: string): string {
     // Every character the pass looks for is outside ASCII.
     if (!NON_ASCII.test(text)) return this.passAscii(text);
-    const shift = this.before.length;
-    const scanned = this.before + text;
+    const shift = this.before === -1 ? 0 : 1;
+    const scanned = this.before === -1 ? text : String.fromCharCode(this.before) + text;
     const kept: string[] = [];
     let copyFrom = shift;
     for (const finding of findInvisible(scanned, this.options.joiners)) {
@@ -155,17 +159,18 @@ export class StreamSanitizer implements HookedText {
     this.raw?.append(text);
     const clean = copyFrom === shift ? text : kept.join("") + scanned.slice(copyFrom);
     this.rawOffset += text.length;
-    this.before = text.charCodeAt(text.length - 1) < 0x80 ? (text[text.length - 1] as string) : "";
-    this.clean.append(clean);
+    const last = text.charCodeAt(text.length - 1);
+    this.before = last < 0x80 ? last : -1;
+    this.sanitized.append(clean);
     return clean;
   }
 
   /** ASCII text, which the pass leaves as it is: kept, and its last character the next piece's left neighbour. */
   private passAscii(text: string): string {
     this.rawOffset += text.length;
-    this.before = text[text.length - 1] as string;
+    this.before = text.charCodeAt(text.length - 1);
     this.raw?.append(text);
-    this.clean.append(text);
+    this.sanitized.append(text);
     return text;
   }
 }

@@ -69,6 +69,7 @@ export function createDecoder(frontend = "code", options?: SilpOptions): StreamD
   const text = reader ? undefined : new ChunkText();
   let length = 0;
   let ended = false;
+  const maxLength = resolved.limits.maxInputLength;
   return {
     partial,
     snapshot: () => ({
@@ -81,13 +82,9 @@ export function createDecoder(frontend = "code", options?: SilpOptions): StreamD
       return length;
     },
     push(chunk: string): StreamPart[] {
-      if (ended) throw new TypeError("push() after end()");
-      if (typeof chunk !== "string") throw new TypeError("push expects the next chunk as a string");
-      if (length + chunk.length > resolved.limits.maxInputLength) {
-        throw new SilpError("limit_exceeded", `stream of more than ${resolved.limits.maxInputLength} characters exceeds the limit`, {
-          details: { limit: "maxInputLength", value: resolved.limits.maxInputLength, actual: length + chunk.length },
-        });
-      }
+      // The errors are built out of line: push runs once per chunk, often once per character, and
+      // a short body is one the engine can inline into the caller's loop.
+      if (ended || typeof chunk !== "string" || length + chunk.length > maxLength) throw refused(ended, chunk, length, maxLength);
       if (chunk === "") return [];
       text?.append(chunk);
       added = NO_PARTS;
@@ -101,6 +98,15 @@ export function createDecoder(frontend = "code", options?: SilpOptions): StreamD
       return reader ? reader.end(frontend, options) : decode((text as ChunkText).read(), frontend, options);
     },
   };
+}
+
+/** Why `push` refuses a chunk: after `end()`, not a string, or past the input limit. */
+function refused(ended: boolean, chunk: unknown, length: number, maxLength: number): Error {
+  if (ended) return new TypeError("push() after end()");
+  if (typeof chunk !== "string") return new TypeError("push expects the next chunk as a string");
+  return new SilpError("limit_exceeded", `stream of more than ${maxLength} characters exceeds the limit`, {
+    details: { limit: "maxInputLength", value: maxLength, actual: length + chunk.length },
+  });
 }
 
 /** What `push` returns when the chunk completed nothing (most chunks): one frozen empty list, not one per chunk. */

@@ -42,6 +42,8 @@ export class StreamReader {
     this.sanitizer = options.sanitize === false ? undefined : new StreamSanitizer(options.sanitize);
     this.context = new DecodeContext("", options, this.sanitizer?.hooks ?? IDENTITY_HOOKS);
     if (this.sanitizer === undefined) this.kept = new ChunkText();
+    // The stream reads the text it is given from here: the sanitized text, or the caller's when nothing sanitizes it.
+    this.context.received = this.sanitizer ? this.sanitizer.sanitized : this.kept;
   }
 
   push(chunk: string): void {

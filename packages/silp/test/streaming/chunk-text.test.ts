@@ -1,7 +1,8 @@
 /**
  * ChunkText, the one way a stream keeps text that arrives in chunks: whatever the chunks, it
- * reads back as their concatenation, and `startsWith` answers as the concatenated string does,
- * also across the batches it joins chunks into (1,024 chunks each) and after `clear`.
+ * reads back as their concatenation, and `startsWith` and `slice` answer as the concatenated
+ * string does, also across the batches it joins chunks into (1,024 chunks each), across the
+ * pieces that reads between appends make and join (1,024 pieces each), and after `clear`.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
@@ -76,5 +77,49 @@ describe("ChunkText", () => {
     text.append("again");
     assert.equal(text.read(), "again");
     assert.equal(text.startsWith("gain", 1), true);
+  });
+
+  test("slice between appends reads as the concatenation's slice, however many pieces the reads made and joined", () => {
+    // A stream reads a token after most chunks: each read makes a piece, and every 1,024 pieces are joined.
+    const readsArb = fc.array(fc.tuple(fc.string({ maxLength: 3 }), fc.integer({ min: -3, max: 12 }), fc.integer({ min: -2, max: 12 })), {
+      minLength: 1,
+      maxLength: 3000,
+    });
+    assertProperty(
+      fc.property(readsArb, fc.nat(), (steps, far) => {
+        const text = new ChunkText();
+        let whole = "";
+        for (const [chunk, back, span] of steps) {
+          text.append(chunk);
+          whole += chunk;
+          const from = whole.length - back;
+          // Offsets are clamped to the text: a negative one is its start, not counted from its end as String's slice counts it.
+          const clamp = (offset: number) => Math.min(Math.max(offset, 0), whole.length);
+          assert.equal(text.slice(from, from + span), whole.slice(clamp(from), clamp(from + span)), `slice(${from}, ${from + span})`);
+        }
+        // A read reaching back over many pieces and joins, and ranges past either end.
+        const from = whole.length === 0 ? 0 : far % whole.length;
+        assert.equal(text.slice(from, whole.length), whole.slice(from));
+        assert.equal(text.slice(-5, whole.length + 5), whole);
+        assert.equal(text.slice(whole.length, whole.length + 1), "");
+        assert.equal(text.read(), whole);
+        assert.equal(text.startsWith(whole.slice(from), from), true);
+      }),
+      { numRuns: propertyRuns(60) },
+    );
+  });
+
+  test("2,500 reads of one character each keep the text whole: the pieces they made are joined, not dropped", () => {
+    const text = new ChunkText();
+    let whole = "";
+    for (let i = 0; i < 2500; i++) {
+      const chunk = String.fromCharCode(0x41 + (i % 26));
+      text.append(chunk);
+      whole += chunk;
+      assert.equal(text.slice(i, i + 1), chunk);
+    }
+    assert.equal(text.slice(0, 2500), whole);
+    assert.equal(text.slice(1020, 1030), whole.slice(1020, 1030), "across the first join");
+    assert.equal(text.slice(2040, 2060), whole.slice(2040, 2060), "across the second join");
   });
 });

@@ -22,6 +22,7 @@ import { sanitizePayload } from "silp/sanitizer";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
 import { seededRandom } from "@silp/testkit/seeded-random.js";
+import { ChunkText } from "../../src/chunk-text.js";
 import { Lexer, type Token } from "../../src/frontends/code/lexer.js";
 import { resolveSanitizeOptions } from "../../src/security/options.js";
 import { StreamSanitizer } from "../../src/security/stream-sanitizer.js";
@@ -64,11 +65,27 @@ function lexWhole(text: string, singleQuotes: boolean): Lexed {
   return lexed((tokens) => untilEof(new Lexer(text, 0, text.length, singleQuotes), tokens));
 }
 
+/**
+ * A stream lexer and the text it reads a token that spanned chunks from (in a stream the reader
+ * keeps it): `append` adds a chunk to that text first, as the reader does, then gives it the lexer.
+ */
+function streamLexer(singleQuotes = false): { lexer: Lexer; append(chunk: string): boolean } {
+  const received = new ChunkText();
+  const lexer = Lexer.stream(received, 0, singleQuotes);
+  return {
+    lexer,
+    append: (chunk) => {
+      received.append(chunk);
+      return lexer.append(chunk);
+    },
+  };
+}
+
 function lexStreamed(chunks: string[], singleQuotes: boolean): Lexed {
   return lexed((tokens) => {
-    const lexer = Lexer.stream(0, singleQuotes);
+    const { lexer, append } = streamLexer(singleQuotes);
     for (const chunk of chunks) {
-      if (!lexer.append(chunk)) continue;
+      if (!append(chunk)) continue;
       for (let token = lexer.tryNext(); token !== undefined; token = lexer.tryNext()) tokens.push(token);
     }
     lexer.finish();
@@ -150,10 +167,10 @@ describe("the code lexer fed in chunks reads what it reads whole", () => {
     ];
     for (const text of texts) {
       const whole = lexWhole(text, true).tokens.filter((token) => token.kind !== "eof");
-      const lexer = Lexer.stream(0, true);
+      const { lexer, append } = streamLexer(true);
       let out = 0;
       for (let at = 0; at < text.length; at++) {
-        if (lexer.append(text[at] as string)) for (let token = lexer.tryNext(); token !== undefined; token = lexer.tryNext()) out++;
+        if (append(text[at] as string)) for (let token = lexer.tryNext(); token !== undefined; token = lexer.tryNext()) out++;
         const received = at + 1;
         const known = whole.filter((token) => received >= token.end + (needsNext(token) ? 1 : 0)).length;
         assert.equal(out, known, `${JSON.stringify(text)}: tokens out after ${JSON.stringify(text.slice(0, received))}`);
@@ -188,10 +205,10 @@ describe("the code lexer fed in chunks reads what it reads whole", () => {
       ["x", " \t\n\r", 2],
     ];
     for (const [open, body, reads] of cases) {
-      const lexer = Lexer.stream(0, true);
+      const { lexer, append } = streamLexer(true);
       let read = 0;
       for (const char of open + body.repeat(300)) {
-        if (!lexer.append(char)) continue;
+        if (!append(char)) continue;
         read++;
         while (lexer.tryNext() !== undefined);
       }
@@ -201,15 +218,15 @@ describe("the code lexer fed in chunks reads what it reads whole", () => {
 
   test("a word a million characters long, one character at a time, is one token (read once: the chunks are only appended)", () => {
     const word = "a".repeat(1_000_000);
-    const lexer = Lexer.stream(0);
+    const { lexer, append } = streamLexer();
     let read = 0;
     for (let at = 0; at < word.length; at += 1) {
-      if (!lexer.append(word[at] as string)) continue;
+      if (!append(word[at] as string)) continue;
       read++;
       assert.equal(lexer.tryNext(), undefined, "the word goes on");
     }
     assert.equal(read, 1, "only the first chunk was read; the others joined the word");
-    assert.equal(lexer.append(")"), true);
+    assert.equal(append(")"), true);
     assert.deepEqual(lexer.tryNext(), { kind: "bare", text: word, start: 0, end: word.length, wsStart: 0, oneSpace: false, follow: 0x29 });
   });
 });
@@ -621,5 +638,31 @@ describe("a json stream's parts are in normal form", () => {
       result.ir.alternatives,
       [parts[3], parts[4]].map((part) => (part as StreamPart & { alternative: unknown }).alternative),
     );
+  });
+});
+
+describe("a stream decoder refuses what it cannot take, and takes its text up to the limit exactly", () => {
+  test("push after end(), end() twice and a chunk that is not a string are TypeErrors", () => {
+    const decoder = createDecoder("code");
+    assert.throws(() => decoder.push(42 as unknown as string), { name: "TypeError", message: "push expects the next chunk as a string" });
+    decoder.push("cancel(flight)");
+    assert.equal(decoder.end().ir.intent, "!CANCEL");
+    assert.throws(() => decoder.push("x"), { name: "TypeError", message: "push() after end()" });
+    assert.throws(() => decoder.end(), { name: "TypeError", message: "end() called twice" });
+  });
+
+  test("maxInputLength characters are taken; one more is limit_exceeded, saying the limit and the length it would reach", () => {
+    const payload = "cancel(flight)";
+    const exact = createDecoder("code", { limits: { maxInputLength: payload.length } });
+    for (const char of payload) exact.push(char);
+    assert.equal(exact.length, payload.length);
+    assert.equal(exact.end().ir.intent, "!CANCEL");
+    const over = createDecoder("code", { limits: { maxInputLength: payload.length } });
+    over.push(payload.slice(0, 10));
+    const error = silpErrorOf(() => over.push(`${payload.slice(10)}x`));
+    assert.equal(error.code, "limit_exceeded");
+    assert.ok(error instanceof SilpError);
+    assert.deepEqual(error.details, { limit: "maxInputLength", value: payload.length, actual: payload.length + 1 });
+    assert.equal(over.length, 10, "the refused chunk was not taken");
   });
 });

@@ -8,18 +8,19 @@
  * `INCOMPLETE` and keeps what it had scanned of the token (its text so far and the scanner's
  * state), so the next chunk resumes the token where it stopped. Each character is scanned a
  * bounded number of times however the text is cut, and a chunk is never joined to the text
- * before it (a growing string would be copied whole on every read).
+ * before it (a growing string would be copied whole on every read). The stream's text is kept
+ * once, by the reader (`received`): a token that spanned chunks is read from there by its offsets
+ * when it ends, so the lexer keeps no copy of its own.
  *
  * Whitespace is not a token; each token records where the whitespace before it started and
  * whether it was exactly one space, so the parser can insist on canonical spacing in strict
  * mode and report repairs in lenient mode without reading the text again.
  */
 
-import { INCOMPLETE } from "../decode-context.js";
+import { INCOMPLETE, type ReceivedText } from "../decode-context.js";
 import { codePointBefore, isJoinerInWord } from "../../security/invisible.js";
 import { isBareCode, isWhitespaceCode } from "./chars.js";
 import { SilpError } from "../../errors.js";
-import { ChunkText } from "../../chunk-text.js";
 
 export type TokenKind =
   | "bare" // a run of bare characters: names, function names, unquoted values, keywords
@@ -67,8 +68,6 @@ interface Pending {
   wsFirst: number;
   /** What the token is being read as: whitespace before it, or the kind of its first character. */
   scan: "ws" | "bare" | "string" | "single" | "json";
-  /** The token's raw text before `resume` (joined once, when the token completes). */
-  raw: ChunkText;
   /** Where reading resumes: the text from here on is read again with the next chunk. */
   resume: number;
   /** A string: an escape was seen (its text needs JSON.parse). */
@@ -94,13 +93,14 @@ export class Lexer {
     wsStart: 0,
     wsFirst: 0,
     resume: 0,
-    raw: new ChunkText(),
     escaped: false,
     json: '"',
     before: undefined,
   };
-  /** Reading a stream: the text before the last chunks is gone. */
+  /** Reading a stream: the text before the last chunks is gone from `text`; the reader keeps it (`received`). */
   private streamed = false;
+  /** A stream: all the text received, each chunk appended by the reader before `append` gets it. */
+  private received: ReceivedText | undefined;
 
   /**
    * Lexes `source` from `start` up to (not including) `end`. `singleQuotes`, set only in lenient
@@ -120,9 +120,13 @@ export class Lexer {
     this.final = true;
   }
 
-  /** A lexer for a stream whose payload starts at `start`; feed it with `append` and `finish`. */
-  static stream(start: number, singleQuotes = false): Lexer {
+  /**
+   * A lexer for a stream whose payload starts at `start` of `received`, the text received so far;
+   * feed it each chunk with `append` once `received` holds it, and `finish` at the end.
+   */
+  static stream(received: ReceivedText, start: number, singleQuotes = false): Lexer {
     const lexer = new Lexer("", 0, 0, singleQuotes);
+    lexer.received = received;
     lexer.base = start;
     lexer.pos = start;
     lexer.end = start;
@@ -175,7 +179,6 @@ export class Lexer {
     if (scan === "ws") {
       if (pending.resume === pending.wsStart) pending.wsFirst = chunk.charCodeAt(0);
     } else {
-      pending.raw.append(chunk);
       pending.before = chunk.charCodeAt(chunk.length - 1);
     }
     pending.resume += chunk.length;
@@ -338,7 +341,7 @@ export class Lexer {
     }
     if (more || (pos >= this.end && !this.final)) return this.suspendToken("bare", start, wsStart, oneSpace, pos, resumed);
     this.pos = pos;
-    const body = joined(resumed, text.slice(from - base, pos - base));
+    const body = resumed ? this.spanned(start, pos) : text.slice(from - base, pos - base);
     return this.make("bare", body, start, pos, wsStart, oneSpace, pos < this.end ? text.charCodeAt(pos - base) : -1);
   }
 
@@ -396,8 +399,7 @@ export class Lexer {
       throw this.error("unterminated string", start, ['a closing "']);
     }
     this.pos = pos + 1;
-    const raw = joined(resumed, text.slice((resumed ? from : start) - base, pos + 1 - base));
-    const quoted = resumed === undefined ? raw : `"${raw}`;
+    const quoted = resumed ? this.spanned(start, pos + 1) : text.slice(start - base, pos + 1 - base);
     const value = escaped ? (JSON.parse(quoted) as string) : quoted.slice(1, -1);
     return this.make("string", value, start, pos + 1, wsStart, oneSpace, 0);
   }
@@ -471,16 +473,22 @@ export class Lexer {
       throw this.error("unterminated JSON literal", start, ["a closing `"]);
     }
     this.pos = close + 1;
-    return this.make("json", joined(resumed, text.slice(from - base, close - base)), start, close + 1, wsStart, oneSpace, 0);
+    const literal = resumed ? this.spanned(start + 1, close) : text.slice(from - base, close - base);
+    return this.make("json", literal, start, close + 1, wsStart, oneSpace, 0);
   }
 
   private make(kind: TokenKind, text: string, start: number, end: number, wsStart: number, oneSpace: boolean, follow: number): Token {
     return { kind, text, start, end, wsStart, oneSpace, follow };
   }
 
+  /** A stream: the text of a token that spanned chunks, from the text the reader keeps. */
+  private spanned(from: number, to: number): string {
+    return (this.received as ReceivedText).slice(from, to);
+  }
+
   /**
-   * Keeps a token the text received so far ends inside: its text up to `resume` (where reading
-   * resumes with the next chunk); undefined, for the caller to return.
+   * Keeps where a token the text received so far ends inside resumes with the next chunk (its text
+   * stays in `received`); undefined, for the caller to return.
    */
   private suspendToken(
     scan: "bare" | "string" | "json",
@@ -491,11 +499,9 @@ export class Lexer {
     resumed: Pending | undefined,
     escaped = false,
   ): undefined {
-    const from = resumed ? resumed.resume : scan === "bare" ? start : start + 1;
     // The token went on: its record is kept and updated (a stream suspends about once per token).
     const pending = resumed ?? this.fresh(scan, start, wsStart, oneSpace);
     pending.resume = resume;
-    if (resume > from) pending.raw.append(this.text.slice(from - this.base, resume - this.base));
     pending.escaped = escaped;
     pending.before = resume > this.base ? codePointBefore(this.text, resume - this.base) : resumed?.before;
     this.pending = pending;
@@ -524,7 +530,6 @@ export class Lexer {
     pending.wsStart = wsStart;
     pending.wsFirst = oneSpace ? 0x20 : start > wsStart ? -1 : 0;
     pending.resume = start;
-    pending.raw.clear();
     pending.escaped = false;
     pending.json = '"';
     pending.before = undefined;
@@ -536,13 +541,6 @@ export class Lexer {
     // frame (a stream that fails is decoded again whole, which reports the error with its frame).
     return new SilpError("invalid_syntax", message, this.streamed ? { offset, expected } : { source: this.text, offset, expected });
   }
-}
-
-/** A token's text: the pieces kept from earlier chunks, then `rest`. */
-function joined(resumed: Pending | undefined, rest: string): string {
-  if (resumed === undefined) return rest;
-  resumed.raw.append(rest);
-  return resumed.raw.read();
 }
 
 export function describeChar(codePoint: number): string {

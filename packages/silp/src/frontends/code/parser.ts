@@ -17,7 +17,7 @@
  * is a subject, a time, a target) are assigned by the lowering.
  */
 
-import type { DecodeContext, RepairKind, StreamWork } from "../decode-context.js";
+import { type DecodeContext, type RepairKind, type StreamWork, receivedText } from "../decode-context.js";
 import { KEYWORDS } from "./chars.js";
 import { INCOMPLETE, Lexer, type Token, type TokenKind } from "./lexer.js";
 import type { StatementLowering } from "./lower.js";
@@ -100,7 +100,7 @@ export class CodeParser {
 
   /** A parser of a payload that arrives in chunks (`append`), starting at `start` of the stream. */
   static stream(context: DecodeContext, lowering: StatementLowering, start: number): CodeParser {
-    return new CodeParser(context, lowering, Lexer.stream(start, !context.strict), start, true);
+    return new CodeParser(context, lowering, Lexer.stream(receivedText(context), start, !context.strict), start, true);
   }
 
   /** Parses the whole payload: runs every step, and returns the statement. */

@@ -16,11 +16,19 @@
  * for want of a token is undone and runs again once the token that can end it (`,` `}` `]` at
  * its own depth) has arrived.
  */
-import { ChunkText } from "../../chunk-text.js";
 import { SilpError } from "../../errors.js";
 import { normalPart } from "../../ir/normalize.js";
 import type { Entity } from "../../ir/types.js";
-import { type DecodeContext, type DecodedPayload, INCOMPLETE, type PartSink, type PayloadStream, type StreamWork } from "../decode-context.js";
+import {
+  type DecodeContext,
+  type DecodedPayload,
+  INCOMPLETE,
+  type PartSink,
+  type PayloadStream,
+  type ReceivedText,
+  type StreamWork,
+  receivedText,
+} from "../decode-context.js";
 import { JsonLowering, LIST_KEYS, decoded, positionedReporter } from "./decoder.js";
 import { SECONDARY_PREFIX } from "./printer.js";
 import { type JsonNode, type ReadToken, Stop, Token, TreeParser } from "./tree.js";
@@ -37,23 +45,27 @@ type Wait = "ws" | "string" | "word";
 class JsonTokens {
   readonly tokens: ReadToken[] = [];
   /**
-   * The text from the first character not yet read into a token, and its offset in the stream. A
-   * token's chunks wait here, not read, until its end arrives; kept as a rope, a string fed a
-   * character at a time held 36 bytes per character until it ended.
+   * The offsets of the first character not yet read into a token and of the end of the text
+   * received. A token's chunks wait in the text the reader keeps (`received`), not read, until its
+   * end arrives: the stream keeps no copy of its own.
    */
-  private readonly unread = new ChunkText();
   private base: number;
+  private end: number;
   /** A token (or whitespace) whose end has not arrived: what it waits for, and whether the last chunk ended inside an escape. */
   private wait: Wait | undefined;
   private escaped = false;
 
-  constructor(start: number) {
+  constructor(
+    private readonly received: ReceivedText,
+    start: number,
+  ) {
     this.base = start;
+    this.end = start;
   }
 
-  /** A chunk: the tokens it completes join `tokens`. */
+  /** A chunk, which `received` already holds: the tokens it completes join `tokens`. */
   append(chunk: string): void {
-    this.unread.append(chunk);
+    this.end += chunk.length;
     if (this.wait !== undefined && !this.endsIn(chunk)) return;
     this.wait = undefined;
     this.readTokens();
@@ -65,7 +77,7 @@ class JsonTokens {
   }
 
   private readTokens(): void {
-    const text = this.unread.read();
+    const text = this.received.slice(this.base, this.end);
     const scanner = new TreeParser(text);
     let at = 0;
     for (;;) {
@@ -79,8 +91,6 @@ class JsonTokens {
       this.tokens.push(scanner.read(this.base));
       at = scanner.pos;
     }
-    this.unread.clear();
-    this.unread.append(text.slice(at));
     this.base += at;
   }
 
@@ -159,7 +169,7 @@ class JsonStream implements PayloadStream {
     private readonly start: number,
     private readonly sink: PartSink,
   ) {
-    this.tokens = new JsonTokens(start);
+    this.tokens = new JsonTokens(receivedText(context), start);
     this.parser = TreeParser.over(this.tokens.tokens);
     this.lowering = new JsonLowering(streamView, positionedReporter(context));
   }
