@@ -111,7 +111,7 @@ export class ChunkText {
     this.starts.push(this.size - piece.length);
     this.pieces.push(piece);
     if (this.pieces.length - this.joined >= ChunkText.BATCH) {
-      const tail = flatten(this.pieces.splice(this.joined).join(""));
+      const tail = this.pieces.splice(this.joined).join("");
       this.starts.length = this.joined;
       this.starts.push(this.size - tail.length);
       this.pieces.push(tail);

@@ -25,6 +25,9 @@ import { seededRandom } from "@silp/testkit/seeded-random.js";
 import { ChunkText } from "../../src/chunk-text.js";
 import { Lexer, type Token } from "../../src/frontends/code/lexer.js";
 import { resolveSanitizeOptions } from "../../src/security/options.js";
+import { DecodeContext } from "../../src/frontends/decode-context.js";
+import { IDENTITY_HOOKS } from "../../src/security/hooks.js";
+import { resolveOptions } from "../../src/options.js";
 import { StreamSanitizer } from "../../src/security/stream-sanitizer.js";
 
 /** Cuts `text` into chunks of 1 to 6 characters, by `seed`. */
@@ -664,5 +667,15 @@ describe("a stream decoder refuses what it cannot take, and takes its text up to
     assert.ok(error instanceof SilpError);
     assert.deepEqual(error.details, { limit: "maxInputLength", value: payload.length, actual: payload.length + 1 });
     assert.equal(over.length, 10, "the refused chunk was not taken");
+  });
+});
+
+describe("a frontend's stream reads the text the reader keeps", () => {
+  test("opened on a context without received text (not the reader's), code's and json's streams refuse with a TypeError", () => {
+    const context = new DecodeContext("", resolveOptions({}), IDENTITY_HOOKS);
+    for (const name of ["code", "json"]) {
+      const openStream = getFrontend(name).openStream as NonNullable<ReturnType<typeof getFrontend>["openStream"]>;
+      assert.throws(() => openStream(context, 0, () => undefined), { name: "TypeError", message: /received text/ }, name);
+    }
   });
 });
