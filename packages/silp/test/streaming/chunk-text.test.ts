@@ -109,6 +109,15 @@ describe("ChunkText", () => {
     );
   });
 
+  test("an empty text slices to nothing, whatever the range", () => {
+    const text = new ChunkText();
+    assert.equal(text.slice(0, 0), "");
+    assert.equal(text.slice(0, 5), "");
+    assert.equal(text.slice(-2, 3), "");
+    text.append("");
+    assert.equal(text.slice(0, 0), "");
+  });
+
   test("2,500 reads of one character each keep the text whole: the pieces they made are joined, not dropped", () => {
     const text = new ChunkText();
     let whole = "";

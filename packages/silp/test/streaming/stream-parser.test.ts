@@ -74,7 +74,8 @@ function lexWhole(text: string, singleQuotes: boolean): Lexed {
  */
 function streamLexer(singleQuotes = false): { lexer: Lexer; append(chunk: string): boolean } {
   const received = new ChunkText();
-  const lexer = Lexer.stream(received, 0, singleQuotes);
+  // Without single quotes, the lexer's default: what strict mode reads.
+  const lexer = singleQuotes ? Lexer.stream(received, 0, true) : Lexer.stream(received, 0);
   return {
     lexer,
     append: (chunk) => {
