@@ -82,8 +82,6 @@ export const MAX_REPAIRS = 1000;
 
 /** Text that arrives in chunks, read by offset (src/chunk-text.ts keeps it). */
 export interface ReceivedText {
-  /** Characters received so far. */
-  readonly length: number;
   /** The text from `from` to `to` (0 <= from <= to <= length). */
   slice(from: number, to: number): string;
 }
