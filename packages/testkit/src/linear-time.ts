@@ -7,8 +7,14 @@
  *
  * Times are CPU time of this process (process.cpuUsage: on a loaded machine, wall time mostly
  * measures the other processes), medians of 3, measured once more before a failure (one GC pause
- * can spoil a median; a quadratic path fails both). Small inputs should be large enough to take a
- * millisecond or more: below `floorMs`, timer and scheduler noise would dominate the ratio.
+ * can spoil a median; a quadratic path fails both).
+ *
+ * The two sides do the same amount of work: one sample of the small input is `factor` runs of it,
+ * timed together and divided by their count. Timing one small run against one large run made the
+ * small side a millisecond or less, where the timer's grain decides, and let the large side alone
+ * pay for the collections its allocation triggers (a linear shape measured 26x at 8x the input on
+ * a loaded CI machine that way). Equal work allocates as much on both sides, so both pay alike.
+ * `floorMs` still bounds the small side's per-run time from below.
  */
 import assert from "node:assert/strict";
 import { cpuMs } from "./cpu-time.js";
@@ -24,9 +30,13 @@ export interface Growth {
   bound: number;
 }
 
-/** Median CPU time of three runs, in milliseconds. */
-function medianCpuMs(run: () => void): number {
-  return [cpuMs(run), cpuMs(run), cpuMs(run)].sort((a, b) => a - b)[1] as number;
+/** Median CPU time of three samples of `runs` runs each, per run, in milliseconds. */
+function medianCpuMs(run: () => void, runs = 1): number {
+  const sample = () =>
+    cpuMs(() => {
+      for (let i = 0; i < runs; i++) run();
+    }) / runs;
+  return [sample(), sample(), sample()].sort((a, b) => a - b)[1] as number;
 }
 
 /** Measures how `run`'s time grows from `small` to `large` (after one warm-up run of each). */
@@ -34,7 +44,7 @@ function measureGrowth(run: (input: string) => unknown, small: string, large: st
   const factor = large.length / small.length;
   const bound = factor ** 1.5;
   const once = (): Growth => {
-    const smallMs = medianCpuMs(() => run(small));
+    const smallMs = medianCpuMs(() => run(small), Math.round(factor));
     const largeMs = medianCpuMs(() => run(large));
     return { smallMs, largeMs, factor, ratio: largeMs / Math.max(smallMs, floorMs), bound };
   };

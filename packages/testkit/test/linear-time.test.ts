@@ -33,6 +33,20 @@ test("a quadratic scan fails 8x the input, and the message gives the sizes and t
   );
 });
 
+test("both sides do the same work: each run of the large input is matched by factor runs of the small one", () => {
+  const calls = { small: 0, large: 0 };
+  const small = "a".repeat(100_000);
+  const counted = (input: string) => {
+    if (input === small) calls.small++;
+    else calls.large++;
+    return linear(input);
+  };
+  assertLinearTime("counted", counted, small, "a".repeat(800_000));
+  // One warm-up run of each, then three samples: the small side's samples are 8 runs each.
+  assert.equal(calls.large % 3, 1);
+  assert.equal(calls.small - 1, 8 * (calls.large - 1));
+});
+
 test("inputs less than 4x apart are refused: they cannot tell linear from quadratic", () => {
   assert.throws(() => assertLinearTime("close", linear, "a".repeat(1000), "a".repeat(2000)), /at least 4x/);
 });
