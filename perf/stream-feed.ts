@@ -10,10 +10,19 @@
  * Each frontend is measured in several fresh processes (SILP_STREAM_PROCESSES, default 5), and the
  * median process is reported with the range: the same build's feed took 41 to 70 ms of CPU from
  * one process to the next, minutes apart, so one process's ratio is good to about a third.
+ *
+ * Two more rows split the cost, for the steady state, each measured the same way in processes of
+ * its own (a second kind of feed in the same process changes what the JIT makes of the shared code,
+ * and so both the feed and the decode it is compared with):
+ * - a 32-character feed: what the units cost (each is parsed and lowered once, as in decode) with
+ *   the per-character path mostly gone;
+ * - the layers above the frontend alone (createDecoder, the reader, the stream sanitizer, the
+ *   text kept): the same 1-character feed through a test double of the frontend whose stream reads
+ *   nothing.
  */
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { compile, createDecoder, decode } from "silp";
+import { compile, createDecoder, decode, getFrontend, registerFrontend } from "silp";
 import { cpuMs } from "@silp/testkit/cpu-time.js";
 import { sizedIR } from "./datasets.js";
 import { median } from "simple-statistics";
@@ -22,8 +31,10 @@ const OPTIONS = { whitelist: "off" } as const;
 const FIRST = 5;
 const RUNS = 25;
 const PROCESSES = Number(process.env.SILP_STREAM_PROCESSES ?? 5);
-/** Set in a child process: the frontend it measures. */
+/** Set in a child process: what it measures, `<row>:<frontend>` (ROWS). */
 const WORKER = process.env.SILP_STREAM_WORKER;
+/** The chunk size of the second feed: about a model's token or a few, with the per-character path mostly gone. */
+const CHUNK = 32;
 
 /** One process's medians for a phase: the decode, the feed, and their ratio. */
 interface Phase {
@@ -37,52 +48,108 @@ interface Measured {
   next: Phase;
 }
 
-function measure(frontend: string): Measured {
+/** Feeds `text` to a decoder of `frontend` in chunks of `size` characters, and ends it when `end`. */
+function feed(text: string, frontend: string, size: number, end: boolean): void {
+  const decoder = createDecoder(frontend, OPTIONS);
+  if (size === 1) for (let i = 0; i < text.length; i++) decoder.push(text[i] as string);
+  else for (let i = 0; i < text.length; i += size) decoder.push(text.slice(i, i + size));
+  if (end) decoder.end();
+}
+
+/** Medians of runs `from` to `to` of a decode and a feed, and their ratio. */
+function phaseOf(whole: number[], fed: number[], from: number, to: number): Phase {
+  const [decode, feed] = [median(whole.slice(from, to)), median(fed.slice(from, to))];
+  return { decode, feed, ratio: feed / decode };
+}
+
+/** The rows: how each feeds the text to a decoder, given the frontend's name. */
+const ROWS = {
+  "1-character feed": (frontend: string) => (text: string) => feed(text, frontend, 1, true),
+  [`${CHUNK}-character chunks`]: (frontend: string) => (text: string) => feed(text, frontend, CHUNK, true),
+  "the layers above the frontend alone (1-character feed, a stream that reads nothing)": (frontend: string) => {
+    const name = registerNullStream(frontend);
+    // Not ended: the end would decode the whole text, which this row does not ask about.
+    return (text: string) => feed(text, name, 1, false);
+  },
+} as const;
+type Row = keyof typeof ROWS;
+
+/**
+ * A test double of `frontend`, registered under a name of its own: its compile and decode, and a
+ * stream that reads nothing. Returns its name.
+ */
+function registerNullStream(frontend: string): string {
+  const real = getFrontend(frontend);
+  const name = `bench-test-double-${frontend}-null-stream`;
+  registerFrontend({
+    name,
+    lossless: true,
+    description: `test double: ${frontend} with a stream that reads nothing (bench:stream's layers row)`,
+    compile: real.compile,
+    decode: real.decode,
+    openStream: () => ({
+      append() {},
+      position: 0,
+      finish: () => {
+        throw new Error("the layers row never ends its stream");
+      },
+    }),
+  });
+  return name;
+}
+
+function measure(row: Row, frontend: string): Measured {
   const text = compile(sizedIR(200_000), frontend, OPTIONS);
+  const fedBy = ROWS[row](frontend);
   const whole: number[] = [];
   const fed: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     whole.push(cpuMs(() => decode(text, frontend, OPTIONS)));
-    fed.push(
-      cpuMs(() => {
-        const decoder = createDecoder(frontend, OPTIONS);
-        for (let i = 0; i < text.length; i++) decoder.push(text[i] as string);
-        decoder.end();
-      }),
-    );
+    fed.push(cpuMs(() => fedBy(text)));
   }
-  const phase = (from: number, to: number): Phase => {
-    const [decode, feed] = [median(whole.slice(from, to)), median(fed.slice(from, to))];
-    return { decode, feed, ratio: feed / decode };
-  };
-  return { kb: text.length / 1024, first: phase(0, FIRST), next: phase(FIRST, RUNS) };
+  return { kb: text.length / 1024, first: phaseOf(whole, fed, 0, FIRST), next: phaseOf(whole, fed, FIRST, RUNS) };
 }
 
-/** Runs `measure(frontend)` in a fresh process, with the loader this one runs under (tsx). */
-function inFreshProcess(frontend: string): Measured {
+/** Runs `measure(row, frontend)` in a fresh process, with the loader this one runs under (tsx). */
+function inFreshProcess(row: Row, frontend: string): Measured {
   const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
-    env: { ...process.env, SILP_STREAM_WORKER: frontend },
+    env: { ...process.env, SILP_STREAM_WORKER: `${row}:${frontend}` },
     encoding: "utf8",
   });
   if (child.status !== 0) throw new Error(`the ${frontend} measuring process failed (${child.status}): ${child.stderr}`);
   return JSON.parse(child.stdout) as Measured;
 }
 
+/** The median process of `runs` for one phase, and the range of the ratio over the processes. */
+function middleOf(runs: Measured[], pick: (run: Measured) => Phase): { middle: Phase; range: string } {
+  const phases = runs.map(pick).sort((a, b) => a.ratio - b.ratio);
+  const middle = phases[Math.floor(phases.length / 2)] as Phase;
+  return { middle, range: `${(phases[0] as Phase).ratio.toFixed(1)}-${(phases.at(-1) as Phase).ratio.toFixed(1)}x` };
+}
+
 if (WORKER !== undefined) {
-  process.stdout.write(JSON.stringify(measure(WORKER)));
+  const at = WORKER.lastIndexOf(":");
+  process.stdout.write(JSON.stringify(measure(WORKER.slice(0, at) as Row, WORKER.slice(at + 1))));
 } else {
   for (const frontend of ["code", "json"]) {
-    const runs = Array.from({ length: PROCESSES }, () => inFreshProcess(frontend));
+    const runs = Array.from({ length: PROCESSES }, () => inFreshProcess("1-character feed", frontend));
     console.log(`${frontend}: ${(runs[0] as Measured).kb.toFixed(0)} KB, ${PROCESSES} processes (target: at most 3x one decode)`);
     for (const [label, pick] of [
       [`first ${FIRST} runs`, (run: Measured) => run.first],
       [`next ${RUNS - FIRST} runs`, (run: Measured) => run.next],
     ] as const) {
-      const phases = runs.map(pick).sort((a, b) => a.ratio - b.ratio);
-      const middle = phases[Math.floor(phases.length / 2)] as Phase;
-      const range = `${(phases[0] as Phase).ratio.toFixed(1)}-${(phases.at(-1) as Phase).ratio.toFixed(1)}x`;
+      const { middle, range } = middleOf(runs, pick);
       console.log(
         `  ${label}: ${middle.ratio.toFixed(1)}x in the median process (${range} over the processes): decode ${middle.decode.toFixed(1)} ms, 1-character feed ${middle.feed.toFixed(1)} ms`,
+      );
+    }
+    for (const row of Object.keys(ROWS).slice(1) as Row[]) {
+      const { middle, range } = middleOf(
+        Array.from({ length: PROCESSES }, () => inFreshProcess(row, frontend)),
+        (run) => run.next,
+      );
+      console.log(
+        `  next ${RUNS - FIRST} runs, ${row}: ${middle.ratio.toFixed(1)}x (${range}): decode ${middle.decode.toFixed(1)} ms, feed ${middle.feed.toFixed(1)} ms`,
       );
     }
   }
