@@ -58,8 +58,9 @@ function feed(text: string, frontend: string, size: number, end: boolean): void 
 
 /** Medians of runs `from` to `to` of a decode and a feed, and their ratio. */
 function phaseOf(whole: number[], fed: number[], from: number, to: number): Phase {
-  const [decode, feed] = [median(whole.slice(from, to)), median(fed.slice(from, to))];
-  return { decode, feed, ratio: feed / decode };
+  const decodeMs = median(whole.slice(from, to));
+  const feedMs = median(fed.slice(from, to));
+  return { decode: decodeMs, feed: feedMs, ratio: feedMs / decodeMs };
 }
 
 /** The rows: how each feeds the text to a decoder, given the frontend's name. */
@@ -129,7 +130,10 @@ function middleOf(runs: Measured[], pick: (run: Measured) => Phase): { middle: P
 
 if (WORKER !== undefined) {
   const at = WORKER.lastIndexOf(":");
-  process.stdout.write(JSON.stringify(measure(WORKER.slice(0, at) as Row, WORKER.slice(at + 1))));
+  const row = WORKER.slice(0, at);
+  if (!Object.hasOwn(ROWS, row))
+    throw new Error(`SILP_STREAM_WORKER names no row: "${WORKER}" (expected <row>:<frontend>, a row of ${Object.keys(ROWS).join(" | ")})`);
+  process.stdout.write(JSON.stringify(measure(row as Row, WORKER.slice(at + 1))));
 } else {
   for (const frontend of ["code", "json"]) {
     const runs = Array.from({ length: PROCESSES }, () => inFreshProcess("1-character feed", frontend));
