@@ -13,7 +13,8 @@
  *   (docs/dialect-negotiation.md): the agent starts without the dialect and takes it from the
  *   peer's //ping, then reads every case in it.
  *
- * The A2A text part captured on the wire must equal the offline one; the script fails otherwise.
+ * The A2A text part captured on the wire must equal the offline one, and every text a model reads
+ * must read back as the IR but the req_id; the script fails otherwise.
  * `--json FILE` also writes the rows; `--tokenizers gpt-4o` counts with fewer tokenizers.
  */
 import assert from "node:assert/strict";
@@ -140,6 +141,13 @@ async function main(): Promise<void> {
   const names = tokenizers.map((tokenizer) => tokenizer.name);
   console.log(`Delivered tokens, mean over the study's ${sets.length} cases (ratios to the compact code payload)\n`);
   console.log(renderDelivered(rows, names, textTable));
+  // The rule every model-facing text keeps (docs/integrations.md, "What a model reads"): the script fails on a text that loses meta.
+  const lossy = rows.filter((row) => row.kind === "model" && (row.kept === undefined || row.kept.no > 0));
+  assert.deepEqual(
+    lossy.map((row) => row.label),
+    [],
+    "every text a model reads decodes by itself to the IR but the req_id",
+  );
   if (values.json) writeFileSync(values.json, `${JSON.stringify({ tokenizers: names, cases: sets.length, rows }, null, 2)}\n`);
 }
 

@@ -7,7 +7,8 @@
  * - object form (default, lossless): `inputs` is the -02 wrapper object
  *   `{silp_encoding, silp_payload, silp_meta, ...other inputs}` (as for MCP, silp's protocol/wrapper.ts):
  *   the compact payload, and the meta once, in silp_meta (the req_id and what differs from the
- *   defaults), with the agent's other input fields beside it;
+ *   defaults), with the agent's other input fields beside it: a model that reads `inputs` reads
+ *   the whole JSON, so it reads the meta there;
  * - string form: `inputs` is the bare payload string, for agents whose `inputs` must be a string.
  *   The frontend must then be agreed out of band (option `frontend`, default "code"). The string
  *   is the only place, so the meta that differs from the defaults travels inline (`#{p2}`), and

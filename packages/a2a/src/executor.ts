@@ -39,8 +39,9 @@ export interface DispatchContext {
   decoded: DecodeResult;
   /**
    * What to hand a model that acts on this message (docs/integrations.md, "What a model reads"):
-   * the compact payload of the decoded IR and one line per kind of repair, warning or sanitizer
-   * hit; never the meta, never the peer's raw text.
+   * the payload of the decoded IR with the meta that differs from the defaults (it reads as the
+   * whole IR but the req_id) and one line per kind of repair, warning or sanitizer hit; never the
+   * peer's raw text.
    */
   modelText: string;
   /** Aborted when the request deadline (`requestTimeoutMs`) passes: stop work nobody waits for. */

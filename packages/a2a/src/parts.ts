@@ -3,15 +3,17 @@
  *
  * - Envelope as a data part: `data` = {silp, silp_encoding, silp_payload, silp_meta}. The meta
  *   rides in the same JSON value as the payload, so it is carried losslessly.
- * - Envelope as a text part: `text` = the payload (what a model reads), and the other envelope
- *   fields in `metadata["https://silp.dev/ext/silp/v1"]` (extension data is keyed by the URI).
+ * - Envelope as a text part: `text` = what a model reads, the payload with the meta that differs
+ *   from the defaults inline (silp's `envelopeText`: it decodes by itself to the IR but the
+ *   req_id), and the other envelope fields in `metadata["https://silp.dev/ext/silp/v1"]`
+ *   (extension data is keyed by the URI) for programs; the receiver checks that the two agree.
  * - A //ping or //pong as a text part (the probe line) or a data part ({"silp_ping": ...}).
  * - A SILP error as a data part: {"silp_error": {code, message, ...}}.
  */
 import { randomUUID } from "node:crypto";
 import { Role, type Message, type Part } from "@a2a-js/sdk";
 import type { SilpErrorJSON } from "silp";
-import { isPlainObject, isKnownErrorCode } from "silp/util";
+import { envelopeText, isPlainObject, isKnownErrorCode } from "silp/util";
 import type { SilpEnvelope } from "silp";
 import { formatProbe, probeToJson } from "silp/negotiation";
 import { findProbe } from "silp/negotiation";
@@ -35,8 +37,8 @@ function part(content: NonNullable<Part["content"]>, mediaType: string, metadata
 
 export function envelopePart(envelope: SilpEnvelope, form: PartForm = "data"): Part {
   if (form === "data") return part({ $case: "data", value: { ...envelope } }, "application/json");
-  const { silp_payload: payload, ...rest } = envelope;
-  return part({ $case: "text", value: payload }, "text/plain", { [SILP_EXTENSION_URI]: rest });
+  const { silp_payload: _payload, ...rest } = envelope;
+  return part({ $case: "text", value: envelopeText(envelope) }, "text/plain", { [SILP_EXTENSION_URI]: rest });
 }
 
 export function probePart(probe: Probe, form: PartForm = "text"): Part {

@@ -33,9 +33,10 @@ export interface SilpPeerOptions {
   /** The A2A contextId of the conversation; default a new UUID. */
   contextId?: string;
   /**
-   * How payloads travel: a text part holding the compact payload, with the envelope's other
-   * fields in the part's metadata (default: what a model reads is the payload alone), or a data
-   * part holding the whole envelope as JSON.
+   * How payloads travel: a text part (default) whose text is what a model reads, the payload
+   * with the meta that differs from the defaults inline, with the envelope's fields (the req_id
+   * and the same meta) in the part's metadata for programs; or a data part holding the whole
+   * envelope as JSON, its payload the compact one.
    */
   form?: PartForm;
   /** Options for compiling our payloads (e.g. the whitelist mode) and decoding the agent's replies. */
@@ -51,7 +52,7 @@ export interface SilpPeerOptions {
 export interface PeerReply {
   envelope: SilpEnvelope;
   decoded: DecodeResult;
-  /** What to hand our model of the reply: its compact payload and note lines (silp's `modelText`). */
+  /** What to hand our model of the reply: its payload with its meta, and note lines (silp's `modelText`). */
   modelText: string;
   /** The agent's session for this context, from the reply's metadata. */
   session?: SessionSummary;
@@ -171,13 +172,14 @@ export class SilpPeer {
     const normal = assertValid(ir, resolveOptions(codec)).ir;
     const agreement = this.agreement ?? { frontend: this.capabilities.frontends[0] as string, mutual: [...this.capabilities.frontends] };
     let reply: PeerReply | undefined;
-    // The meta travels once, in the envelope's silp_meta (the req_id and what differs from the
-    // defaults): the payload is the compact one, so the text a model reads holds the task only.
+    // A text part's text is what a model reads, so it carries the meta that differs from the
+    // defaults (parts.ts); a data part's JSON holds it once, in silp_meta beside the compact payload.
+    const form = this.#options.form ?? "text";
     const deliver = async (payload: string, frontend: string): Promise<PeerReport> => {
       const envelope = envelopeOf(normal, frontend, payload);
       // Naming the session we continue lets the agent tell us when it is gone instead of silently opening a new one.
       const metadata = this.session ? { [SILP_EXTENSION_URI]: { session: { id: this.session.id } } } : undefined;
-      const message = await this.#exchange(silpMessage([envelopePart(envelope, this.#options.form ?? "text")], { contextId: this.contextId, metadata }));
+      const message = await this.#exchange(silpMessage([envelopePart(envelope, form)], { contextId: this.contextId, metadata }));
       const content = readSilpMessage(message);
       if (content.kind === "error") {
         // The session is gone; the next send opens a new one (the caller saw session_expired).
@@ -191,7 +193,10 @@ export class SilpPeer {
       if (session) reply.session = this.session = session;
       return { ok: true };
     };
-    const delivery = await sendWithDegradation(normal, agreement, deliver, { ...this.#options.degradation, compileOptions: { ...codec, inlineMeta: false } });
+    const delivery = await sendWithDegradation(normal, agreement, deliver, {
+      ...this.#options.degradation,
+      compileOptions: { ...codec, inlineMeta: form === "text" ? "auto" : false },
+    });
     return { delivery, agreement, reply: reply as PeerReply };
   }
 

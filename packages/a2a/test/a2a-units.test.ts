@@ -4,7 +4,7 @@
  */
 import { describe, test } from "vitest";
 import assert from "node:assert/strict";
-import { normalize } from "silp";
+import { fromEnvelope, normalize } from "silp";
 import { MemorySessionStore, SessionManager } from "silp/session";
 import {
   ContextSessions,
@@ -188,13 +188,26 @@ describe("the AgentCard extension", () => {
 describe("message parts", () => {
   const envelope = { silp: "v1", silp_encoding: "code", silp_payload: "book(hotel)", silp_meta: { req_id: "b00c0001", note: [1, null] } };
 
-  test("data and text forms read back to the same envelope", () => {
-    for (const form of ["data", "text"] as const) {
-      const content = readSilpMessage({ parts: [envelopePart(envelope, form)] });
-      assert.deepEqual(content, { kind: "envelope", envelope, form });
-    }
+  test("data and text forms read back to the same envelope; the text form's text carries the meta a model reads", () => {
+    assert.deepEqual(readSilpMessage({ parts: [envelopePart(envelope, "data")] }), { kind: "envelope", envelope, form: "data" });
+    const read = { ...envelope, silp_payload: "book(hotel) #{note=`[1,null]`}" };
+    assert.deepEqual(readSilpMessage({ parts: [envelopePart(envelope, "text")] }), { kind: "envelope", envelope: read, form: "text" });
+    // The payload with the extra meta field inline, and the two agree when read.
+    assert.deepEqual(fromEnvelope(read).ir, fromEnvelope(envelope).ir);
+    // An envelope whose meta has nothing but the req_id: the text is the payload itself.
+    const bare = envelopePart({ ...envelope, silp_meta: { req_id: "b00c0001" } }, "text");
+    assert.equal(bare.content?.$case === "text" && bare.content.value, "book(hotel)");
     const text = envelopePart(envelope, "text");
-    assert.equal(text.content?.$case === "text" && text.content.value, "book(hotel)");
+    const ordered = { ...envelope, silp_meta: { req_id: "a1b2c3d4", seq: ["!BOOK", "!PAY"], next_agent: "billing" } };
+    const withMeta = envelopePart(ordered, "text");
+    // What differs from the defaults is in the text a model reads; the req_id stays in the metadata.
+    assert.equal(withMeta.content?.$case === "text" && withMeta.content.value, "book(hotel) #{seq=[!BOOK,!PAY] next=billing}");
+    assert.deepEqual(withMeta.metadata?.[SILP_EXTENSION_URI], { silp: "v1", silp_encoding: "code", silp_meta: ordered.silp_meta });
+    assert.deepEqual(readSilpMessage({ parts: [withMeta] }), {
+      kind: "envelope",
+      envelope: { ...ordered, silp_payload: "book(hotel) #{seq=[!BOOK,!PAY] next=billing}" },
+      form: "text",
+    });
     assert.ok(text.metadata?.[SILP_EXTENSION_URI]);
   });
 

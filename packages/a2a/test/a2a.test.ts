@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import type { AgentCard } from "@a2a-js/sdk";
-import { compile, newReqId, normalize, type SilpIRInput } from "silp";
+import { newReqId, normalize, type SilpIRInput } from "silp";
 import {
   SILP_EXTENSION_URI,
   SilpPeer,
@@ -130,8 +130,11 @@ describe("two SILP agents over A2A on loopback", () => {
         ["json", "delivered", undefined],
       ],
     );
-    // The compact payload: the meta travels once, in silp_meta beside it.
-    assert.equal(delivery.payload, compile(appendixExample("A.1").ir, "json", { inlineMeta: false }));
+    // The text part's payload is what beta's model reads: A.1's one non-default meta field rides in it.
+    assert.equal(
+      delivery.payload,
+      '{"intent":"!START","act":"hike","constraints":[{"type":"!rain","value":"true","time":"t+1"}],"alternatives":[{"action":"!START","target":"cards","location":"indoor"}],"meta":{"out":"code"}}',
+    );
     assert.equal(reply.decoded.ir.intent, "!NOTIFY");
     assert.equal(reply.decoded.ir.meta.reply_to, "a1b2c3d4");
   });

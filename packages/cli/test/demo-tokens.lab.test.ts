@@ -41,7 +41,8 @@ test("the demo counts each payload and reply with gpt-4o, and sums what the mode
     assert.equal(reader.totals?.delivered, delivered);
   }
   const [gamma, delta] = transcript.dialects.readers;
-  // gamma reads x-evolved: fewer tokens than code and than prose would have cost it; delta reads code.
-  assert.ok(gamma!.totals!.delivered < gamma!.totals!.natural && gamma!.totals!.natural < gamma!.totals!.code, JSON.stringify(gamma!.totals));
+  // gamma reads x-evolved: fewer tokens than code would have cost it, both with the meta; delta reads code.
+  // Prose (lossy, no meta) is a reference only: the dialect with its meta may cost more than it.
+  assert.ok(gamma!.totals!.delivered < gamma!.totals!.code, JSON.stringify(gamma!.totals));
   assert.equal(delta!.totals!.delivered, delta!.totals!.code);
 });

@@ -68,7 +68,7 @@ describe("silpc demo", () => {
       ],
     );
     // The compact payload: A.1's meta (out: "code") travels once, beside it.
-    assert.equal(first?.attempts[0]?.payload, "if !rain(t+1): start(hike) else: start(cards@indoor)");
+    assert.equal(first?.attempts[0]?.payload, "if !rain(t+1): start(hike) else: start(cards@indoor) #{out=code}");
     assert.deepEqual(first?.meta, { req_id: "a1b2c3d4", out: "code" });
 
     // The appendix examples were decoded with their own req_ids (A.2's corrected to hex).

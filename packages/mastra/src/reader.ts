@@ -1,9 +1,10 @@
 /**
  * `silpReaderProcessor()`: a Mastra input processor for an agent that receives SILP payloads (from
  * another agent). It decodes the newest user message as a payload and gives the model what a
- * receiving model should read (docs/integrations.md, "What a model reads"): the compact payload
- * re-printed from the decoded IR, with one note line per kind of repair, warning or sanitizer
- * finding (`modelText`); never the meta, never the sender's raw text. The decoded result is kept in
+ * receiving model should read (docs/integrations.md, "What a model reads"): the payload re-printed
+ * from the decoded IR with the meta that differs from the defaults (the order, the route, the
+ * answer's form), so it reads as the whole IR but the req_id, and one note line per kind of
+ * repair, warning or sanitizer finding (`modelText`); never the sender's raw text. The decoded result is kept in
  * that message's metadata under `silp` for the program; the SILP read prompt is added as a system
  * message (Mastra 1.x: first, in `systemMessages`; 0.x: before the conversation).
  *

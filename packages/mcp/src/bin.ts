@@ -11,9 +11,11 @@ import type { WhitelistMode } from "silp";
 import { checkDialectFlags, checkHostFlag, checkPortFlag, checkTimeoutFlag, type DialectFlags, type FlagCheck } from "./serve-flags.js";
 import { serveSilpMcpHttp, serveSilpMcpStdio } from "./server.js";
 
-const USAGE = `usage: silp-mcp [--http PORT] [--host ADDRESS] [--whitelist strict|advisory|off] [--timeout MS] [--no-count-tokens]
+const USAGE = `usage: silp-mcp [--http PORT] [--host ADDRESS] [--whitelist strict|advisory|off] [--timeout MS] [--no-count-tokens] [--no-structured-content]
                 [--accept-dialects none|any|REF,...] [--tokenizer FAMILY] [--order listed|cost]
   stdio by default; --http serves Streamable HTTP on a loopback port (0 picks a free one);
+  --no-structured-content: answer with text content only, the text holding the whole IR (for clients that
+  show their model structuredContent beside the text, such as LangChain's MCP adapters);
   --accept-dialects: which dialects the negotiate tool takes from clients by content hash (default none)`;
 const MODES: readonly string[] = ["strict", "advisory", "off"];
 
@@ -26,7 +28,15 @@ function flagValue<T>(check: FlagCheck<T>): T {
   return check.ok ? check.value : usage(check.problem);
 }
 
-function options(): { http?: string; host: string; whitelist: string; timeout: string; countTokens: boolean; dialects: DialectFlags } {
+function options(): {
+  http?: string;
+  host: string;
+  whitelist: string;
+  timeout: string;
+  countTokens: boolean;
+  structuredContent: boolean;
+  dialects: DialectFlags;
+} {
   try {
     const { values } = parseArgs({
       options: {
@@ -35,6 +45,7 @@ function options(): { http?: string; host: string; whitelist: string; timeout: s
         whitelist: { type: "string", default: "strict" },
         timeout: { type: "string", default: "10000" },
         "no-count-tokens": { type: "boolean", default: false },
+        "no-structured-content": { type: "boolean", default: false },
         "accept-dialects": { type: "string" },
         tokenizer: { type: "string" },
         order: { type: "string" },
@@ -52,7 +63,15 @@ function options(): { http?: string; host: string; whitelist: string; timeout: s
       ...(values.tokenizer === undefined ? {} : { tokenizer: values.tokenizer }),
       ...(values.order === undefined ? {} : { order: values.order }),
     };
-    return { http: values.http, host: values.host, whitelist: values.whitelist, timeout: values.timeout, countTokens: !values["no-count-tokens"], dialects };
+    return {
+      http: values.http,
+      host: values.host,
+      whitelist: values.whitelist,
+      timeout: values.timeout,
+      countTokens: !values["no-count-tokens"],
+      structuredContent: !values["no-structured-content"],
+      dialects,
+    };
   } catch (error) {
     return usage(error instanceof Error ? error.message : String(error));
   }
@@ -61,7 +80,13 @@ function options(): { http?: string; host: string; whitelist: string; timeout: s
 const flags = options();
 if (!MODES.includes(flags.whitelist)) usage(`--whitelist must be one of ${MODES.join(", ")}, got ${flags.whitelist}`);
 const timeoutMs = flagValue(checkTimeoutFlag(flags.timeout));
-const served = { whitelist: flags.whitelist as WhitelistMode, timeoutMs, countTokens: flags.countTokens, ...flagValue(checkDialectFlags(flags.dialects)) };
+const served = {
+  whitelist: flags.whitelist as WhitelistMode,
+  timeoutMs,
+  countTokens: flags.countTokens,
+  structuredContent: flags.structuredContent,
+  ...flagValue(checkDialectFlags(flags.dialects)),
+};
 
 if (flags.http === undefined) {
   const running = await serveSilpMcpStdio(served);

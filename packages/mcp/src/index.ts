@@ -25,6 +25,7 @@ export {
   DEFAULT_TOOL_TIMEOUT_MS,
   type SilpGuardOptions,
   type SilpCallToolResult,
+  type StructuredToolResult,
   type SilpResultOptions,
   type TextBlock,
 } from "./result.js";

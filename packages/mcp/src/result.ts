@@ -2,17 +2,17 @@
  * Tool results that carry SILP, for any MCP tool author. The shapes are plain objects that fit
  * CallToolResult of both SDK lines (1.x `@modelcontextprotocol/sdk`, 2.x `@modelcontextprotocol/server`).
  *
- * Why the IR goes in `structuredContent` and the compact payload in `content`: MCP asks tools with
- * structured output to also put "the serialized JSON" in a text block, so a model that reads only
- * `content` sees the result. That would send the same IR twice. The compact payload renders the
- * task of the same IR (spec 4.6) at a fraction of the tokens, so the model reads the task while
- * programs read the whole IR, meta included, and nothing is paid for twice. The meta (req_id,
- * priority, session, ...) is for the programs on both ends, not for the model, so it stays out of
- * the text (docs/integrations.md, "What a model reads").
+ * The text in `content` is what most clients show their model, and many show nothing else
+ * (docs/integrations.md, "What a model reads"). So it decodes by itself to the whole IR but the
+ * req_id: the payload with the trailer of the meta fields that differ from their defaults, as
+ * `compile` writes it by default, never the compact payload alone (a model that is not shown
+ * `seq` or `next_agent` cannot keep the order or the route). `structuredContent` holds the whole
+ * IR for programs, req_id included. MCP asks tools with structured output to put "the serialized
+ * JSON" in a text block too; the payload is that IR at a fraction of the tokens.
  */
 import { applySafetyFilter, compile, decode, unwrapSilp, type SafetyFilter } from "silp";
 import { MAX_LISTED, WRAPPER_FIELDS, isKnownErrorCode, isPlainObject, resolveOptions } from "silp/util";
-import { SilpError, isSilpError, type SilpErrorJSON } from "silp";
+import { SilpError, invalidOption, isSilpError, type SilpErrorJSON } from "silp";
 import { getFrontend } from "silp";
 import type { JsonValue, SilpIR, SilpIRInput } from "silp";
 import { assertValid } from "silp";
@@ -26,15 +26,20 @@ export interface TextBlock {
 /** A CallToolResult as SILP tools return it. */
 export interface SilpCallToolResult {
   content: TextBlock[];
-  structuredContent: Record<string, unknown>;
+  /** Absent only from a server built with `structuredContent: false` (tools.ts). */
+  structuredContent?: Record<string, unknown>;
   isError?: boolean;
   [extra: string]: unknown;
 }
 
+/** What silpToolResult and silpErrorResult build: always with structuredContent. */
+export type StructuredToolResult = SilpCallToolResult & { structuredContent: Record<string, unknown> };
+
 export interface SilpResultOptions extends SilpOptions {
   /**
    * Frontend of the text in `content`; default "code". Must be lossless so content and IR agree.
-   * The text is the compact payload (`inlineMeta` false) unless `inlineMeta` says otherwise.
+   * The text carries the meta that differs from the defaults (`inlineMeta` "auto", the default);
+   * `inlineMeta: true` adds the req_id, and `false` is refused: the text would lose the meta.
    */
   frontend?: string;
   /** More members for `structuredContent`, next to `ir` and `silp_encoding`. */
@@ -51,13 +56,15 @@ export { MAX_LISTED };
 export { decodeNotes } from "silp/util";
 
 /** `{content: [payload], structuredContent: {silp_encoding, ir, ...extra}}` for a valid IR. */
-export function silpToolResult(ir: SilpIRInput, options: SilpResultOptions = {}): SilpCallToolResult {
+export function silpToolResult(ir: SilpIRInput, options: SilpResultOptions = {}): StructuredToolResult {
   const { frontend = "code", extra, notes, ...codec } = options;
   if (!getFrontend(frontend).lossless) {
     throw new TypeError(`the content of a SILP tool result must use a lossless frontend, not ${frontend}`);
   }
-  // The model reads the compact payload; the meta travels once, in structuredContent.ir.
-  const resolved = resolveOptions({ ...codec, inlineMeta: codec.inlineMeta ?? false });
+  if (codec.inlineMeta === false) {
+    throw invalidOption("inlineMeta", "the text of a SILP tool result carries the meta a model must read; inlineMeta false would drop it");
+  }
+  const resolved = resolveOptions(codec);
   const normal = assertValid(ir, resolved).ir;
   const content: TextBlock[] = [{ type: "text", text: compile(normal, frontend, resolved) }];
   if (notes && notes.length > 0) content.push({ type: "text", text: notes.join("\n") });
@@ -69,7 +76,7 @@ export function silpToolResult(ir: SilpIRInput, options: SilpResultOptions = {})
  * caller (model or program) can react to it; never a JSON-RPC protocol error. Other errors are
  * bugs and are rethrown (both SDK lines turn a throwing handler into an `isError` text result).
  */
-export function silpErrorResult(error: unknown, extra: Record<string, JsonValue> = {}): SilpCallToolResult {
+export function silpErrorResult(error: unknown, extra: Record<string, JsonValue> = {}): StructuredToolResult {
   if (!isSilpError(error)) throw error;
   const json = boundedIssues(error.toJSON());
   const where = json.line === undefined ? "" : ` (line ${json.line}, column ${json.column})`;

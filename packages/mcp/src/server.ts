@@ -54,7 +54,7 @@ interface PreparedTool {
     title: string;
     description: string;
     inputSchema: StandardSchemaWithJSON<Args>;
-    outputSchema: StandardSchemaWithJSON<Args>;
+    outputSchema?: StandardSchemaWithJSON<Args>;
     annotations: SilpToolDefinition["annotations"];
   };
   handler: SilpToolDefinition["handler"];
@@ -79,7 +79,7 @@ function prepareTools(options: SilpToolsOptions): PreparedTool[] {
       title: tool.title,
       description: tool.description,
       inputSchema: fromJsonSchema<Args>(tool.inputSchema, checkedByTheTool),
-      outputSchema: fromJsonSchema<Args>(tool.outputSchema),
+      ...(tool.outputSchema === undefined ? {} : { outputSchema: fromJsonSchema<Args>(tool.outputSchema) }),
       annotations: tool.annotations,
     },
     handler: tool.handler,

@@ -4,7 +4,7 @@
  * an `isError` result carrying the code (result.ts), so bad input never becomes a protocol error.
  */
 import { compileAsync, SilpError } from "silp";
-import { envelopeOf, SUPPORTED_SILP_VERSIONS, pickCodecOptions, resolveOptions, decodeNotes } from "silp/util";
+import { envelopeOf, envelopeText, SUPPORTED_SILP_VERSIONS, pickCodecOptions, resolveOptions, decodeNotes } from "silp/util";
 
 import { listFrontends } from "silp";
 import type { JsonValue } from "silp";
@@ -28,7 +28,8 @@ export interface SilpToolDefinition {
   title: string;
   description: string;
   inputSchema: JsonSchemaObject;
-  outputSchema: JsonSchemaObject;
+  /** Absent when the server answers with text content only (`structuredContent: false`). */
+  outputSchema?: JsonSchemaObject;
   annotations: { readOnlyHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
   handler(args: Record<string, unknown>): Promise<SilpCallToolResult>;
 }
@@ -48,6 +49,14 @@ export interface SilpToolsOptions extends SilpOptions {
   timeoutMs?: number;
   /** Spec 8.2: sees every IR a tool decodes or receives, before the tool answers (`unsafe_content`). */
   safetyFilter?: SafetyFilter;
+  /**
+   * false: the tools declare no output schema and answer with text content only, the text
+   * holding everything (compile's text then carries the req_id too). For clients that show
+   * their model a serialized copy of `structuredContent` beside the text (LangChain's MCP
+   * adapters do), so the model would read the IR twice (docs/integrations.md, "What each
+   * framework shows its model"). Default true.
+   */
+  structuredContent?: boolean;
 }
 
 /** Verb whitelist modes, strictest first: a client may ask only for the operator's mode or a stricter one. */
@@ -59,6 +68,8 @@ export function allowedWhitelistModes(operator: WhitelistMode | undefined): Whit
 }
 
 interface Policy {
+  /** Whether results carry structuredContent (`SilpToolsOptions.structuredContent`). */
+  structured: boolean;
   /** The operator's options, with the whitelist as `{ mode, extra }` (its mode the ceiling of a call's). */
   base: SilpOptions & { whitelist: { mode: WhitelistMode; extra: readonly string[] } };
   timeoutMs: number;
@@ -81,13 +92,14 @@ export function defaultCapabilities(): Capabilities {
 }
 
 export function silpTools(options: SilpToolsOptions = {}): SilpToolDefinition[] {
-  const { capabilities, dialects, tokens, timeoutMs, safetyFilter, ...operator } = options;
+  const { capabilities, dialects, tokens, timeoutMs, safetyFilter, structuredContent, ...operator } = options;
   if (safetyFilter !== undefined && typeof safetyFilter !== "function") throw new TypeError("safetyFilter must be a function");
+  if (structuredContent !== undefined && typeof structuredContent !== "boolean") throw new TypeError("structuredContent must be a boolean");
   // The operator's options are checked once here (invalid_options), not on the first call.
   const codec = pickCodecOptions(operator);
   const resolved = resolveOptions(codec);
   const base = { ...codec, whitelist: resolved.whitelist };
-  const policy: Policy = { base, timeoutMs: checkTimeout(timeoutMs), safetyFilter };
+  const policy: Policy = { structured: structuredContent !== false, base, timeoutMs: checkTimeout(timeoutMs), safetyFilter };
   const tools = [validateTool(policy), compileTool(policy), decodeTool(policy), negotiateTool(capabilities ?? defaultCapabilities(), dialects)];
   if (tokens) tools.push(countTokensTool(tokens, policy));
   return tools.map((tool) => guarded(tool, policy));
@@ -100,7 +112,15 @@ export function silpTools(options: SilpToolsOptions = {}): SilpToolDefinition[] 
 function guarded(tool: SilpToolDefinition, policy: Policy): SilpToolDefinition {
   const inner = tool.handler;
   const handler = withSilpErrors(async (args: Record<string, unknown>) => inner(checkArguments(tool.inputSchema, args)), { timeoutMs: policy.timeoutMs });
-  return { ...tool, handler };
+  if (policy.structured) return { ...tool, handler };
+  const { outputSchema: _schema, ...listed } = tool;
+  return { ...listed, handler: async (args) => textOnly(await handler(args)) };
+}
+
+/** A result without structuredContent: what the text already says is all a content-only client gets. */
+function textOnly(result: SilpCallToolResult): SilpCallToolResult {
+  const { structuredContent: _structured, ...rest } = result;
+  return rest as SilpCallToolResult;
 }
 
 /**
@@ -170,15 +190,19 @@ function compileTool(policy: Policy): SilpToolDefinition {
     annotations: READ_ONLY,
     handler: async (args) => {
       const frontend = typeof args.frontend === "string" ? args.frontend : "code";
-      const options = callOptions(base, args, { inlineMeta: args.inline_meta === true });
+      // Content only: the text is all the caller keeps, so it carries the req_id as well.
+      const inline = args.inline_meta === true || !policy.structured;
+      const options = callOptions(base, args, { inlineMeta: inline });
       // An IR without meta.req_id gets the one decode would derive (lenient; docs/ir.md), and the text says so.
       const completed = completeMeta(args.ir as SilpIRInput, frontend, options);
       const ir = assertValid(completed.ir, resolveOptions(options)).ir;
       await screen(policy, ir);
       // The envelope's own rule: silp_meta holds the req_id and what differs from the defaults.
       const envelope = envelopeOf(ir, frontend, await compileAsync(ir, frontend, { ...options }));
-      // The text is what a model reads: the payload; the meta is in structuredContent.
-      const content: SilpCallToolResult["content"] = [{ type: "text", text: envelope.silp_payload }];
+      // The text is what a model reads: the payload with the meta that differs inline (and the
+      // req_id with inline_meta), so it decodes to the IR by itself (result.ts).
+      const text = inline ? envelope.silp_payload : envelopeText(envelope);
+      const content: SilpCallToolResult["content"] = [{ type: "text", text }];
       if (completed.filled) content.push({ type: "text", text: `note: ${completed.filled.path} was missing: generated req_id ${completed.filled.reqId}` });
       return { content, structuredContent: { ...envelope } };
     },
@@ -204,7 +228,10 @@ function decodeTool(policy: Policy): SilpToolDefinition {
       await screen(policy, decoded.ir);
       const { ir, repairs, repairsDropped, warnings, sanitizer, envelope } = decoded;
       const extra = { repairs, repairsDropped, warnings, sanitizer } as unknown as Record<string, JsonValue>;
-      return silpToolResult(ir, { ...options, frontend: envelope.silp_encoding, extra, notes: decodeNotes(decoded) });
+      // The text is the decoded IR whole, req_id included (inlineMeta true): the caller learns
+      // what was understood, and a client that keeps only the text decodes it back
+      // (docs/integrations.md, "The decode tool's text").
+      return silpToolResult(ir, { ...options, inlineMeta: true, frontend: envelope.silp_encoding, extra, notes: decodeNotes(decoded) });
     },
   };
 }

@@ -1,7 +1,7 @@
 /** The SDK-neutral MCP helpers: the -02 wrapper fields in tool arguments, and SILP tool results. */
 import { describe, test } from "vitest";
 import assert from "node:assert/strict";
-import { compile, normalize, SilpError } from "silp";
+import { compile, isSilpError, normalize, SilpError } from "silp";
 import {
   readSilpToolResult,
   silpArgumentsSchema,
@@ -134,15 +134,23 @@ describe("silpArgumentsSchema", () => {
 });
 
 describe("tool results", () => {
-  test("the IR goes to structuredContent, the compact payload to content", () => {
+  test("the IR goes to structuredContent, the payload with the meta that differs to content", () => {
     const result = silpToolResult(a1, { extra: { booked: "yes" } });
     assert.equal(result.content.length, 1);
-    // What a model reads: the compact payload, A.1's meta (out: "code") left to structuredContent.
-    assert.equal(result.content[0]?.text, "if !rain(t+1): start(hike) else: start(cards@indoor)");
+    // What a model reads: the payload and A.1's one non-default meta field (out: "code"); the req_id is structured.
+    assert.equal(result.content[0]?.text, "if !rain(t+1): start(hike) else: start(cards@indoor) #{out=code}");
     assert.deepEqual(result.structuredContent.ir, normalize(a1));
     assert.equal(result.structuredContent.silp_encoding, "code");
     assert.equal(result.structuredContent.booked, "yes");
     assert.deepEqual(readSilpToolResult(result), normalize(a1));
+  });
+
+  test("inlineMeta true puts the req_id in the text too; false is refused, as it would drop the meta", () => {
+    assert.equal(silpToolResult(a1, { inlineMeta: true }).content[0]?.text, "if !rain(t+1): start(hike) else: start(cards@indoor) #{id=a1b2c3d4 out=code}");
+    assert.throws(
+      () => silpToolResult(a1, { inlineMeta: false }),
+      (error: unknown) => isSilpError(error, "invalid_options") && (error.details as { option?: string }).option === "inlineMeta",
+    );
   });
 
   test("a lossy frontend cannot be the content of a result", () => {
@@ -161,7 +169,7 @@ describe("tool results", () => {
     });
     const result = await failing();
     assert.equal(result.isError, true);
-    assert.equal((result.structuredContent.error as { code: string }).code, "session_expired");
+    assert.equal((result.structuredContent?.error as { code: string } | undefined)?.code, "session_expired");
     assert.match(result.content[0]!.text, /^error\[session_expired\]/);
     assert.equal(
       silpCode(() => readSilpToolResult(result)),

@@ -158,7 +158,7 @@ describe("3. the text content is the compact payload and what a model must know;
   });
   afterAll(() => client.close());
 
-  test("decode: the text is the payload as decoded, then one line per kind of finding; no meta", async () => {
+  test("decode: the text is the IR as decoded, req_id included, then one line per kind of finding", async () => {
     const result = await callOn(client, "decode", {
       silp_encoding: "code",
       silp_payload: "if !rain(t+1): de\u200blete(hike) else start(cards)",
@@ -166,28 +166,29 @@ describe("3. the text content is the compact payload and what a model must know;
     });
     assert.equal(result.isError, undefined);
     const blocks = (result.content as { type: string; text: string }[]).map((block) => block.text);
-    assert.equal(blocks[0], "if !rain(t+1): delete(hike) else: start(cards)");
+    // What was understood, whole: a program that keeps only the text decodes it back, req_id and all.
+    assert.equal(blocks[0], "if !rain(t+1): delete(hike) else: start(cards) #{id=0badc0de sid=k3 p2}");
     assert.deepEqual(blocks[1]?.split("\n"), [
       "repairs 1: else_without_colon@33",
       "warnings 1: verb-whitelist@/intent",
       "sanitizer 1 (changed): zero_width U+200B stripped@17",
     ]);
     assert.equal(blocks.length, 2);
-    assert.doesNotMatch(blocks.join("\n"), /0badc0de|k3/);
-    // The meta travels once, in structuredContent, with everything else.
+    // The findings name kinds and offsets, never the peer's text.
+    assert.doesNotMatch(blocks[1] ?? "", /0badc0de|k3|delete|hike/);
     const ir = result.structuredContent?.ir as { meta: Record<string, unknown> };
     assert.deepEqual(ir.meta, { req_id: "0badc0de", session_id: "k3", priority: 2, confidence: 1, seq: [], out: "natural" });
     assert.equal(result.structuredContent?.repairsDropped, 0);
     assert.equal((result.structuredContent?.repairs as unknown[] | undefined)?.length, 1);
   });
 
-  test("compile: the text is the compact payload; silp_meta holds the req_id and what differs from the defaults", async () => {
+  test("compile: the text carries what differs from the defaults; silp_meta holds the req_id and the same", async () => {
     const result = await callOn(client, "compile", {
       ir: { intent: "!START", entities: [{ id: "act", value: "hike" }], meta: { req_id: "a1b2c3d4", session_id: "k9", priority: 0, confidence: 1 } },
     });
     assert.deepEqual(
       (result.content as { text: string }[]).map((block) => block.text),
-      ["start(hike)"],
+      ["start(hike) #{sid=k9}"],
     );
     assert.deepEqual(result.structuredContent, { silp_encoding: "code", silp_payload: "start(hike)", silp_meta: { req_id: "a1b2c3d4", session_id: "k9" } });
   });

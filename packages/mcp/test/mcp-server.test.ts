@@ -71,9 +71,9 @@ describe("MCP server over the in-memory transport (2.x Client)", () => {
     assert.equal(compiled.isError, undefined);
     const envelope = compiled.structuredContent as Record<string, unknown>;
     assert.equal(envelope.silp_payload, compile(a2, "code", COMPACT));
-    // The text a model reads is the payload alone; the meta travels once, in structuredContent:
-    // the req_id and what differs from the defaults (A.2's out: "code").
-    assert.deepEqual(compiled.content, [{ type: "text", text: compile(a2, "code", COMPACT) }]);
+    // The text a model reads carries what differs from the defaults (A.2's out: "code"); the
+    // envelope in structuredContent holds the compact payload, the req_id and the same meta.
+    assert.deepEqual(compiled.content, [{ type: "text", text: `${compile(a2, "code", COMPACT)} #{out=code}` }]);
     assert.deepEqual(envelope.silp_meta, { req_id: "e5f6a7b8", out: "code" });
     assert.equal(envelope.silp, undefined, "the default protocol version is left out");
 
@@ -81,8 +81,9 @@ describe("MCP server over the in-memory transport (2.x Client)", () => {
     assert.equal(decoded.isError, undefined);
     assert.deepEqual(decoded.structuredContent?.ir, normalize(a2));
     assert.deepEqual(readSilpToolResult(decoded), normalize(a2));
-    // A tool result's text is the compact payload; A.2's meta stays in structuredContent.ir.
-    assert.deepEqual(decoded.content, [{ type: "text", text: compile(a2, "code", COMPACT) }]);
+    // The decode tool's text is the decoded IR whole, req_id included.
+    assert.deepEqual(decoded.content, [{ type: "text", text: `${compile(a2, "code", COMPACT)} #{id=e5f6a7b8 out=code}` }]);
+    assert.deepEqual(readSilpToolResult({ content: decoded.content }), normalize(a2));
   });
 
   test("compile to json and every other frontend the server lists", async () => {
@@ -239,5 +240,41 @@ describe("MCP server over Streamable HTTP on 127.0.0.1", () => {
       req.end("{}");
     });
     assert.equal(status, 403);
+  });
+});
+
+describe("structuredContent: false, for clients that show their model structuredContent beside the text", () => {
+  let client: Client;
+  beforeAll(async () => {
+    client = await connectInMemory(await createSilpMcpServer({ countTokens: false, structuredContent: false }));
+  });
+  afterAll(async () => {
+    await client.close();
+  });
+
+  test("no tool declares an output schema, and no result carries structuredContent", async () => {
+    const { tools } = await client.listTools();
+    assert.deepEqual(
+      tools.map((tool) => [tool.name, tool.outputSchema]),
+      ["validate", "compile", "decode", "negotiate"].map((name) => [name, undefined]),
+    );
+    const refused = await client.callTool({ name: "decode", arguments: { silp_encoding: "code", silp_payload: "delete(" } });
+    assert.equal(refused.isError, true);
+    assert.equal(refused.structuredContent, undefined);
+    assert.match((refused.content as { text: string }[])[0]?.text ?? "", /^error\[invalid_syntax\]/);
+  });
+
+  test("the text holds everything: compile's carries the req_id, and decoding it gives A.2 whole", async () => {
+    const compiled = await client.callTool({ name: "compile", arguments: { ir: a2 } });
+    assert.equal(compiled.structuredContent, undefined);
+    const text = (compiled.content as { text: string }[])[0]?.text ?? "";
+    assert.equal(text, `${compile(a2, "code", COMPACT)} #{id=e5f6a7b8 out=code}`);
+    assert.deepEqual(readSilpToolResult({ content: compiled.content }), normalize(a2));
+    const decoded = await client.callTool({ name: "decode", arguments: { silp_encoding: "code", silp_payload: text } });
+    assert.deepEqual(decoded.content, [{ type: "text", text }]);
+  });
+
+  test("a structuredContent that is not a boolean is the operator's TypeError", async () => {
+    await assert.rejects(createSilpMcpServer({ countTokens: false, structuredContent: "no" as unknown as boolean }), TypeError);
   });
 });

@@ -2,9 +2,10 @@
  * `silpHandoff(agent)`: a handoff that passes the task to the next agent as a SILP payload
  * instead of the conversation so far. The handing-off model calls the handoff tool with
  * `{"silp_payload": "<payload>"}`; the handoff's input filter decodes it and gives the next
- * agent exactly two input items: the SILP read prompt (a system message) and the task as the
- * compact payload, re-printed from the decoded IR with its note lines (`modelText`): never the
- * meta, never the peer's raw text, none of the prose, tool calls or tool output before it.
+ * agent exactly two input items: the SILP read prompt (a system message) and the task re-printed
+ * from the decoded IR with the meta that differs from the defaults, and its note lines
+ * (`modelText`, docs/integrations.md "What a model reads"): never the peer's raw text, none of the
+ * prose, tool calls or tool output before it.
  *
  * A payload that does not decode, or arguments without a string payload (`decode_failed` at
  * `/silp_payload`), fail the run with the codec's SilpError, thrown by the filter.

@@ -14,6 +14,7 @@ interface McpFlags {
   http?: string;
   host: string;
   countTokens: boolean;
+  structuredContent: boolean;
   whitelist: WhitelistMode;
   extraVerbs?: string;
   timeout: string;
@@ -30,6 +31,10 @@ export function register(program: Command): void {
     .option("--http <port>", "serve Streamable HTTP on a loopback port instead of stdio (0 picks a free port)")
     .option("--host <address>", "with --http: loopback address to listen on", "127.0.0.1")
     .option("--no-count-tokens", "do not offer count_tokens even when silp/tokens loads")
+    .option(
+      "--no-structured-content",
+      "answer with text content only, the text holding the whole IR (for clients that show their model structuredContent beside the text)",
+    )
     .addOption(
       new Option("--whitelist <mode>", "verb whitelist mode of the tools; clients may ask only for a stricter one")
         .choices(["strict", "advisory", "off"])
@@ -53,7 +58,13 @@ export function register(program: Command): void {
         };
         const timeoutMs = flagValue(checkTimeoutFlag(flags.timeout));
         const dialects = flagValue(checkDialectFlags(flags));
-        const options = { countTokens: flags.countTokens, whitelist: whitelistOption(flags.whitelist, flags.extraVerbs), timeoutMs, ...dialects };
+        const options = {
+          countTokens: flags.countTokens,
+          structuredContent: flags.structuredContent,
+          whitelist: whitelistOption(flags.whitelist, flags.extraVerbs),
+          timeoutMs,
+          ...dialects,
+        };
         if (flags.http === undefined) {
           const running = await serveSilpMcpStdio(options);
           // The process lives while stdin is open; a signal closes the connection first.

@@ -46,7 +46,8 @@ export interface DialectDemo {
   readers: DialectReader[];
 }
 
-const COMPACT = { whitelist: "off", inlineMeta: false } as const;
+/** The code payload as a model would read it: its meta that differs from the defaults inline (docs/integrations.md). */
+const DELIVERED = { whitelist: "off" } as const;
 
 /** Handlers for every verb of the study's cases: each answers with the action it was asked for. */
 function echoHandlers(): Record<string, (call: ActionCall) => string> {
@@ -84,8 +85,9 @@ async function readerRun(name: string, tokenizer: string, accept: "any" | "none"
       const turn: DialectReaderTurn = { case: file.replace(/\.json$/, ""), frontend: delivery.frontend, payload: delivery.payload };
       const normal = normalize(ir as SilpIRInput);
       const delivered = countOn(tokenizer, delivery.payload);
-      const code = countOn(tokenizer, compile(normal, "code", COMPACT));
-      const natural = countOn(tokenizer, compile(normal, "natural", COMPACT));
+      const code = countOn(tokenizer, compile(normal, "code", DELIVERED));
+      // Prose carries no meta and loses structure: a lossy reference, not an alternative.
+      const natural = countOn(tokenizer, compile(normal, "natural", DELIVERED));
       if (delivered !== undefined && code !== undefined && natural !== undefined) turn.tokens = { delivered, code, natural };
       turns.push(turn);
     }
@@ -141,7 +143,7 @@ export function renderDialectDemo(demo: DialectDemo): string[] {
     if (reader.totals === undefined) continue;
     const { delivered, code, natural } = reader.totals;
     lines.push(
-      `  ${reader.name} (${reader.tokenizer}) read ${delivered} tokens in ${reader.frontend}; the same cases in code: ${code} (${(delivered / code).toFixed(2)}x), as prose: ${natural} (lossy; ${(delivered / natural).toFixed(2)}x)`,
+      `  ${reader.name} (${reader.tokenizer}) read ${delivered} tokens in ${reader.frontend}; the same cases in code: ${code} (${(delivered / code).toFixed(2)}x), as prose: ${natural} (lossy, no meta; ${(delivered / natural).toFixed(2)}x)`,
     );
   }
   return lines;

@@ -3,11 +3,13 @@
  * draft -02 section 7.2 (`silp_encoding`, `silp_payload`) and `silp_meta` for meta. It round-trips
  * the whole IR, meta included; the spec's compact surface alone carries no meta.
  *
- * The meta travels once, outside the text a model reads: `silp_meta` holds the req_id and only
- * the fields that differ from their defaults (frontends/meta-carriage.ts), and `silp` is left out
- * for the default "v1". Reading fills the defaults back in, so the round trip is the whole normal
- * form. A payload that carries meta of its own (an older sender inlined it as well) must agree
- * with `silp_meta`; two different metas are refused rather than one silently chosen.
+ * `silp_meta` holds the req_id and only the fields that differ from their defaults
+ * (frontends/meta-carriage.ts), and `silp` is left out for the default "v1". Reading fills the
+ * defaults back in, so the round trip is the whole normal form. The envelope's own payload is the
+ * compact one, so a JSON carrier (a data part, tool arguments) holds the meta once; a carrier
+ * that shows a model the payload alone sends `envelopeText` (model-text.ts), which carries the
+ * meta inline as well. A payload that carries meta of its own must agree with `silp_meta`; two
+ * different metas are refused rather than one silently chosen.
  */
 import { compile, decode, type DecodeResult } from "../codec.js";
 import { completeMetaResolved } from "../complete-meta.js";

@@ -1,13 +1,23 @@
 /**
- * What a receiving agent hands its model (docs/integrations.md, "What a model reads"): the task
- * as the compact payload, re-printed from the decoded IR, and one note line per kind of finding
- * the model must know of (repairs, warnings, sanitizer hits). Never the meta: the req_id,
- * priority and session are for the programs on both ends, and travel beside the text once.
- * Never the peer's raw text either: what the model reads is what was understood, after
- * sanitizing and repair, so an injected invisible character or a stray fence never reaches it.
+ * What a model reads (docs/integrations.md, "What a model reads"). One rule for every carrier:
+ * the text a model reads decodes, by itself, to the whole IR but the req_id. The draft's first
+ * principle is "protocol, not compression" (section 1.3): `seq` orders the steps (-02 3.6),
+ * `next_agent` and `out` route and shape the answer, so a model that is not shown them cannot
+ * act on them. The cheapest such text is the payload with the trailer of the meta fields that
+ * differ from their defaults, which is what `compile` writes by default; the req_id is a
+ * correlation id for programs (-02: not a security identifier) and may ride beside the text.
+ *
+ * A receiving agent's model is handed what was understood, re-printed from the decoded IR, never
+ * the peer's raw text: after sanitizing and repair, an injected invisible character or a stray
+ * fence never reaches it. One note line per kind of finding follows (repairs, warnings,
+ * sanitizer hits): facts about the sender's text, not part of the IR.
  */
 import type { DecodeResult } from "../codec.js";
 import { compile } from "../codec.js";
+import { metaDelta } from "../frontends/meta-carriage.js";
+import { getFrontend } from "../frontends/registry.js";
+import type { NormalMeta } from "../ir/types.js";
+import { fromEnvelope, type SilpEnvelope } from "./envelope.js";
 
 /** At most this many entries of a list (issues, repairs, hits) are written into a note line. */
 export const MAX_LISTED = 100;
@@ -60,11 +70,31 @@ export function decodeNotes(findings: DecodeFindings): string[] {
 }
 
 /**
- * The text for the model: the compact payload of `decoded.ir` in `frontend` (default the
- * frontend it arrived in), then the note lines, if any.
+ * The text for the model: the payload of `decoded.ir` in `frontend` (default the frontend it
+ * arrived in) with the meta that differs from the defaults inline, then the note lines, if any.
+ * Without notes it decodes to `decoded.ir`, the req_id aside.
  */
 export function modelText(decoded: DecodeResult, frontend = decoded.frontend): string {
   // The IR was validated under the receiver's options already; printing checks nothing again.
-  const payload = compile(decoded.ir, frontend, { inlineMeta: false, whitelist: "off" });
-  return [payload, ...decodeNotes(decoded)].join("\n");
+  const payload = compile(decoded.ir, frontend, { whitelist: "off" });
+  // A note names only what the model reads: the req_id is not in its text, so a warning about it is the program's.
+  const warnings = decoded.warnings.filter((warning) => warning.path !== "/meta/req_id");
+  return [payload, ...decodeNotes({ ...decoded, warnings })].join("\n");
+}
+
+/**
+ * What a model reads of an envelope: its payload with the meta of `silp_meta` that differs from
+ * the defaults inline (the req_id stays in `silp_meta`). A carrier that shows the model the
+ * payload and keeps `silp_meta` beside it for programs (an A2A text part) sends this text; the
+ * receiver's `fromEnvelope` checks that the two agree. A frontend that cannot carry meta
+ * (a lossy one) gets its payload unchanged.
+ */
+export function envelopeText(envelope: SilpEnvelope): string {
+  const frontend = getFrontend(envelope.silp_encoding);
+  const defaultsOnly =
+    envelope.silp === undefined && envelope.silp_ir_version === undefined && Object.keys(metaDelta((envelope.silp_meta ?? {}) as NormalMeta)).length === 0;
+  if (defaultsOnly || !frontend.lossless || !frontend.decodes || frontend.async) return envelope.silp_payload;
+  // The sender's own envelope: the whitelist is the sender's business, not this printer's.
+  const { ir } = fromEnvelope(envelope, { whitelist: "off" });
+  return compile(ir, envelope.silp_encoding, { whitelist: "off" });
 }

@@ -1,7 +1,8 @@
 /**
  * modelText: what a receiving agent hands its model (docs/integrations.md, "What a model reads"):
- * the compact payload of what was understood, then one note line per kind of finding; never the
- * meta, never the peer's raw text. Expected strings are written by hand.
+ * the payload of what was understood with the meta that differs from the defaults, so it reads as
+ * the whole IR but the req_id; then one note line per kind of finding; never the peer's raw text.
+ * Expected strings are written by hand.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
@@ -9,13 +10,18 @@ import { decode, fromEnvelope, modelText } from "silp";
 import { decodeNotes } from "silp/util";
 
 describe("modelText", () => {
-  test("a clean payload: the compact payload alone, its meta left out", () => {
+  test("meta carried beside the payload: the model reads what differs from the defaults, not the req_id", () => {
     const decoded = fromEnvelope({ silp_encoding: "code", silp_payload: "cancel(flight)", silp_meta: { req_id: "a1b2c3d4", priority: 2, session_id: "s9" } });
-    assert.equal(modelText(decoded), "cancel(flight)");
+    assert.equal(modelText(decoded), "cancel(flight) #{sid=s9 p2}");
   });
 
-  test("an inline trailer is not handed on either", () => {
-    assert.equal(modelText(decode("cancel(flight) #{p2 sid=s9}")), "cancel(flight)");
+  test("the order and the route reach the model: seq, next_agent and out", () => {
+    const text = modelText(decode("book(hotel) #{id=a1b2c3d4 seq=[!BOOK,!CANCEL] next=billing out=code}"));
+    assert.equal(text, "book(hotel) #{seq=[!BOOK,!CANCEL] out=code next=billing}");
+  });
+
+  test("defaults only: the payload alone", () => {
+    assert.equal(modelText(decode("cancel(flight) #{p0 c1}")), "cancel(flight)");
   });
 
   test("repairs and sanitizer hits: the payload as understood, then one line per kind", () => {
@@ -31,8 +37,18 @@ describe("modelText", () => {
     assert.deepEqual(decodeNotes(decoded), ["repairs 2: code_fence@0 else_without_colon@36", "sanitizer 1 (changed): zero_width U+200B stripped@22"]);
   });
 
-  test("another frontend: the same task, printed in it", () => {
+  test("another frontend: the same task, printed in it, its meta too", () => {
     assert.equal(modelText(decode("cancel(flight)"), "json"), '{"intent":"!CANCEL","act":"flight"}');
+    assert.equal(modelText(decode("cancel(flight) #{p1}"), "json"), '{"intent":"!CANCEL","act":"flight","meta":{"priority":1}}');
+  });
+
+  test("a warning about the req_id is not a note: the model does not read the req_id", () => {
+    const decoded = decode("cancel(flight) #{id=ab12}", "code");
+    assert.deepEqual(
+      decoded.warnings.map((warning) => warning.rule),
+      ["req-id-short"],
+    );
+    assert.equal(modelText(decoded), "cancel(flight)");
   });
 
   test("a warning is a note: the model is told the verb is outside the whitelist", () => {
