@@ -67,7 +67,9 @@ export function silpToolResult(ir: SilpIRInput, options: SilpResultOptions = {})
   const resolved = resolveOptions(codec);
   const normal = assertValid(ir, resolved).ir;
   const content: TextBlock[] = [{ type: "text", text: compile(normal, frontend, resolved) }];
-  if (notes && notes.length > 0) content.push({ type: "text", text: notes.join("\n") });
+  // The notes start on a line of their own even where a client joins the blocks with nothing
+  // between them (the OpenAI Agents SDK hands its model `payload` + `notes` as one string).
+  if (notes && notes.length > 0) content.push({ type: "text", text: `\n${notes.join("\n")}` });
   return { content, structuredContent: { ...extra, silp_encoding: frontend, ir: normal } };
 }
 

@@ -168,7 +168,9 @@ describe("3. the text content is the compact payload and what a model must know;
     const blocks = (result.content as { type: string; text: string }[]).map((block) => block.text);
     // What was understood, whole: a program that keeps only the text decodes it back, req_id and all.
     assert.equal(blocks[0], "if !rain(t+1): delete(hike) else: start(cards) #{id=0badc0de sid=k3 p2}");
+    // The second block opens with a newline, so a client that joins blocks with nothing still shows two lines.
     assert.deepEqual(blocks[1]?.split("\n"), [
+      "",
       "repairs 1: else_without_colon@33",
       "warnings 1: verb-whitelist@/intent",
       "sanitizer 1 (changed): zero_width U+200B stripped@17",
