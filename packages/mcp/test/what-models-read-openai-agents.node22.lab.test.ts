@@ -14,7 +14,7 @@ import OpenAI from "openai";
 import { decode, normalize, type SilpIR, type SilpIRInput } from "silp";
 import { serveSilpMcpHttp, type RunningHttpServer } from "@silp/mcp";
 import { assertReadsWhole } from "@silp/testkit/model-reads.js";
-import { type ChatCompletionBody, messageText, type ScriptedChatServer, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
+import { messageText, type ScriptedChatServer, oneToolCallScript, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
 import { FULL_META_EXAMPLES } from "./client-schema-fit.js";
 import { stdio } from "./client-roundtrip-checks.lab.js";
 
@@ -23,17 +23,11 @@ setTracingDisabled(true);
 
 let http: RunningHttpServer;
 let chat: ScriptedChatServer;
-let nextCall: { name: string; args: Record<string, unknown> } | undefined;
+const scripted = oneToolCallScript();
 
 beforeAll(async () => {
   http = await serveSilpMcpHttp({ port: 0, countTokens: false });
-  chat = await scriptedChatServer((body: ChatCompletionBody) => {
-    const last = body.messages.at(-1);
-    if (last?.role === "tool" || nextCall === undefined) return { text: "done" };
-    const call = nextCall;
-    nextCall = undefined;
-    return { toolCalls: [{ name: call.name, arguments: JSON.stringify(call.args) }] };
-  });
+  chat = await scriptedChatServer(scripted.script);
 });
 afterAll(async () => {
   await chat.close();
@@ -61,7 +55,7 @@ for (const transport of ["stdio", "http"] as const) {
 
     /** One run in which the model calls `name`; the tool message as the model received it. */
     async function toolTheModelRead(name: string, args: Record<string, unknown>): Promise<string> {
-      nextCall = { name, args };
+      scripted.call(name, args);
       const from = chat.calls.length;
       await run(agent, `call ${name}`);
       const tool = chat.calls

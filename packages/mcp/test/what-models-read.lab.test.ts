@@ -18,7 +18,7 @@ import { createAgent } from "langchain";
 import { decode, normalize, type SilpIR, type SilpIRInput } from "silp";
 import { serveSilpMcpHttp, type RunningHttpServer } from "@silp/mcp";
 import { assertReadsWhole } from "@silp/testkit/model-reads.js";
-import { type ChatCompletionBody, type ScriptedChatServer, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
+import { type ScriptedChatServer, oneToolCallScript, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
 import { countTokens, loadTokenizers, type TextTokenizer } from "@silp/tokens";
 import { FULL_META_EXAMPLES } from "./client-schema-fit.js";
 import { stdio } from "./client-roundtrip-checks.lab.js";
@@ -27,8 +27,8 @@ let http: RunningHttpServer;
 let textOnlyHttp: RunningHttpServer;
 let chat: ScriptedChatServer;
 let gpt4o: TextTokenizer;
-/** The next tool call the scripted model makes; after its result comes back, the model says "done". */
-let nextCall: { name: string; args: Record<string, unknown> } | undefined;
+/** The scripted model: the next tool call it makes; after its result comes back, it says "done". */
+const scripted = oneToolCallScript();
 /** gpt-4o tokens of what the model read of the compile tool, summed over the examples, per setup; printed at the end. */
 const readTokens = new Map<string, number>();
 
@@ -38,13 +38,7 @@ beforeAll(async () => {
   const [loaded] = await loadTokenizers(["gpt-4o"]);
   assert.ok(loaded, "the gpt-4o tokenizer loads");
   gpt4o = loaded;
-  chat = await scriptedChatServer((body: ChatCompletionBody) => {
-    const last = body.messages.at(-1);
-    if (last?.role === "tool" || nextCall === undefined) return { text: "done" };
-    const call = nextCall;
-    nextCall = undefined;
-    return { toolCalls: [{ name: call.name, arguments: JSON.stringify(call.args) }] };
-  });
+  chat = await scriptedChatServer(scripted.script);
 });
 afterAll(async () => {
   console.log(`gpt-4o tokens the model read of the compile tool, over ${FULL_META_EXAMPLES.length} examples:`);
@@ -62,7 +56,7 @@ interface ToolRead {
 
 /** Runs one agent turn in which the model calls `name` with `args`; returns the tool message as the model received it. */
 async function toolTheModelRead(agent: ReturnType<typeof createAgent>, name: string, args: Record<string, unknown>): Promise<ToolRead> {
-  nextCall = { name, args };
+  scripted.call(name, args);
   const from = chat.calls.length;
   await agent.invoke({ messages: [{ role: "user", content: `call ${name}` }] });
   const tool = chat.calls

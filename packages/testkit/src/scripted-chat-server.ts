@@ -271,3 +271,23 @@ export async function scriptedChatServer(script: Script, options: ScriptedServer
       }),
   };
 }
+
+/**
+ * TEST DOUBLE script for a model that makes one tool call and then says "done": `call(name, args)`
+ * sets the call the next request answers with; a request whose last message is the tool's result
+ * (or one with no call set) gets the text "done". For tests that read what a framework sends its
+ * model back as the tool message.
+ */
+export function oneToolCallScript(): { script: Script; call(name: string, args: Record<string, unknown>): void } {
+  let next: { name: string; args: Record<string, unknown> } | undefined;
+  const script: Script = (body) => {
+    if (body.messages.at(-1)?.role === "tool" || next === undefined) return { text: "done" };
+    const { name, args } = next;
+    next = undefined;
+    return { toolCalls: [{ name, arguments: JSON.stringify(args) }] };
+  };
+  const call = (name: string, args: Record<string, unknown>): void => {
+    next = { name, args };
+  };
+  return { script, call };
+}
