@@ -15,6 +15,7 @@ import { decode, normalize, type SilpIR, type SilpIRInput } from "silp";
 import { serveSilpMcpHttp, type RunningHttpServer } from "@silp/mcp";
 import { assertReadsWhole } from "@silp/testkit/model-reads.js";
 import { messageText, type ScriptedChatServer, oneToolCallScript, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
+import { countTokens, loadTokenizers } from "@silp/tokens";
 import { FULL_META_EXAMPLES } from "./client-schema-fit.js";
 import { stdio } from "./client-roundtrip-checks.lab.js";
 
@@ -67,10 +68,14 @@ for (const transport of ["stdio", "http"] as const) {
     }
 
     test("content only: the compile text reads as the IR but the req_id; the decode text of it, as the IR whole", async () => {
+      const [gpt4o] = await loadTokenizers(["gpt-4o"]);
+      assert.ok(gpt4o, "the gpt-4o tokenizer loads");
+      let tokens = 0;
       for (const example of FULL_META_EXAMPLES) {
         const expected = normalize(example.ir as SilpIRInput) as SilpIR;
         // The SDK hands its model the text block alone (useStructuredContent is off by default).
         const compiled = await toolTheModelRead("compile", { ir: example.ir });
+        tokens += countTokens(gpt4o, compiled);
         const reqId = assertReadsWhole(compiled, "code", expected, `${example.id} compile`);
         assert.notEqual(reqId, expected.meta.req_id, "the req_id rides in structuredContent, which the model is not shown");
         const decoded = await toolTheModelRead("decode", { silp_encoding: "code", silp_payload: compiled });
@@ -79,6 +84,7 @@ for (const transport of ["stdio", "http"] as const) {
         assert.match(notes ?? "", /^warnings 1: session-id-length@\/meta\/session_id$/);
         assert.deepStrictEqual(decode(payload as string, "code", OFF).ir, { ...expected, meta: { ...expected.meta, req_id: reqId } }, example.id);
       }
+      console.log(`gpt-4o tokens the model read of the compile tool, over ${FULL_META_EXAMPLES.length} examples (${transport}): ${tokens}`);
     });
   });
 }
