@@ -4,7 +4,7 @@
  * an `isError` result carrying the code (result.ts), so bad input never becomes a protocol error.
  */
 import { compileAsync, SilpError } from "silp";
-import { envelopeOf, envelopeText, SUPPORTED_SILP_VERSIONS, pickCodecOptions, resolveOptions, decodeNotes } from "silp/util";
+import { envelopeOf, envelopeText, SUPPORTED_SILP_VERSIONS, pickCodecOptions, resolveOptions, modelNotes } from "silp/util";
 
 import { listFrontends } from "silp";
 import type { JsonValue } from "silp";
@@ -231,7 +231,7 @@ function decodeTool(policy: Policy): SilpToolDefinition {
       // The text is the decoded IR whole, req_id included (inlineMeta true): the caller learns
       // what was understood, and a client that keeps only the text decodes it back
       // (docs/integrations.md, "The decode tool's text").
-      return silpToolResult(ir, { ...options, inlineMeta: true, frontend: envelope.silp_encoding, extra, notes: decodeNotes(decoded) });
+      return silpToolResult(ir, { ...options, inlineMeta: true, frontend: envelope.silp_encoding, extra, notes: modelNotes(decoded) });
     },
   };
 }

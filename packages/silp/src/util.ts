@@ -18,7 +18,7 @@ export { WRAPPER_FIELDS } from "./protocol/wrapper.js";
 export { carrierMeta, metaDelta } from "./frontends/meta-carriage.js";
 // What carriers build on: the envelope of a payload compiled elsewhere, and the note lines of a decode.
 export { envelopeOf } from "./protocol/envelope.js";
-export { decodeNotes, envelopeText, MAX_LISTED, type DecodeFindings } from "./protocol/model-text.js";
+export { decodeNotes, envelopeText, modelNotes, MAX_LISTED, type DecodeFindings } from "./protocol/model-text.js";
 export { isPlainObject } from "./ir/normalize.js";
 export { VERSION } from "./version.js";
 export { importOptional } from "./optional-import.js";

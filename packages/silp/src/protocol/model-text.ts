@@ -77,9 +77,17 @@ export function decodeNotes(findings: DecodeFindings): string[] {
 export function modelText(decoded: DecodeResult, frontend = decoded.frontend): string {
   // The IR was validated under the receiver's options already; printing checks nothing again.
   const payload = compile(decoded.ir, frontend, { whitelist: "off" });
-  // A note names only what the model reads: the req_id is not in its text, so a warning about it is the program's.
-  const warnings = decoded.warnings.filter((warning) => warning.path !== "/meta/req_id");
-  return [payload, ...decodeNotes({ ...decoded, warnings })].join("\n");
+  return [payload, ...modelNotes(decoded)].join("\n");
+}
+
+/**
+ * The note lines a model is handed with a payload: every repair and sanitizer finding (the text it
+ * reads differs from the one sent) and the warnings about the task. A warning about the meta
+ * (`req-id-short`, `session-id-length`, `seq-entry-unknown`, ...) lints ids, order and routing
+ * that programs act on, not what the task means, so it stays in the DecodeResult for them.
+ */
+export function modelNotes(findings: DecodeFindings): string[] {
+  return decodeNotes({ ...findings, warnings: findings.warnings.filter((warning) => !warning.path.startsWith("/meta")) });
 }
 
 /**

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
 import { decode, fromEnvelope, modelText } from "silp";
-import { decodeNotes } from "silp/util";
+import { decodeNotes, modelNotes } from "silp/util";
 
 describe("modelText", () => {
   test("meta carried beside the payload: the model reads what differs from the defaults, not the req_id", () => {
@@ -42,13 +42,13 @@ describe("modelText", () => {
     assert.equal(modelText(decode("cancel(flight) #{p1}"), "json"), '{"intent":"!CANCEL","act":"flight","meta":{"priority":1}}');
   });
 
-  test("a warning about the req_id is not a note: the model does not read the req_id", () => {
-    const decoded = decode("cancel(flight) #{id=ab12}", "code");
-    assert.deepEqual(
-      decoded.warnings.map((warning) => warning.rule),
-      ["req-id-short"],
-    );
-    assert.equal(modelText(decoded), "cancel(flight)");
+  test("a warning about the meta is not a note: it lints ids and order for programs, not the task", () => {
+    const decoded = decode("cancel(flight) #{id=ab12 sid=toolong seq=[step_one]}", "code");
+    assert.deepEqual(decoded.warnings.map((warning) => warning.rule).sort(), ["req-id-short", "seq-entry-unknown", "session-id-length"]);
+    assert.equal(modelText(decoded), "cancel(flight) #{sid=toolong seq=[step_one]}");
+    assert.deepEqual(modelNotes(decoded), []);
+    // The program still has them, and decodeNotes writes them all.
+    assert.equal(decodeNotes(decoded).length, 1);
   });
 
   test("a warning is a note: the model is told the verb is outside the whitelist", () => {
