@@ -19,14 +19,19 @@ test("the demo counts each payload and reply with gpt-4o, and sums what the mode
   for (const turn of delivered) assert.equal(turn.reply?.tokens?.["gpt-4o"], count(turn.reply!.payload));
   // The summary: requests and replies of the delivered turns, next to the same IRs as JSON.
   let payloads = 0;
+  let compact = 0;
   let irJson = 0;
   for (const turn of delivered) {
     const accepted = turn.attempts.find((attempt) => attempt.outcome === "delivered")!;
     payloads += count(accepted.payload!) + count(turn.reply!.payload);
+    // The compact payload is the delivered text without its meta trailer (the code frontend: " #{...}" at the end).
+    const bare = (text: string) => (accepted.frontend === "code" ? text.replace(/ #\{.*\}$/, "") : text);
+    if (accepted.frontend === "code") compact += count(bare(accepted.payload!)) + count(bare(turn.reply!.payload));
+    else compact += turn.compactTokens!["gpt-4o"]! + turn.reply!.compactTokens!["gpt-4o"]!;
     irJson += turn.irJsonTokens!["gpt-4o"]! + turn.reply!.irJsonTokens!["gpt-4o"]!;
   }
-  assert.deepEqual(transcript.summary.read, { tokenizer: "gpt-4o", payloads, irJson });
-  assert.ok(payloads < irJson / 2, `${payloads} vs ${irJson}`);
+  assert.deepEqual(transcript.summary.read, { tokenizer: "gpt-4o", payloads, compact, irJson });
+  assert.ok(compact < payloads && payloads < irJson / 2, `${compact} < ${payloads} < ${irJson} / 2`);
 
   // The dialect part: each turn counted on its reader's own tokenizer, here re-counted.
   const [llama] = await loadTokenizers(["llama-2"]);

@@ -83,7 +83,8 @@ export function renderTranscript(transcript: DemoTranscript): string {
     `${s.delivered} payloads delivered and dispatched, ${s.refused} refused, ${s.degraded} degraded along the chain, ${s.renewals} heartbeat renewal${s.renewals === 1 ? "" : "s"}.`,
     ...(s.read
       ? [
-          `What the models read, requests and replies of the delivered turns: ${s.read.payloads} tokens ${s.read.tokenizer}; the same IRs as JSON: ${s.read.irJson} (${(s.read.payloads / s.read.irJson).toFixed(2)}x).`,
+          `What the models read, requests and replies of the delivered turns: ${s.read.payloads} tokens ${s.read.tokenizer}, each text the whole IR but the req_id (it rides beside it); the same IRs as JSON: ${s.read.irJson} (${(s.read.payloads / s.read.irJson).toFixed(2)}x).`,
+          `The compact payloads alone would be ${s.read.compact} (${(s.read.compact / s.read.payloads).toFixed(2)}x of that): they drop the meta, the order of the steps, the session, the route and the answer's form.`,
         ]
       : []),
     "All agents are stopped and their ports closed.",

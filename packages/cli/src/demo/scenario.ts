@@ -8,7 +8,7 @@
  * validates every payload before dispatching it (a verb outside the whitelist is refused) and
  * answers with a SILP result. Everything runs in this process and is closed before returning.
  */
-import { normalize } from "silp";
+import { compile, normalize } from "silp";
 import type { SilpIR, SilpIRInput } from "silp";
 import { SilpError } from "silp";
 import type { AttemptRecord } from "silp/negotiation";
@@ -53,12 +53,14 @@ export interface DemoTurn {
   attempts: DemoAttempt[];
   /** Tokens of the same IR as pretty-free JSON, for comparison. */
   irJsonTokens?: TokenCounts;
+  /** Tokens of the compact payload of the same IR in the delivered frontend: the task alone, its meta dropped. */
+  compactTokens?: TokenCounts;
   decoded?: { summary: string; reqId: string; repairs: string[]; warnings: string[] };
   /** The meta that travelled beside the payload, in the text part's metadata (silp_meta): never read by the model. */
   meta?: Record<string, unknown>;
   session?: SessionSummary;
   handlers?: { action: string; summary: string; data?: Record<string, string> }[];
-  reply?: { frontend: string; payload: string; summary: string; tokens?: TokenCounts; irJsonTokens?: TokenCounts };
+  reply?: { frontend: string; payload: string; summary: string; tokens?: TokenCounts; irJsonTokens?: TokenCounts; compactTokens?: TokenCounts };
   refused?: { code: string; message: string };
 }
 
@@ -83,7 +85,7 @@ export interface DemoTranscript {
     renewals: number;
     degraded: number;
     /** Over the delivered turns, in the first tokenizer: what the models read (payloads both ways) and the same IRs as JSON. */
-    read?: { tokenizer: string; payloads: number; irJson: number };
+    read?: { tokenizer: string; payloads: number; compact: number; irJson: number };
   };
 }
 
@@ -216,14 +218,16 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoTranscript
 function readTotals(turns: readonly DemoTurn[], tokenizer: string | undefined): Pick<DemoTranscript["summary"], "read"> {
   if (tokenizer === undefined) return {};
   let payloads = 0;
+  let compact = 0;
   let irJson = 0;
   for (const turn of turns) {
     const delivered = turn.attempts.find((attempt) => attempt.outcome === "delivered");
     if (!turn.reply || !delivered) continue;
     payloads += (delivered.tokens?.[tokenizer] ?? 0) + (turn.reply.tokens?.[tokenizer] ?? 0);
+    compact += (turn.compactTokens?.[tokenizer] ?? 0) + (turn.reply.compactTokens?.[tokenizer] ?? 0);
     irJson += (turn.irJsonTokens?.[tokenizer] ?? 0) + (turn.reply.irJsonTokens?.[tokenizer] ?? 0);
   }
-  return { read: { tokenizer, payloads, irJson } };
+  return { read: { tokenizer, payloads, compact, irJson } };
 }
 
 async function negotiate(from: string, to: string, peer: SilpPeer, form: "text" | "data"): Promise<DemoNegotiation> {
@@ -236,6 +240,9 @@ async function negotiate(from: string, to: string, peer: SilpPeer, form: "text" 
     ping: { form: form === "data" ? "json" : "text", ping: exchange.ping, pong: exchange.pong, frontend: exchange.agreement.frontend },
   };
 }
+
+/** The compact payload, as the study costs it: the task alone, no meta. */
+const COMPACT = { inlineMeta: false, whitelist: "off" } as const;
 
 async function runTurn(turn: number, step: Step, peer: SilpPeer, events: ExecutorEvent[], count: Counter): Promise<DemoTurn> {
   const agreement = {
@@ -255,6 +262,10 @@ async function runTurn(turn: number, step: Step, peer: SilpPeer, events: Executo
     if (replyTokens) record.reply.tokens = replyTokens;
     const replyIrTokens = count(JSON.stringify(result.reply.decoded.ir));
     if (replyIrTokens) record.reply.irJsonTokens = replyIrTokens;
+    const replyCompact = count(compile(result.reply.decoded.ir, record.reply.frontend, COMPACT));
+    if (replyCompact) record.reply.compactTokens = replyCompact;
+    const compactTokens = count(compile(step.ir, result.delivery.frontend, COMPACT));
+    if (compactTokens) record.compactTokens = compactTokens;
   } catch (error) {
     if (!(error instanceof SilpError)) throw error;
     attempts = (error.details?.attempts as AttemptRecord[] | undefined) ?? [];
