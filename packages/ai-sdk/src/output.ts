@@ -38,14 +38,20 @@ export function silpOutput(options: SilpModelOptions = {}): SilpOutput {
     },
     createElementStreamTransform() {
       let published: readonly StreamPart[] = [];
+      const publish = (parts: readonly StreamPart[], controller: TransformStreamDefaultController<StreamPart>): void => {
+        // A shorter list, or one that does not begin with the parts published, is a new step's.
+        const continues = parts.length >= published.length && published.every((part, index) => parts[index] === part);
+        for (const part of parts.slice(continues ? published.length : 0)) controller.enqueue(part);
+        published = parts;
+      };
       return new TransformStream<{ partialOutput: PartialIR | undefined }, StreamPart>({
         transform({ partialOutput }, controller) {
           const parts = partialOutput === undefined ? undefined : partsOf.get(partialOutput);
-          if (parts === undefined) return;
-          // A shorter list, or one that does not begin with the parts published, is a new step's.
-          const continues = parts.length >= published.length && published.every((part, index) => parts[index] === part);
-          for (const part of parts.slice(continues ? published.length : 0)) controller.enqueue(part);
-          published = parts;
+          if (parts !== undefined) publish(parts, controller);
+        },
+        // A long text is read in steps (follow.ts): the parts of its last characters are read here.
+        flush(controller) {
+          if (follower.catchUp() !== undefined) publish([...follower.parts], controller);
         },
       });
     },

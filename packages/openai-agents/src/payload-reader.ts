@@ -14,7 +14,20 @@ export const PAYLOAD_FIELD = "silp_payload";
 
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
 
-type State = "before-object" | "before-key" | "key" | "after-key" | "before-value" | "value" | "done" | "gave-up";
+type State =
+  | "before-object"
+  | "before-key"
+  | "key"
+  | "after-key"
+  | "before-value"
+  | "value"
+  // After the payload string: a second member named like it is a duplicate key, which JSON.parse would let win silently.
+  | "after-value"
+  | "before-next-key"
+  | "next-key"
+  | "done"
+  | "duplicate"
+  | "gave-up";
 
 export class PayloadFieldReader {
   #state: State = "before-object";
@@ -22,9 +35,20 @@ export class PayloadFieldReader {
   /** An escape sequence cut by a chunk boundary: its characters so far, the backslash included. */
   #escape = "";
 
+  #complete = false;
+
   /** Whether the payload string is complete (its closing quote was read). */
   get complete(): boolean {
-    return this.#state === "done";
+    return this.#complete;
+  }
+
+  /**
+   * Whether the object names the payload field a second time. JSON.parse keeps the last value,
+   * so the SDK's final output would be another payload than the one streamed: the codec refuses
+   * duplicate keys everywhere else for this reason.
+   */
+  get duplicate(): boolean {
+    return this.#state === "duplicate";
   }
 
   /** Whether the reader stopped because the text is not the wrapper it expects. */
@@ -64,6 +88,21 @@ export class PayloadFieldReader {
         case "value":
           out += this.#valueChar(char);
           break;
+        case "after-value":
+          if (char === ",") this.#state = "before-next-key";
+          else if (!isSpace(char)) this.#state = "done";
+          break;
+        case "before-next-key":
+          if (char === '"') {
+            this.#state = "next-key";
+            this.#key = "";
+          } else if (!isSpace(char)) this.#state = "done";
+          break;
+        case "next-key":
+          if (char === '"') this.#state = this.#key === PAYLOAD_FIELD ? "duplicate" : "done";
+          else if (char === "\\" || this.#key.length >= PAYLOAD_FIELD.length) this.#state = "done";
+          else this.#key += char;
+          break;
         default:
           return out;
       }
@@ -78,7 +117,10 @@ export class PayloadFieldReader {
         this.#escape = "\\";
         return "";
       }
-      if (char === '"') this.#state = "done";
+      if (char === '"') {
+        this.#state = "after-value";
+        this.#complete = true;
+      }
       return char === '"' ? "" : char;
     }
     this.#escape += char;

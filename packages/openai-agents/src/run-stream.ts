@@ -8,16 +8,18 @@
  * Yields the codec's stream events: `{ done: false, parts, partial }` each time text completes
  * parts, then `{ done: true, result, partial }` with the final output (a DecodeResult).
  *
- * A run that fails rethrows its error once the stream ends, with one exception: when the final
+ * An answer object that names `silp_payload` twice is `decode_failed` at `/silp_payload` (the SDK's
+ * JSON.parse keeps the last value, while the stream read the first). A run that fails rethrows its
+ * error once the stream ends, with one exception: when the final
  * answer was a complete wrapper whose payload does not decode, the codec's SilpError for that
  * payload is thrown instead. The SDK reports that case as a ModelBehaviorError whose details it
  * redacts by default; the stream's reader has the payload and can say what is wrong with it.
  */
 import type { StreamedRunResult } from "@openai/agents";
-import { createDecoder, type DecodeResult, decode, type StreamDecoder, type StreamEvent } from "silp";
+import { createDecoder, type DecodeResult, decode, SilpError, type StreamDecoder, type StreamEvent } from "silp";
 import { resolveModelOptions, type ResolvedModelOptions, type SilpModelOptions } from "./options.js";
 import { silpOutputOptions } from "./output-type.js";
-import { PayloadFieldReader } from "./payload-reader.js";
+import { PAYLOAD_FIELD, PayloadFieldReader } from "./payload-reader.js";
 
 /** One model response being read. */
 interface Response {
@@ -58,6 +60,11 @@ export async function* silpRunStream(
     failure = error;
   }
   failure ??= run.error ?? undefined;
+  if (response?.reader?.duplicate) {
+    throw new SilpError("decode_failed", `the answer's object has ${PAYLOAD_FIELD} twice; the run's output is the last, the stream read the first`, {
+      path: `/${PAYLOAD_FIELD}`,
+    });
+  }
   if (failure !== undefined) {
     // A complete wrapper was the final answer; if its payload does not decode, end() throws the SilpError that failed the run.
     if (response?.reader?.complete) response.decoder.end();

@@ -166,6 +166,17 @@ describe("silpRunStream", () => {
   });
 });
 
+test("silpRunStream: an answer naming silp_payload twice is decode_failed, not the first streamed and the last returned", async () => {
+  answer({ text: '{"silp_payload":"delete(everything)","silp_payload":"cancel(flight)"}', chunkSize: 4 });
+  const error = await silpRejectionOf(
+    (async () => {
+      for await (const _ of silpRunStream(await run(planner(), "plan", { stream: true })));
+    })(),
+  );
+  assert.equal(error.code, "decode_failed");
+  assert.equal(error.path, "/silp_payload");
+});
+
 describe("silpHandoff", () => {
   const BOOKING = "```\nbook(table, for=4, at=Noma)\n```";
   const BOOKING_PAYLOAD = "book(table, for=4, at=Noma)";

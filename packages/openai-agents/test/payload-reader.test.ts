@@ -41,6 +41,23 @@ describe("PayloadFieldReader", () => {
     assert.deepEqual(read(['{"silp_payload":"x(y)"} and more "text"']), { text: "x(y)", gaveUp: false });
   });
 
+  test("a second silp_payload member is a duplicate, split anywhere; another member is not", () => {
+    const twice = '{"silp_payload":"delete(everything)" , "silp_payload":"cancel(flight)"}';
+    for (let cut = 0; cut <= twice.length; cut++) {
+      const reader = new PayloadFieldReader();
+      const text = reader.read(twice.slice(0, cut)) + reader.read(twice.slice(cut));
+      assert.equal(text, "delete(everything)", `cut at ${cut}`);
+      assert.equal(reader.complete, true);
+      assert.equal(reader.duplicate, true, `cut at ${cut}`);
+    }
+    for (const json of ['{"silp_payload":"x(y)","note":"a"}', '{"silp_payload":"x(y)","silp_payloads":"z"}', '{"silp_payload":"x(y)"}']) {
+      const reader = new PayloadFieldReader();
+      reader.read(json);
+      assert.equal(reader.duplicate, false, json);
+      assert.equal(reader.complete, true, json);
+    }
+  });
+
   test("anything but the one-member wrapper: the reader gives up and hands on nothing more", () => {
     const cases: Array<[string, string]> = [
       ['{"other":"x(y)"}', ""],

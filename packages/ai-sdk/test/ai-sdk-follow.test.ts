@@ -1,0 +1,84 @@
+/**
+ * Following the AI SDK's text as it grows (src/follow.ts): the SDK hands the whole text so far on
+ * every delta, built by appending, which V8 joins lazily. Reading it must stay linear in the
+ * stream, also past the size where a copy of a text that is not all Latin-1 goes to a heap space
+ * of its own (64k characters), and no part may be lost to reading a long text in steps. The texts
+ * here are built by appending one character at a time, as the SDK builds its own.
+ */
+import assert from "node:assert/strict";
+import { describe, test } from "vitest";
+import { streamText } from "ai";
+import { MockLanguageModelV3, simulateReadableStream } from "ai/test";
+import { compile, type SilpIRInput, type StreamPart } from "silp";
+import { silpOutput } from "@silp/ai-sdk";
+import { assertLinearTime } from "@silp/testkit/linear-time.js";
+import { TextFollower } from "../src/follow.js";
+
+/** An IR whose code payload is about `chars` characters, with values that are not Latin-1. */
+function longIr(chars: number): SilpIRInput {
+  const entities: SilpIRInput["entities"] = [];
+  for (let i = 0; entities.length * 17 < chars; i++) entities.push({ id: `k${i}`, value: `Москва_${i}` });
+  return { intent: "!PROCESS", entities, meta: { req_id: "0badc0de" } };
+}
+
+const payloadOf = (chars: number) => compile(longIr(chars), "code", { whitelist: "off", inlineMeta: false });
+
+/** Every part a follower reports, handed the text one character longer each time, then caught up. */
+function followAll(text: string): StreamPart[] {
+  const follower = new TextFollower("code", { whitelist: "off" });
+  let grown = "";
+  let parts: readonly StreamPart[] = [];
+  for (const char of text) {
+    grown += char;
+    parts = follower.follow(grown)?.parts ?? parts;
+  }
+  return [...(follower.catchUp()?.parts ?? parts)];
+}
+
+describe("TextFollower", () => {
+  test("linear in the text: 8x the characters (80k, not Latin-1) take less than 22.6x the time", () => {
+    assertLinearTime("follow, 1-character deltas", followAll, payloadOf(10_000), payloadOf(80_000));
+  });
+
+  test("a long text read in steps loses no part: the intent and every entity, in order, once", () => {
+    const ir = longIr(50_000);
+    const parts = followAll(payloadOf(50_000));
+    assert.equal(parts[0]?.kind, "intent");
+    const values = parts.filter((part) => part.kind === "entity").map((part) => (part.kind === "entity" ? part.entity.value : ""));
+    assert.deepEqual(
+      values,
+      (ir.entities ?? []).map((entity) => entity.value),
+    );
+  });
+
+  test("a shorter text starts over, and so does one of the same length with another end", () => {
+    const follower = new TextFollower("code", undefined);
+    assert.equal(follower.follow("cancel(flight)")?.partial.intent, "!CANCEL");
+    assert.equal(follower.follow("book(")?.partial.intent, "!BOOK");
+    assert.equal(follower.follow("start(")?.partial.intent, "!START", "a text as long as the one read whose end differs");
+  });
+});
+
+test("streamText: the element stream yields every part of a 70k-character payload once, the last ones included", async () => {
+  const text = payloadOf(70_000);
+  const chunks = [
+    { type: "stream-start" as const, warnings: [] },
+    { type: "text-start" as const, id: "t" },
+    ...Array.from(text, (delta) => ({ type: "text-delta" as const, id: "t", delta })),
+    { type: "text-end" as const, id: "t" },
+    {
+      type: "finish" as const,
+      finishReason: { unified: "stop" as const, raw: "stop" },
+      usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
+    },
+  ];
+  const model = new MockLanguageModelV3({
+    doStream: async () => ({ stream: simulateReadableStream({ chunks, initialDelayInMs: null, chunkDelayInMs: null }) }),
+  });
+  const result = streamText({ model, prompt: "go", output: silpOutput({ decodeOptions: { whitelist: "off" } }) });
+  const elements: StreamPart[] = [];
+  for await (const part of result.elementStream) elements.push(part);
+  const entities = longIr(70_000).entities?.length ?? 0;
+  assert.equal(elements.length, 1 + entities);
+  assert.equal((await result.output).ir.entities.length, entities);
+});
