@@ -18,6 +18,8 @@ import {
   PROSE_ERROR,
   PROSE_REPLY,
   repairsOf,
+  TAKEN_BACK_ERROR,
+  TAKEN_BACK_REPLY,
 } from "@silp/testkit/adapter-fixtures.js";
 import { type ScriptedChatServer, type ScriptedReply, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
 import { silpRejectionOf } from "@silp/testkit/silp-errors.js";
@@ -103,6 +105,19 @@ describe("silpOutput with streamText", () => {
     const deltas = await collect(result.textStream);
     assert.equal(deltas.join(""), FENCED_REPLY);
     assert.equal(deltas.length, FENCED_PARTS.length + 1);
+  });
+
+  test("a streamed reply that takes its payload back: the partials never show another payload, and the output rejects", async () => {
+    answer({ text: TAKEN_BACK_REPLY, chunkSize: 3 });
+    const result = streamText({ model: model(), prompt: "hello", output: silpOutput({ decodeOptions: { whitelist: "advisory" } }) });
+    const partials: PartialIR[] = await collect(result.partialOutputStream);
+    assert.deepEqual(
+      partials.map((partial) => partial.intent),
+      ["!DELETE", "!DELETE"],
+    );
+    const error = await silpRejectionOf(Promise.resolve(result.output));
+    assert.equal(error.code, TAKEN_BACK_ERROR.code);
+    assert.equal(error.offset, TAKEN_BACK_ERROR.offset);
   });
 
   test("a streamed reply that is not SILP: no partial output, and the output rejects with the SilpError", async () => {

@@ -20,6 +20,8 @@ import {
   PROSE_ERROR,
   PROSE_REPLY,
   repairsOf,
+  TAKEN_BACK_ERROR,
+  TAKEN_BACK_REPLY,
 } from "@silp/testkit/adapter-fixtures.js";
 import { messageText, type ScriptedChatServer, type ScriptedReply, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
 import { silpRejectionOf } from "@silp/testkit/silp-errors.js";
@@ -82,6 +84,26 @@ describe("SilpOutputParser, streamed", () => {
         ["user", "Plan the weekend."],
       ],
     );
+  });
+
+  test("a streamed reply that takes its payload back: the events name only its first payload, and the stream fails", async () => {
+    answer({ text: TAKEN_BACK_REPLY, chunkSize: 3 });
+    const events: SilpParseEvent[] = [];
+    const error = await silpRejectionOf(
+      (async () => {
+        for await (const event of await chat()
+          .pipe(new SilpOutputParser({ decodeOptions: { whitelist: "advisory" } }))
+          .stream("hello"))
+          events.push(event);
+      })(),
+    );
+    assert.ok(events.length > 0);
+    for (const event of events) {
+      assert.equal(event.done, false);
+      assert.equal(event.partial.intent, "!DELETE");
+    }
+    assert.equal(error.code, TAKEN_BACK_ERROR.code);
+    assert.equal(error.offset, TAKEN_BACK_ERROR.offset);
   });
 
   test("a streamed reply that is not SILP: no part events, and the stream fails with the SilpError", async () => {

@@ -23,6 +23,8 @@ import {
   PROSE_ERROR,
   PROSE_REPLY,
   repairsOf,
+  TAKEN_BACK_ERROR,
+  TAKEN_BACK_REPLY,
 } from "@silp/testkit/adapter-fixtures.js";
 import { messageText, type ScriptedChatServer, type ScriptedReply, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
 import { SilpError } from "silp";
@@ -119,6 +121,20 @@ describe(`silpProcessor (Mastra ${mastraPackage.version})`, () => {
     const error = await silpFailureOf(planner().generate("hello"));
     assert.equal(error.code, PROSE_ERROR.code);
     assert.equal(error.offset, PROSE_ERROR.offset);
+  });
+
+  test("stream, a reply that takes its payload back: partials of its first payload only, and the SilpError", async () => {
+    answer({ text: TAKEN_BACK_REPLY, chunkSize: 3 });
+    const partials: SilpPartialEvent[] = [];
+    const stream = await planner(partials).stream("hello");
+    for await (const _ of stream.textStream);
+    const error = await silpFailureOf(
+      (async () => ({ tripwire: await stream.tripwire, tripwireReason: await (stream as { tripwireReason?: unknown }).tripwireReason }))(),
+    );
+    assert.equal(error.code, TAKEN_BACK_ERROR.code);
+    assert.equal(error.offset, TAKEN_BACK_ERROR.offset);
+    assert.ok(partials.length > 0);
+    for (const event of partials) assert.equal(event.partial.intent, "!DELETE");
   });
 
   test("stream, a reply that is not SILP: no partials, and the SilpError", async () => {

@@ -21,6 +21,8 @@ import {
   PROSE_ERROR,
   PROSE_REPLY,
   repairsOf,
+  TAKEN_BACK_ERROR,
+  TAKEN_BACK_REPLY,
 } from "@silp/testkit/adapter-fixtures.js";
 import { messageText, type ScriptedChatServer, type ScriptedReply, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
 import { silpRejectionOf } from "@silp/testkit/silp-errors.js";
@@ -164,6 +166,24 @@ describe("silpRunStream", () => {
     assert.equal(error.code, PROSE_ERROR.code);
     assert.equal(error.offset, PROSE_ERROR.offset);
   });
+});
+
+test("silpRunStream: an answer that takes its payload back streams only its first payload's parts, then throws", async () => {
+  answer({ text: wrapped(TAKEN_BACK_REPLY), chunkSize: 3 });
+  const events: StreamEvent[] = [];
+  const error = await silpRejectionOf(
+    (async () => {
+      for await (const event of silpRunStream(await run(planner(), "plan", { stream: true }))) events.push(event);
+    })(),
+  );
+  assert.ok(events.length > 0);
+  for (const event of events) assert.equal(event.partial.intent, "!DELETE");
+  assert.equal(
+    events.some((event) => event.done),
+    false,
+  );
+  assert.equal(error.code, TAKEN_BACK_ERROR.code);
+  assert.equal(error.offset, TAKEN_BACK_ERROR.offset);
 });
 
 test("silpRunStream: an answer naming silp_payload twice is decode_failed, not the first streamed and the last returned", async () => {

@@ -7,7 +7,8 @@
  */
 import { completeMetaResolved } from "./complete-meta.js";
 import { SilpError, type ValidationIssue, isSilpError } from "./errors.js";
-import { DecodeContext, type DecodedPayload, type PayloadStream, type Repair } from "./frontends/decode-context.js";
+import { ChunkText } from "./chunk-text.js";
+import { DecodeContext, type DecodedPayload, type PayloadStream, type Repair, type StreamPart } from "./frontends/decode-context.js";
 import { findCandidates, type PayloadCandidate } from "./frontends/extract.js";
 import { findFence } from "./frontends/fence.js";
 import { getFrontend, type Frontend } from "./frontends/registry.js";
@@ -138,6 +139,12 @@ export function finishStreamed(text: string, frontend: string, options: SilpOpti
 /**
  * Decodes the payload (inside one surrounding fence, lenient); when that fails to parse in lenient
  * mode, looks for the payload inside the text (extract.ts) before giving up with the first error.
+ *
+ * Extraction never takes back a part that reading the payload already completed (docs/grammar.md,
+ * "What a stream promises"): a stream of this text hands those parts on before the error, and an
+ * agent may have acted on them. So when the payload's own reading completed parts before its
+ * syntax error (`delete(everything) -- no wait` then `- cancel(flight)`), the payload is a
+ * candidate that starts where it starts and holds every one of those parts, or the error stands.
  */
 function decodePrepared(context: DecodeContext, target: Frontend, frontend: string): Attempt {
   const { start, end } = payloadBounds(context);
@@ -145,10 +152,56 @@ function decodePrepared(context: DecodeContext, target: Frontend, frontend: stri
     return decodeRange(context, target, start, end);
   } catch (error) {
     if (context.strict || !isSilpError(error, "invalid_syntax")) throw error;
-    const extracted = extractPayload(context, target, frontend);
+    const streamed = partsBeforeFailure(context, target, start, end);
+    const extracted = extractPayload(context, target, frontend, streamed.length === 0 ? undefined : { start, parts: streamed });
     if (!extracted) throw error;
     return extracted;
   }
+}
+
+/** The parts the frontend's stream completes reading the payload from `start` before it fails (none for a frontend that does not stream). */
+function partsBeforeFailure(context: DecodeContext, target: Frontend, start: number, end: number): StreamPart[] {
+  if (!target.openStream) return [];
+  const parts: StreamPart[] = [];
+  const streamContext = new DecodeContext(context.source, context.options, context.hooks);
+  const received = new ChunkText();
+  received.append(context.source.slice(0, end));
+  streamContext.received = received;
+  try {
+    target.openStream(streamContext, start, (part) => parts.push(part)).append(context.source.slice(start, end));
+  } catch (error) {
+    if (!(error instanceof SilpError)) throw error;
+  }
+  return parts;
+}
+
+/**
+ * Whether every streamed part is one of the IR's, each entity, constraint and alternative counted
+ * once: a count per kind and JSON text, so the check is linear in the parts (a payload of a
+ * hundred thousand entities that breaks at its end is one of the complexity shapes).
+ */
+function holdsParts(ir: SilpIR, parts: readonly StreamPart[]): boolean {
+  const counts = new Map<string, number>();
+  const add = (kind: string, values: readonly unknown[]): void => {
+    for (const value of values) {
+      const key = `${kind}${JSON.stringify(value)}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  };
+  add("entity", ir.entities);
+  add("constraint", ir.constraints);
+  add("alternative", ir.alternatives);
+  for (const part of parts) {
+    if (part.kind === "intent") {
+      if (part.intent !== ir.intent) return false;
+      continue;
+    }
+    const key = `${part.kind}${JSON.stringify(part.kind === "entity" ? part.entity : part.kind === "constraint" ? part.constraint : part.alternative)}`;
+    const left = counts.get(key) ?? 0;
+    if (left === 0) return false;
+    counts.set(key, left - 1);
+  }
+  return true;
 }
 
 /** parse + lower -> req_id -> validate (what the decoder did not guarantee), for the payload between `start` and `end`. */
@@ -178,18 +231,26 @@ function completeDecoded(context: DecodeContext, built: DecodedPayload, start: n
  * (a raw newline inside a string is reported where it is, not as an unterminated string on the
  * first line).
  */
-function extractPayload(whole: DecodeContext, target: Frontend, frontend: string): Attempt | undefined {
+function extractPayload(whole: DecodeContext, target: Frontend, frontend: string, streamed?: { start: number; parts: StreamPart[] }): Attempt | undefined {
   const source = whole.source;
   const candidates = findCandidates(source, frontend);
   const fences = candidates.filter((candidate) => candidate.kind === "fence").length;
   const places = [...new Set(candidates.map((candidate) => candidate.place))];
+  // After parts were read, only a candidate where the reading started (blanks aside) that keeps them may be the payload.
+  const eligible = (candidate: PayloadCandidate, attempt: Attempt): boolean =>
+    streamed === undefined ||
+    (source.slice(Math.min(candidate.start, streamed.start), Math.max(candidate.start, streamed.start)).trim() === "" &&
+      holdsParts(attempt.ir, streamed.parts));
+  const inside = (candidate: PayloadCandidate, outer: PayloadCandidate): boolean => candidate.start >= outer.start && candidate.end <= outer.end;
   let lastError: unknown;
   for (const tier of [1, 2] as const) {
     let chosen: { attempt: Attempt; candidate: PayloadCandidate } | undefined;
+    // A candidate that decodes but may not be the payload: it still makes a different chosen one ambiguous.
+    let rival: { attempt: Attempt; candidate: PayloadCandidate } | undefined;
     for (const candidate of candidates) {
       if (candidate.tier !== tier) continue;
       if (candidate.start === 0 && candidate.end === source.length) continue; // the whole text: already tried
-      if (chosen && candidate.start >= chosen.candidate.start && candidate.end <= chosen.candidate.end) continue; // a part of the payload found
+      if (chosen && inside(candidate, chosen.candidate)) continue; // a part of the payload found
       const context = new DecodeContext(source, whole.options, whole.hooks);
       applyShapeRepairs(context, candidate, fences, places);
       let attempt: Attempt;
@@ -200,22 +261,30 @@ function extractPayload(whole: DecodeContext, target: Frontend, frontend: string
         lastError = error;
         continue;
       }
-      if (!chosen) {
-        chosen = { attempt, candidate };
-      } else if (comparable(chosen.attempt) !== comparable(attempt)) {
-        const what =
-          candidate.kind === "fence" ? `fenced blocks ${chosen.candidate.index} and ${candidate.index}` : `${chosen.candidate.place} and ${candidate.place}`;
-        throw new SilpError("invalid_syntax", `ambiguous payload: ${what} both decode, to different IRs`, {
-          source,
-          offset: candidate.start,
-          expected: ["exactly one payload"],
-        });
+      if (!eligible(candidate, attempt)) {
+        rival ??= { attempt, candidate };
+        continue;
       }
+      if (!chosen) chosen = { attempt, candidate };
+      else if (comparable(chosen.attempt) !== comparable(attempt)) throw ambiguous(source, chosen.candidate, candidate);
+    }
+    if (chosen && rival && !inside(rival.candidate, chosen.candidate) && comparable(chosen.attempt) !== comparable(rival.attempt)) {
+      throw ambiguous(source, chosen.candidate, rival.candidate);
     }
     if (chosen) return chosen.attempt;
   }
   if (candidates.length === 1 && lastError && (candidates[0]?.kind === "fence" || !isSilpError(lastError, "invalid_syntax"))) throw lastError;
   return undefined;
+}
+
+/** Two candidates that both decode, to different IRs: choosing would silently drop a payload. */
+function ambiguous(source: string, first: PayloadCandidate, second: PayloadCandidate): SilpError {
+  const what = second.kind === "fence" ? `fenced blocks ${first.index} and ${second.index}` : `${first.place} and ${second.place}`;
+  return new SilpError("invalid_syntax", `ambiguous payload: ${what} both decode, to different IRs`, {
+    source,
+    offset: second.start,
+    expected: ["exactly one payload"],
+  });
 }
 
 /** The repairs a candidate earns if it is the payload: its fence or shape, the prose left out, the place chosen. */

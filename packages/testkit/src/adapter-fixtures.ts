@@ -103,6 +103,15 @@ export const REFUND_IR: SilpIR = {
 export const PROSE_REPLY = "Sorry, I can't help with that.";
 export const PROSE_ERROR = { code: "invalid_syntax", offset: "Sorry".length } as const;
 
+/**
+ * A reply that starts a payload, completes parts of it, then takes it back and writes another
+ * (docs/grammar.md, "What a stream promises"): a stream hands on !DELETE and its entity before the
+ * error, so lenient extraction may not choose the list item below; the reply is an error, never
+ * !CANCEL(flight) after a streamed !DELETE(everything).
+ */
+export const TAKEN_BACK_REPLY = "delete(everything) -- no wait\n- cancel(flight)";
+export const TAKEN_BACK_ERROR = { code: "invalid_syntax", offset: "delete(everything) ".length } as const;
+
 /** Only what a test compares of repairs: their kinds and offsets (the messages are not a contract). */
 export const repairsOf = (repairs: ReadonlyArray<{ kind: string; offset: number }>): Array<{ kind: string; offset: number }> =>
   repairs.map(({ kind, offset }) => ({ kind, offset }));

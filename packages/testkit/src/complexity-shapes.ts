@@ -205,8 +205,11 @@ const PROBE_SHAPES: Shape[] = [
   ),
 ];
 
-/** Streaming decode: the input pushed in 1-character chunks, then end(). */
-function stream(name: string, frontend: "code" | "json", build: (size: number) => string): Shape {
+/**
+ * Streaming decode: the input pushed in 1-character chunks (or, `whole`, in one chunk: a reply a
+ * framework hands over at once, whose many units the stream's buffer holds together), then end().
+ */
+function stream(name: string, frontend: "code" | "json", build: (size: number) => string, whole = false): Shape {
   return {
     name: `stream/${name}`,
     target: "stream",
@@ -214,7 +217,8 @@ function stream(name: string, frontend: "code" | "json", build: (size: number) =
     run: (input) =>
       outcome(() => {
         const decoder = createDecoder(frontend, SHAPE_OPTIONS);
-        for (let at = 0; at < input.length; at++) decoder.push(input[at] as string);
+        if (whole) decoder.push(input);
+        else for (let at = 0; at < input.length; at++) decoder.push(input[at] as string);
         decoder.end();
       }),
   };
@@ -228,6 +232,10 @@ const STREAM_SHAPES: Shape[] = [
   stream("json: many slots, 1-char chunks", "json", (n) => fill(n, '{"intent":"!START"', (i) => `,"k${i}":"v"`, "", "}")),
   stream("json: long list, 1-char chunks", "json", (n) => fill(n, '{"intent":"!START","act":[', (i) => `"a${i}"`, ",", "]}")),
   stream("json: slots before the intent", "json", (n) => fill(n, "{", (i) => `"k${i}":"v",`, "", '"intent":"!START"}')),
+  // Dense in tokens, so that the large side's buffer passes 32K tokens: past that V8 moves an
+  // array's elements on a splice from its front instead of trimming it in place.
+  stream("code: many positional arguments, one chunk", "code", (n) => fill(n, "start(", () => "a", ",", ")"), true),
+  stream("json: long list, one chunk", "json", (n) => fill(n, '{"intent":"!START","act":[', () => "1", ",", "]}"), true),
 ];
 
 export const SHAPES: readonly Shape[] = [...CODE_SHAPES, ...JSON_SHAPES, ...ENVELOPE_SHAPES, ...PROBE_SHAPES, ...STREAM_SHAPES];

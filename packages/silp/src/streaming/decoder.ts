@@ -41,8 +41,10 @@ export type StreamEvent = { done: false; parts: StreamPart[]; partial: PartialIR
 
 /**
  * An incremental decoder for a decoding frontend. Parts are provisional: when `end()` throws,
- * the payload was invalid and the parts seen must be discarded. For a payload that decodes, every
- * part is one of the final IR's (tested on every corpus payload split at every position).
+ * the payload was invalid and the parts seen must be discarded. When `end()` succeeds, every part
+ * is one of the final IR's, whatever the reply around the payload: lenient extraction never
+ * chooses a payload without them (codec.ts, `decodePrepared`; docs/grammar.md, "What a stream
+ * promises"; tested on every corpus payload and conformance decode case split at every position).
  */
 export function createDecoder(frontend = "code", options?: SilpOptions): StreamDecoder {
   const resolved = resolveOptions(options);
