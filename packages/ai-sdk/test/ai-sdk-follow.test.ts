@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
 import { streamText } from "ai";
-import { MockLanguageModelV3, simulateReadableStream } from "ai/test";
+import { characterStreamModel } from "@silp/testkit/ai-sdk-stream-test-double.lab.js";
 import { compile, type SilpIRInput, type StreamPart } from "silp";
 import { silpOutput } from "@silp/ai-sdk";
 import { assertLinearTime } from "@silp/testkit/linear-time.js";
@@ -61,20 +61,7 @@ describe("TextFollower", () => {
 
 test("streamText: the element stream yields every part of a 70k-character payload once, the last ones included", async () => {
   const text = payloadOf(70_000);
-  const chunks = [
-    { type: "stream-start" as const, warnings: [] },
-    { type: "text-start" as const, id: "t" },
-    ...Array.from(text, (delta) => ({ type: "text-delta" as const, id: "t", delta })),
-    { type: "text-end" as const, id: "t" },
-    {
-      type: "finish" as const,
-      finishReason: { unified: "stop" as const, raw: "stop" },
-      usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
-    },
-  ];
-  const model = new MockLanguageModelV3({
-    doStream: async () => ({ stream: simulateReadableStream({ chunks, initialDelayInMs: null, chunkDelayInMs: null }) }),
-  });
+  const model = characterStreamModel(text);
   const result = streamText({ model, prompt: "go", output: silpOutput({ decodeOptions: { whitelist: "off" } }) });
   const elements: StreamPart[] = [];
   for await (const part of result.elementStream) elements.push(part);

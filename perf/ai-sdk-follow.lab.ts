@@ -1,13 +1,14 @@
 /**
  * `npm run bench:ai-sdk-follow`: what `silpOutput` costs an AI SDK `streamText` that streams a
  * payload one character at a time, beside the SDK's own `Output.text()` on the same stream, in
- * the same process, alternating, in CPU time. The model is the AI SDK's own MockLanguageModelV3
- * (a TEST DOUBLE from `ai/test`: it replays the deltas given, no model runs). For 20k, 40k and 80k
- * characters: the CPU time of each, the ratio silpOutput / Output.text, and the growth exponent
- * from n to 4n (log(t(4n)/t(n)) / log 4: 1 is linear, 2 quadratic).
+ * the same process, alternating, in CPU time. The model is the testkit's characterStreamModel
+ * (a TEST DOUBLE: the AI SDK's own MockLanguageModelV3 replaying the text, no model runs). For
+ * 20k, 40k and 80k characters: the CPU time of each, the ratio silpOutput / Output.text, and the
+ * growth exponent from n to 4n (log(t(4n)/t(n)) / log 4: 1 is linear, 2 quadratic). A lab
+ * script (`.lab.ts`): the AI SDK is a lab dependency.
  */
 import { Output, streamText } from "ai";
-import { MockLanguageModelV3, simulateReadableStream } from "ai/test";
+import { characterStreamModel } from "@silp/testkit/ai-sdk-stream-test-double.lab.js";
 import { median } from "simple-statistics";
 import { compile } from "silp";
 import { silpOutput } from "@silp/ai-sdk";
@@ -21,27 +22,9 @@ function payloadOf(chars: number): string {
   return text.length > chars ? `${text.slice(0, text.lastIndexOf(",", chars))})` : text;
 }
 
-function model(text: string): MockLanguageModelV3 {
-  const chunks = [
-    { type: "stream-start" as const, warnings: [] },
-    { type: "text-start" as const, id: "t" },
-    ...Array.from(text, (delta) => ({ type: "text-delta" as const, id: "t", delta })),
-    { type: "text-end" as const, id: "t" },
-    {
-      type: "finish" as const,
-      finishReason: { unified: "stop" as const, raw: "stop" },
-      usage: {
-        inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-        outputTokens: { total: 1, text: 1, reasoning: 0 },
-      },
-    },
-  ];
-  return new MockLanguageModelV3({ doStream: async () => ({ stream: simulateReadableStream({ chunks, initialDelayInMs: null, chunkDelayInMs: null }) }) });
-}
-
 async function cpuOf(text: string, output: "silp" | "text"): Promise<number> {
   const before = process.cpuUsage();
-  const result = streamText({ model: model(text), prompt: "go", output: output === "silp" ? silpOutput() : Output.text() });
+  const result = streamText({ model: characterStreamModel(text), prompt: "go", output: output === "silp" ? silpOutput() : Output.text() });
   let partials = 0;
   for await (const _ of result.partialOutputStream) partials++;
   await result.output;
