@@ -59,3 +59,48 @@ describe("chat-reply shapes", () => {
     }
   });
 });
+
+describe("a payload the reply takes back (docs/grammar.md, What a stream promises)", () => {
+  const ADVISORY = { whitelist: "advisory" } as const;
+  const syntaxError = (text: string, frontend = "code"): SilpError => {
+    try {
+      decode(text, frontend, ADVISORY);
+    } catch (error) {
+      if (error instanceof SilpError) return error;
+      throw error;
+    }
+    throw new assert.AssertionError({ message: `${JSON.stringify(text)} decoded` });
+  };
+
+  test("parts read before the error keep the payload where it started: the list item below is not taken", () => {
+    const error = syntaxError("delete(everything) -- no wait\n- cancel(flight)");
+    assert.equal(error.code, "invalid_syntax");
+    assert.equal(error.offset, 19);
+  });
+
+  test("the first line that holds those parts is the payload, prose after it left out", () => {
+    const decoded = decode("cancel(flight)\nHope this helps!", "code", ADVISORY);
+    assert.deepEqual(
+      decoded.ir.entities.map((entity) => entity.value),
+      ["flight"],
+    );
+    assert.deepEqual(
+      decoded.repairs.map((repair) => repair.kind),
+      ["prose_around_payload"],
+    );
+  });
+
+  test("prose first: nothing was read, so extraction takes the payload where it is", () => {
+    assert.equal(decode("Sure! Here:\n- cancel(flight)", "code", ADVISORY).ir.intent, "!CANCEL");
+  });
+
+  test("json: a first object that holds the parts and a second that decodes otherwise stay ambiguous", () => {
+    const error = syntaxError('{"intent":"DELETE","act":"everything"} -- no wait\n- {"intent":"CANCEL","act":"flight"}', "json");
+    assert.match(error.message, /^ambiguous payload/);
+  });
+
+  test("json: the same object twice is one payload, not an ambiguity", () => {
+    const text = '{"intent":"CANCEL","act":"flight"} see:\n{"intent":"CANCEL","act":"flight"}';
+    assert.equal(decode(text, "json", ADVISORY).ir.intent, "!CANCEL");
+  });
+});
