@@ -78,6 +78,13 @@ describe("a payload the reply takes back (docs/grammar.md, What a stream promise
     assert.equal(error.offset, 19);
   });
 
+  test("a first line that decodes without every part read is not the payload: each part counts once", () => {
+    // The stream read cancel(a), a, then a second call's entity before the error: line 1 lacks it.
+    assert.equal(syntaxError("cancel(a);\nbook(b) oops").offset, 19);
+    // The same entity twice is two parts; line 1 holds it once.
+    assert.equal(syntaxError("cancel(a);\ncancel(a) oops").offset, 21);
+  });
+
   test("the first line that holds those parts is the payload, prose after it left out", () => {
     const decoded = decode("cancel(flight)\nHope this helps!", "code", ADVISORY);
     assert.deepEqual(
