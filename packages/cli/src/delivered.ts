@@ -41,9 +41,9 @@ function keeps(expected: SilpIR, read: () => unknown): Keeps {
   return isDeepStrictEqual({ ...got, meta: { ...got.meta, req_id: expected.meta.req_id } }, expected) ? "ir-but-req-id" : "no";
 }
 
-/** The text blocks of a tool result, as a client that shows its model the content joins them. */
+/** The text blocks of a tool result, joined as a client that shows its model one string does (nothing between them). */
 function contentText(result: { content: { text: string }[] }): string {
-  return result.content.map((block) => block.text).join("\n");
+  return result.content.map((block) => block.text).join("");
 }
 
 /** The texts of one IR, in the order of the delivered table; whitelist "off" so any IR is measured. */
@@ -51,83 +51,51 @@ export async function deliveredTexts(ir: unknown): Promise<DeliveredText[]> {
   const [mcp, a2a, toon] = await Promise.all([loadMcp("silpc tokens --delivered"), loadA2a("silpc tokens --delivered"), import("@toon-format/toon")]);
   const input = ir as SilpIRInput;
   const expected = validate(input, OFF).ir as SilpIR;
-  const code = (text: string) => () => decode(text, "code", OFF).ir;
+  /** One row: its text, and how its receiver reads it back (a code payload unless said otherwise). */
+  const row = (label: string, kind: DeliveredText["kind"], description: string, text: string, read = (t: string): unknown => decode(t, "code", OFF).ir) => ({
+    label,
+    description,
+    kind,
+    text,
+    keeps: keeps(expected, () => read(text)),
+  });
   const envelope = toEnvelope(input, "code", OFF);
-  // SilpPeer.send builds the same envelope (envelopeOf) and parts; the data part's payload is compact.
-  const textPart = partText(a2a.envelopePart(envelope, "text"));
-  const dataPart = JSON.stringify(partData(a2a.envelopePart(envelope, "data")));
-  const compiledDefault = compile(input, "code", OFF);
-  const compact = compile(input, "code", { ...OFF, inlineMeta: false });
-  const args = JSON.stringify(mcp.wrapSilpArguments(input, {}, OFF));
-  const result = contentText(mcp.silpToolResult(input, OFF));
   const tools = mcp.silpTools(OFF);
   const tool = (name: string) => tools.find((candidate) => candidate.name === name) as (typeof tools)[number];
-  const compiled = (await tool("compile").handler({ ir: expected as unknown as Record<string, unknown> })).content[0]?.text ?? "";
+  const compiled = await tool("compile").handler({ ir: expected as unknown as Record<string, unknown> });
   const decodedTool = await tool("decode").handler({ ...mcp.wrapSilpArguments(input, {}, OFF) });
-  const decodedText = decodedTool.content[0]?.text ?? "";
-  const handed = modelText(fromEnvelope(envelope, OFF));
-  const json = JSON.stringify(ir);
-  const toonText = toon.encode(ir);
+  // SilpPeer.send builds the same envelope (envelopeOf) and parts; the data part's payload is compact.
+  const dataPart = JSON.stringify(partData(a2a.envelopePart(envelope, "data")));
   return [
-    {
-      label: "compile_default",
-      description: "compile(ir): the payload with its meta trailer",
-      kind: "model",
-      text: compiledDefault,
-      keeps: keeps(expected, code(compiledDefault)),
-    },
-    {
-      label: "compact",
-      description: 'compile(ir, "code", {inlineMeta: false}): the task alone, the meta dropped; no carrier delivers it',
-      kind: "reference",
-      text: compact,
-      keeps: keeps(expected, code(compact)),
-    },
-    {
-      label: "mcp_arguments",
-      description: "MCP tool-call arguments (wrapSilpArguments), as JSON",
-      kind: "model",
-      text: args,
-      keeps: keeps(expected, () => unwrapSilp(JSON.parse(args), OFF).ir),
-    },
-    {
-      label: "mcp_result_text",
-      description: "MCP tool result, its text content (silpToolResult)",
-      kind: "model",
-      text: result,
-      keeps: keeps(expected, code(result)),
-    },
-    { label: "mcp_compile_text", description: "the MCP compile tool's text content", kind: "model", text: compiled, keeps: keeps(expected, code(compiled)) },
-    {
-      label: "mcp_decode_text",
-      description: "the MCP decode tool's text content: the decoded IR, req_id included",
-      kind: "model",
-      text: contentText(decodedTool),
-      keeps: keeps(expected, code(decodedText)),
-    },
-    {
-      label: "a2a_text_part",
-      description: "A2A text part (SilpPeer's default form): its text",
-      kind: "model",
-      text: textPart,
-      keeps: keeps(expected, code(textPart)),
-    },
-    {
-      label: "a2a_data_part",
-      description: "A2A data part (form: data): the envelope as JSON",
-      kind: "model",
-      text: dataPart,
-      keeps: keeps(expected, () => fromEnvelope(JSON.parse(dataPart), OFF).ir),
-    },
-    {
-      label: "model_text",
-      description: "modelText(decoded): what a receiving agent or adapter hands its model",
-      kind: "model",
-      text: handed,
-      keeps: keeps(expected, code(handed)),
-    },
-    { label: "ir_json", description: "the IR as compact JSON (baseline)", kind: "baseline", text: json, keeps: keeps(expected, () => JSON.parse(json)) },
-    { label: "toon", description: "the IR as TOON (baseline)", kind: "baseline", text: toonText, keeps: keeps(expected, () => toon.decode(toonText)) },
+    row("compile_default", "model", "compile(ir): the payload with its meta trailer", compile(input, "code", OFF)),
+    row(
+      "compact",
+      "reference",
+      'compile(ir, "code", {inlineMeta: false}): the task alone, the meta dropped; no carrier delivers it',
+      compile(input, "code", { ...OFF, inlineMeta: false }),
+    ),
+    row(
+      "mcp_arguments",
+      "model",
+      "MCP tool-call arguments (wrapSilpArguments), as JSON",
+      JSON.stringify(mcp.wrapSilpArguments(input, {}, OFF)),
+      (t) => unwrapSilp(JSON.parse(t), OFF).ir,
+    ),
+    row("mcp_result_text", "model", "MCP tool result, its text content (silpToolResult)", contentText(mcp.silpToolResult(input, OFF))),
+    row("mcp_compile_text", "model", "the MCP compile tool's text content", contentText(compiled)),
+    // The notes block opens with a newline of its own: the first line is the payload.
+    row(
+      "mcp_decode_text",
+      "model",
+      "the MCP decode tool's text content: the decoded IR, req_id included",
+      contentText(decodedTool),
+      (t) => decode(t.split("\n")[0] as string, "code", OFF).ir,
+    ),
+    row("a2a_text_part", "model", "A2A text part (SilpPeer's default form): its text", partText(a2a.envelopePart(envelope, "text"))),
+    row("a2a_data_part", "model", "A2A data part (form: data): the envelope as JSON", dataPart, (t) => fromEnvelope(JSON.parse(t), OFF).ir),
+    row("model_text", "model", "modelText(decoded): what a receiving agent or adapter hands its model", modelText(fromEnvelope(envelope, OFF))),
+    row("ir_json", "baseline", "the IR as compact JSON (baseline)", JSON.stringify(ir), (t) => JSON.parse(t)),
+    row("toon", "baseline", "the IR as TOON (baseline)", toon.encode(ir), (t) => toon.decode(t)),
   ];
 }
 
