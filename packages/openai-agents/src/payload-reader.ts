@@ -21,10 +21,9 @@ type State =
   | "after-key"
   | "before-value"
   | "value"
-  // After the payload string: a second member named like it is a duplicate key, which JSON.parse would let win silently.
+  // After the payload string; the key states then read the next member, and one named like the
+  // payload is a duplicate key, which JSON.parse would let win silently.
   | "after-value"
-  | "before-next-key"
-  | "next-key"
   | "done"
   | "duplicate"
   | "gave-up";
@@ -69,12 +68,12 @@ export class PayloadFieldReader {
           if (char === '"') {
             this.#state = "key";
             this.#key = "";
-          } else if (!isSpace(char)) this.#state = "gave-up";
+          } else if (!isSpace(char)) this.#state = this.#past();
           break;
         case "key":
           // Our key has no escapes; a key that does is not ours.
-          if (char === '"') this.#state = this.#key === PAYLOAD_FIELD ? "after-key" : "gave-up";
-          else if (char === "\\" || this.#key.length >= PAYLOAD_FIELD.length) this.#state = "gave-up";
+          if (char === '"') this.#state = this.#key !== PAYLOAD_FIELD ? this.#past() : this.#complete ? "duplicate" : "after-key";
+          else if (char === "\\" || this.#key.length >= PAYLOAD_FIELD.length) this.#state = this.#past();
           else this.#key += char;
           break;
         case "after-key":
@@ -89,25 +88,19 @@ export class PayloadFieldReader {
           out += this.#valueChar(char);
           break;
         case "after-value":
-          if (char === ",") this.#state = "before-next-key";
+          if (char === ",") this.#state = "before-key";
           else if (!isSpace(char)) this.#state = "done";
-          break;
-        case "before-next-key":
-          if (char === '"') {
-            this.#state = "next-key";
-            this.#key = "";
-          } else if (!isSpace(char)) this.#state = "done";
-          break;
-        case "next-key":
-          if (char === '"') this.#state = this.#key === PAYLOAD_FIELD ? "duplicate" : "done";
-          else if (char === "\\" || this.#key.length >= PAYLOAD_FIELD.length) this.#state = "done";
-          else this.#key += char;
           break;
         default:
           return out;
       }
     }
     return out;
+  }
+
+  /** Where a text that is not the wrapper's next member leaves the reader: done after the payload, else given up. */
+  #past(): State {
+    return this.#complete ? "done" : "gave-up";
   }
 
   /** One character inside the string value: the text it stands for ("" inside an escape). */
