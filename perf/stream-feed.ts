@@ -87,7 +87,6 @@ function registerNullStream(frontend: string): string {
     lossless: true,
     description: `test double: ${frontend} with a stream that reads nothing (bench:stream's layers row)`,
     compile: real.compile,
-    decode: real.decode,
     openStream: () => ({
       append() {},
       position: 0,

@@ -23,7 +23,7 @@ const EXCLUDED = [
   // engine, not the codec, and it costs ~19 s for every mutant it reaches.
   "packages/silp/test/fuzz-guidance.test.ts",
   // Streaming against decode() over the whole corpus, ~17 s for every mutant it reaches (every
-  // decode mutant): the stream's own code (the lexer's resumption, json/stream.ts, the stream
+  // decode mutant): the stream's own code (the lexer's resumption, json/reader.ts's stream, the stream
   // sanitizer) is killed by streaming/stream-parser.test.ts, which checks the stream's parts and
   // result at every cut of a few payloads, and that it was the stream, not a whole decode, that read them.
   "packages/silp/test/streaming/stream-decode.test.ts",

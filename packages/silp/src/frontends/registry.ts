@@ -1,7 +1,8 @@
 /**
  * The frontend registry (spec section 4, Table 9). A frontend says whether its round trip is
  * lossless and gives its methods; what it can do is read from the methods, once, when it is
- * registered: it decodes when it has `decode`, it compiles asynchronously (a model runs) when it
+ * registered: it decodes when it has a reader (`openStream`) or `decode`, it streams when it has a
+ * reader, it compiles asynchronously (a model runs) when it
  * has only `compileAsync`. So no flag can disagree with what the codec will do. Optional
  * frontends (llmlingua2, dialects) register themselves; replacing a registered name, a built-in
  * included, takes `{ replace: true }`.
@@ -9,12 +10,11 @@
 
 import type { SilpIR } from "../ir/types.js";
 import type { ResolvedOptions } from "../options.js";
-import { decodeCodePayload, openCodeStream } from "./code/decode.js";
+import { CodeParser } from "./code/parser.js";
 import { printCode } from "./code/printer.js";
 import type { DecodeContext, DecodedPayload, PartSink, PayloadStream } from "./decode-context.js";
-import { decodeJsonPayload } from "./json/decoder.js";
+import { openJsonStream } from "./json/reader.js";
 import { printJson } from "./json/printer.js";
-import { openJsonStream } from "./json/stream.js";
 import { inlineMetaFor } from "./meta-carriage.js";
 import { printNatural } from "./natural.js";
 import { printNlJson } from "./nl-json.js";
@@ -42,17 +42,21 @@ export interface FrontendDefinition {
   compile?(ir: SilpIR, options: ResolvedOptions): string;
   /** Compiling with a model or another asynchronous step; `options.frontendOptions` carries the frontend's own options. */
   compileAsync?(ir: SilpIR, options: ResolvedOptions): Promise<string>;
-  /** Decodes `context.source` between `start` and `end` into a (not yet validated) IR. */
+  /**
+   * A frontend that reads only whole payloads: decodes `context.source` between `start` and `end`
+   * into a (not yet validated) IR. Not with `openStream`, whose reader decodes too.
+   */
   decode?(context: DecodeContext, start: number, end: number): DecodedPayload;
   /**
-   * Reads a payload starting at `start` of a stream as it arrives, through the same parser as
-   * `decode`, sending each part of the IR to `sink` as soon as the text holding it is complete;
-   * `finish` returns what `decode` returns for the whole payload. Only with `decode`.
+   * The frontend's reader, which both decodes and streams: reads a payload starting at `start` as
+   * it arrives (`append`), sending each part of the IR to `sink` as soon as the text holding it is
+   * complete, and `finish` returns the (not yet validated) IR. decode() is this reader given
+   * nothing to append and finished at the payload's end, so no second decoder can disagree with it.
    */
-  openStream?(context: DecodeContext, start: number, sink: PartSink): PayloadStream;
+  openStream?(context: DecodeContext, start: number, sink?: PartSink): PayloadStream;
 }
 
-/** A registered frontend: its definition, with what it can do read from its methods. */
+/** A registered frontend: its definition, with what it can do read from its methods (`decode`: its reader's, when it has one). */
 export interface Frontend extends FrontendDefinition, FrontendInfo {}
 
 export interface RegisterOptions {
@@ -66,15 +70,13 @@ const builtins: FrontendDefinition[] = [
     lossless: true,
     description: "function-call syntax: if !rain(t+1): start(hike) else: start(cards@indoor)",
     compile: (ir, options) => printCode(ir, inlineMetaFor(ir, options)),
-    decode: decodeCodePayload,
-    openStream: openCodeStream,
+    openStream: (context, start, sink) => new CodeParser(context, start, sink),
   },
   {
     name: "json",
     lossless: true,
     description: "flat JSON semantic slots",
     compile: (ir, options) => printJson(ir, inlineMetaFor(ir, options)),
-    decode: decodeJsonPayload,
     openStream: openJsonStream,
   },
   {
@@ -113,12 +115,14 @@ function entryOf(definition: FrontendDefinition): Frontend {
     }
   }
   if (!definition.compile && !definition.compileAsync) throw invalidOption("frontend.compile", `frontend ${name} cannot compile: give compile or compileAsync`);
-  if (definition.openStream && !definition.decode) {
-    throw invalidOption("frontend.openStream", `frontend ${name}: openStream reads what decode reads; give decode too`);
+  const { openStream } = definition;
+  if (openStream && definition.decode) {
+    throw invalidOption("frontend.decode", `frontend ${name}: give openStream or decode, not both (openStream's reader decodes whole payloads too)`);
   }
   return Object.freeze({
     ...definition,
-    decodes: definition.decode !== undefined,
+    decode: openStream ? (context: DecodeContext, start: number, end: number) => openStream(context, start).finish(end) : definition.decode,
+    decodes: definition.decode !== undefined || openStream !== undefined,
     async: definition.compile === undefined,
     streams: definition.openStream !== undefined,
   });

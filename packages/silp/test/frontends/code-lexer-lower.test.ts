@@ -13,7 +13,7 @@ import { decode, SilpError } from "silp";
 import { DecodeContext } from "../../src/frontends/decode-context.js";
 import { resolveOptions } from "silp/util";
 import { describeChar, Lexer, type Token } from "../../src/frontends/code/lexer.js";
-import { lowerStatement } from "../../src/frontends/code/lower.js";
+import { StatementLowering } from "../../src/frontends/code/lower.js";
 import { IDENTITY_HOOKS } from "../../src/security/hooks.js";
 
 interface Failure {
@@ -271,7 +271,7 @@ describe("code lower: each structural conflict is an error with its offset and m
 
   test("lowering a statement without calls is a syntax error at the start", () => {
     const context = new DecodeContext("", resolveOptions({}), IDENTITY_HOOKS);
-    throwsSyntaxError(() => lowerStatement({ conditions: [], actions: [], alternatives: [] }, context), {
+    throwsSyntaxError(() => new StatementLowering(context).finish({ conditions: [], actions: [], alternatives: [] }), {
       offset: 0,
       message: "a payload needs at least one call",
       expected: ["a function call"],

@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { decodeJsonFast } from "../../src/frontends/json/decoder.js";
+import { decodeJsonFast } from "../../src/frontends/json/lower.js";
 import { countMembers, scanJson } from "../../src/frontends/json-value.js";
 import { decode, type SilpOptions } from "silp";
 import { ir, REQ, rejectsAs } from "./json-cases.js";

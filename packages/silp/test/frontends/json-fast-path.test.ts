@@ -1,9 +1,10 @@
 /**
- * The json decoder's native fast path must decode every payload it accepts exactly as the
- * positioned decoder does, and must decline (undefined) whatever needs a repair or an error.
+ * The json reader's JSON.parse shortcut must decode every payload it accepts exactly as the
+ * reader itself does, and must decline (undefined) whatever needs a repair or an error.
  *
- * Internals, on purpose: the fast path and the positioned decoder are called directly for the same
- * reason as json-decoder.test.ts: decode() hides which one ran.
+ * Internals, on purpose: the shortcut and the reader are called directly for the same reason as
+ * json-decoder.test.ts: decode() hides which one ran. The reader runs as a stream, given the
+ * text in one chunk: a whole payload's `finish` would take the shortcut first.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
@@ -12,19 +13,29 @@ import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
 import { compile, decode } from "silp";
 import { DecodeContext } from "../../src/frontends/decode-context.js";
 import { resolveOptions } from "silp/util";
-import { decodeJsonFast, decodeJsonPositioned } from "../../src/frontends/json/decoder.js";
-import { IDENTITY_HOOKS } from "../../src/security/hooks.js";
+import { type LoweredJson, decodeJsonFast } from "../../src/frontends/json/lower.js";
+import { openJsonStream } from "../../src/frontends/json/reader.js";
+import { ChunkText } from "../../src/chunk-text.js";
+import { IDENTITY_HOOKS, type StructureHooks } from "../../src/security/hooks.js";
 import { prepareForDecode } from "../../src/security/decode-guard.js";
 import { irArb } from "@silp/testkit/ir-arbitraries.js";
 
 const OPTIONS = resolveOptions({ whitelist: "off" });
 
-function positioned(text: string) {
-  return decodeJsonPositioned(new DecodeContext(text, OPTIONS, IDENTITY_HOOKS), text, 0);
+/** What the reader (not its shortcut) lowers of `text`, in the shortcut's terms. */
+function positioned(text: string, options = OPTIONS, hooks: StructureHooks = IDENTITY_HOOKS): LoweredJson {
+  const context = new DecodeContext(text, options, hooks);
+  const received = new ChunkText();
+  received.append(text);
+  context.received = received;
+  const stream = openJsonStream(context, 0, () => {});
+  stream.append(text);
+  const { ir, normalForm } = stream.finish(text.length);
+  return { ir, normalParts: normalForm };
 }
 
-describe("json fast path", () => {
-  test("agrees with the positioned decoder on generated payloads (inline meta and compact)", () => {
+describe("the json reader's JSON.parse shortcut", () => {
+  test("agrees with the reader on generated payloads (inline meta and compact)", () => {
     // 2,000 by default; the mutation run lowers SILP_PROPERTY_RUNS (docs/mutation.md).
     const runs = propertyRuns(2000);
     let accepted = 0;
@@ -44,7 +55,7 @@ describe("json fast path", () => {
     assert.ok(accepted > runs / 2, `the fast path should take most compiled payloads (took ${accepted} of ${runs})`);
   });
 
-  test("with the sanitizer on, agrees with the positioned decoder and its report wherever the sanitizer has no hit to position", () => {
+  test("with the sanitizer on, agrees with the reader and its report wherever the sanitizer has no hit to position", () => {
     // Generated values mix scripts, homoglyphs and invisible characters (testkit/ir-arbitraries.ts).
     const runs = propertyRuns(2000);
     const options = resolveOptions({ whitelist: "off" });
@@ -59,9 +70,9 @@ describe("json fast path", () => {
         sanitized++;
         const before = JSON.stringify(prepared.report());
         const fast = decodeJsonFast(prepared.text, true);
-        let slow: ReturnType<typeof decodeJsonPositioned>;
+        let slow: LoweredJson;
         try {
-          slow = decodeJsonPositioned(new DecodeContext(prepared.text, options, prepared.hooks), prepared.text, 0);
+          slow = positioned(prepared.text, options, prepared.hooks);
         } catch (error) {
           // The sanitizer's reject policy is not the default; nothing else is rejected here, so the fast path must have declined.
           assert.equal(fast, undefined);

@@ -1,20 +1,29 @@
 /**
- * The json frontend's own positioned parser (src/frontends/json/tree.ts) against jsonc-parser,
- * the parser it replaced, as the oracle: on valid JSON both build the same tree (types, offsets,
- * lengths, values); on broken text both stop at the same first error, with the same reason and
- * offset, and agree on whether the text began with a value (what the lenient repair needs).
+ * The json frontend's own reader (src/frontends/json/reader.ts, over tree.ts's scanner and value
+ * grammar) against jsonc-parser, the parser tree.ts replaced, as the oracle: on valid JSON a value
+ * builds the same tree (types, offsets, lengths, values) and decoding it finds no syntax error;
+ * on broken text decoding stops at the same first error, with the same reason and offset, and
+ * both agree on whether the text began with a value (what the lenient repair needs).
  *
- * Internals, on purpose: the tree and the raw first error are not public; decode reports them as
- * an IR or as an invalid_syntax error with a position, which the conformance cases pin.
+ * Internals, on purpose: the tree is not public, and the frontend is called without the
+ * sanitizer in front of it (which may rewrite a character jsonc-parser must see); decode reports
+ * the same error as an invalid_syntax error with a position, which the conformance cases pin.
  */
 import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
 import { assertProperty } from "@silp/testkit/property.js";
-import { type JsonNode, parseJsonTree } from "../../src/frontends/json/tree.js";
+import { resolveOptions } from "silp/util";
+import { type JsonNode, TreeParser, startsWithValue } from "../../src/frontends/json/tree.js";
+import { openJsonStream } from "../../src/frontends/json/reader.js";
+import { DecodeContext } from "../../src/frontends/decode-context.js";
+import { IDENTITY_HOOKS } from "../../src/security/hooks.js";
+import { SilpError } from "silp";
 
 const OPTIONS = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false };
+/** Strict: no lenient repair stands between the reader's first error and the caller. */
+const STRICT = resolveOptions({ strict: true, whitelist: "off" });
 
 /** jsonc-parser's tree, reduced to what ours has. */
 function shape(node: Node): unknown {
@@ -31,25 +40,38 @@ function ours(node: JsonNode): unknown {
   return out;
 }
 
+/** The syntax error the json frontend's decode reports for `text`: its reason and offset, or undefined when it found none. */
+function syntaxError(text: string): { reason: string; offset: number } | undefined {
+  try {
+    openJsonStream(new DecodeContext(text, STRICT, IDENTITY_HOOKS), 0).finish(text.length);
+  } catch (error) {
+    assert.ok(error instanceof SilpError, String(error));
+    if (error.message.startsWith("invalid JSON: ")) return { reason: error.message.slice("invalid JSON: ".length), offset: error.offset as number };
+  }
+  return undefined;
+}
+
 function agree(text: string): void {
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, OPTIONS);
-  const parsed = parseJsonTree(text);
+  const error = syntaxError(text);
   const first = errors[0];
+  assert.equal(startsWithValue(text), root !== undefined, `${JSON.stringify(text)}: began with a value`);
   if (!first && root) {
-    assert.equal(parsed.error, undefined, `${JSON.stringify(text)}: ${parsed.error?.reason}`);
-    if (parsed.root) assert.deepEqual(ours(parsed.root), shape(root), JSON.stringify(text));
+    assert.equal(error, undefined, `${JSON.stringify(text)}: ${error?.reason}`);
+    const parser = new TreeParser(text);
+    parser.next();
+    assert.deepEqual(ours(parser.value() as JsonNode), shape(root), JSON.stringify(text));
     return;
   }
-  assert.ok(parsed.error, `${JSON.stringify(text)} parsed, jsonc-parser: ${first ? printParseErrorCode(first.error) : "no root"}`);
+  assert.ok(error, `${JSON.stringify(text)} read, jsonc-parser: ${first ? printParseErrorCode(first.error) : "no root"}`);
   const reason = printParseErrorCode(first?.error ?? 4)
     .replace(/([a-z])([A-Z])/g, "$1 $2")
     .toLowerCase();
-  assert.deepEqual({ reason: parsed.error.reason, offset: parsed.error.offset }, { reason, offset: first?.offset ?? 0 }, JSON.stringify(text));
-  assert.equal(parsed.startsWithValue, root !== undefined, `${JSON.stringify(text)}: began with a value`);
+  assert.deepEqual(error, { reason, offset: first?.offset ?? 0 }, JSON.stringify(text));
 }
 
-describe("the positioned JSON parser answers as jsonc-parser did", () => {
+describe("the json reader answers as jsonc-parser did", () => {
   test("hand-picked texts: every error kind, every position class", () => {
     const texts = [
       "",

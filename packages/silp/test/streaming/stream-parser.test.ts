@@ -14,6 +14,7 @@
  * - the registry reads `streams` from `openStream`, like every capability;
  * - a json stream's parts are in normal form, on a payload written out of order with nulls.
  */
+import { countingFrontend } from "./counting-frontend.js";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { describe, test } from "vitest";
@@ -448,19 +449,14 @@ describe("payloads the sanitizer acts on decode alike streamed or whole, at ever
 describe("the end of a stream completes what the parser read: decoded whole again only when the parser could not read it", () => {
   const code = getFrontend("code");
   let decodes = 0;
-  // A TEST DOUBLE frontend: the code frontend's own methods, with decode() calls counted.
-  registerFrontend({
-    name: "t-counted-code",
-    // Not lossless, though it is the code frontend: files sharing this process list the lossless ones.
-    lossless: false,
-    description: "the code frontend, counting its whole-text decodes (a test double)",
-    compile: code.compile,
-    decode: (context, start, end) => {
-      decodes++;
-      return (code.decode as NonNullable<typeof code.decode>)(context, start, end);
-    },
-    openStream: code.openStream,
-  });
+  // A TEST DOUBLE frontend: the code frontend's own methods, with whole-text decodes counted.
+  registerFrontend(
+    countingFrontend(code, {
+      name: "t-counted-code",
+      description: "the code frontend, counting its whole-text decodes (a test double)",
+      onWholeRead: () => decodes++,
+    }),
+  );
 
   function count(text: string): { decodes: number; same: boolean } {
     decodes = 0;
@@ -482,7 +478,7 @@ describe("the end of a stream completes what the parser read: decoded whole agai
     assert.deepEqual(count("Sure, here it is: start(hike)"), { decodes: 2, same: true });
   });
 
-  test("the registry reads streams from openStream: listed, refused when stated, refused without decode", () => {
+  test("the registry reads streams from openStream: listed, refused when stated, refused beside a decode of its own", () => {
     assert.equal(listFrontends().find((frontend) => frontend.name === "t-counted-code")?.streams, true);
     assert.equal(getFrontend("code").streams, true);
     assert.equal(getFrontend("json").streams, true);
@@ -492,11 +488,15 @@ describe("the end of a stream completes what the parser read: decoded whole agai
     );
     assert.equal(stated.code, "invalid_options");
     assert.equal(stated.details?.option, "frontend.streams");
-    const alone = silpErrorOf(() =>
-      registerFrontend({ name: "t-stream-alone", lossless: true, description: "", compile: () => "", openStream: code.openStream }),
+    // A reader decodes: a second decoder beside it could disagree with what it streams.
+    const both = silpErrorOf(() =>
+      registerFrontend({ name: "t-stream-and-decode", lossless: true, description: "", compile: () => "", openStream: code.openStream, decode: code.decode }),
     );
-    assert.equal(alone.code, "invalid_options");
-    assert.equal(alone.details?.option, "frontend.openStream");
+    assert.equal(both.code, "invalid_options");
+    assert.equal(both.details?.option, "frontend.decode");
+    const reader = registerFrontend({ name: "t-stream-alone", lossless: true, description: "", compile: () => "", openStream: code.openStream });
+    assert.deepEqual([reader.decodes, reader.streams], [true, true]);
+    assert.deepEqual(decode("start(hike)", "t-stream-alone").ir, decode("start(hike)", "code").ir);
   });
 });
 
@@ -506,17 +506,13 @@ describe("the stream's own result and parts, at every cut: the whole text is nev
   for (const name of ["code", "json"]) {
     const frontend = getFrontend(name);
     counted.set(name, 0);
-    registerFrontend({
-      name: `t-counted-${name}-parts`,
-      lossless: false,
-      description: `the ${name} frontend, counting its whole-text decodes (a test double)`,
-      compile: frontend.compile,
-      decode: (context, start, end) => {
-        counted.set(name, (counted.get(name) as number) + 1);
-        return (frontend.decode as NonNullable<typeof frontend.decode>)(context, start, end);
-      },
-      openStream: frontend.openStream,
-    });
+    registerFrontend(
+      countingFrontend(frontend, {
+        name: `t-counted-${name}-parts`,
+        description: `the ${name} frontend, counting its whole-text decodes (a test double)`,
+        onWholeRead: () => counted.set(name, (counted.get(name) as number) + 1),
+      }),
+    );
   }
 
   interface Run {
@@ -672,11 +668,17 @@ describe("a stream decoder refuses what it cannot take, and takes its text up to
 });
 
 describe("a frontend's stream reads the text the reader keeps", () => {
-  test("opened on a context without received text (not the reader's), code's and json's streams refuse with a TypeError", () => {
-    const context = new DecodeContext("", resolveOptions({}), IDENTITY_HOOKS);
-    for (const name of ["code", "json"]) {
+  test("opened on a context without received text (not the reader's), code's and json's streams refuse a chunk with a TypeError; finished at once, they read the source (decode)", () => {
+    for (const [name, text] of [
+      ["code", "start(hike)"],
+      ["json", '{"intent":"!START","act":"hike"}'],
+    ] as const) {
       const openStream = getFrontend(name).openStream as NonNullable<ReturnType<typeof getFrontend>["openStream"]>;
-      assert.throws(() => openStream(context, 0, () => undefined), { name: "TypeError", message: /received text/ }, name);
+      const context = new DecodeContext(text, resolveOptions({}), IDENTITY_HOOKS);
+      assert.throws(() => openStream(context, 0, () => undefined).append(text), { name: "TypeError", message: /received text/ }, name);
+      assert.deepEqual(openStream(new DecodeContext(text, resolveOptions({}), IDENTITY_HOOKS), 0).finish(text.length).ir.entities, [
+        { id: "act", value: "hike", action: "!START" },
+      ]);
     }
   });
 });

@@ -20,28 +20,21 @@ import assert from "node:assert/strict";
 import { describe, test } from "vitest";
 import { createDecoder, decode, getFrontend, registerFrontend, type SilpOptions } from "silp";
 import type { PayloadStream, StreamWork } from "../../src/frontends/decode-context.js";
+import { countingFrontend } from "./counting-frontend.js";
 
 const opened: PayloadStream[] = [];
 const decodes = new Map<string, number>();
 for (const name of ["code", "json"]) {
   const frontend = getFrontend(name);
   decodes.set(name, 0);
-  registerFrontend({
-    name: `t-timed-${name}`,
-    // Not lossless, though it is the frontend itself: files sharing this process list the lossless ones.
-    lossless: false,
-    description: `the ${name} frontend, keeping the streams it opens and counting whole-text decodes (a test double)`,
-    compile: frontend.compile,
-    decode: (context, start, end) => {
-      decodes.set(name, (decodes.get(name) as number) + 1);
-      return (frontend.decode as NonNullable<typeof frontend.decode>)(context, start, end);
-    },
-    openStream: (context, start, sink) => {
-      const stream = (frontend.openStream as NonNullable<typeof frontend.openStream>)(context, start, sink);
-      opened.push(stream);
-      return stream;
-    },
-  });
+  registerFrontend(
+    countingFrontend(frontend, {
+      name: `t-timed-${name}`,
+      description: `the ${name} frontend, keeping the streams it opens and counting whole-text decodes (a test double)`,
+      onWholeRead: () => decodes.set(name, (decodes.get(name) as number) + 1),
+      onOpen: (stream) => opened.push(stream),
+    }),
+  );
 }
 
 /** The text without its `|` marks, and where each mark stood in it. */

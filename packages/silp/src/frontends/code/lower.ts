@@ -63,26 +63,6 @@ function itemsMeetSchema(meta: Record<string, unknown>, silp: string | undefined
 type MetaTarget = { kind: "string" | "list" | "ir" | "extra"; field: string };
 
 /**
- * The statement's IR, from a syntax tree already built (the units replayed in the order the
- * parser hands them over).
- */
-export function lowerStatement(statement: Statement, context: DecodeContext): DecodedPayload {
-  const lowering = new StatementLowering(context);
-  for (const node of statement.conditions) lowering.condition(node);
-  for (const [branch, calls] of [
-    ["actions", statement.actions],
-    ["alternatives", statement.alternatives],
-  ] as const) {
-    for (const call of calls) {
-      lowering.callHead(call, branch, call.start);
-      for (const arg of call.args) lowering.argument(call, arg, branch);
-      lowering.callEnd(call, branch, call.start);
-    }
-  }
-  return lowering.finish(statement);
-}
-
-/**
  * The nesting of a code IR without JSON values: the root 1, its lists 2, their objects and
  * meta.seq 3. Only a JSON value (an extra field's `[...]`/`{...}`, bounded by its own depth
  * check, not by its place in the IR) nests deeper.

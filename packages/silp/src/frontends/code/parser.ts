@@ -5,8 +5,9 @@
  * The parser reads the payload in steps, each a small unit of the grammar: the start, one
  * constraint with the `and` / `:` after it, a call's name and `(`, one argument with the `,` or
  * `)` after it, what follows a call. When a step completes, its unit is handed to the lowering
- * (lower.ts), which turns it into its part of the IR at once. `decode()` runs every step over the
- * whole payload; a streaming decode runs the same steps as the text arrives: a step that reaches
+ * (lower.ts), which turns it into its part of the IR at once and sends it on. This is the code
+ * frontend's one reader (its `openStream`). `decode()` appends nothing and finishes at once, so
+ * every step runs over the whole payload; a stream runs the same steps as the text arrives: a step that reaches
  * the end of the text received so far stops (INCOMPLETE), everything it did is undone, and it
  * runs again once the token it stopped at is complete. So a stream is parsed by this parser and
  * no other, its parts are the units of its steps, and the steps before the last one are never
@@ -17,10 +18,18 @@
  * is a subject, a time, a target) are assigned by the lowering.
  */
 
-import { type DecodeContext, type RepairKind, type StreamWork, receivedText } from "../decode-context.js";
+import {
+  type DecodeContext,
+  type DecodedPayload,
+  type PartSink,
+  type PayloadStream,
+  type RepairKind,
+  type StreamWork,
+  receivedText,
+} from "../decode-context.js";
 import { KEYWORDS } from "./chars.js";
 import { INCOMPLETE, Lexer, type Token, type TokenKind } from "./lexer.js";
-import type { StatementLowering } from "./lower.js";
+import { StatementLowering } from "./lower.js";
 import type { ArgNode, CallNode, ConstraintNode, Lexeme, MetaItemNode, MetaTrailerNode, Statement } from "./syntax.js";
 import { SilpError } from "../../errors.js";
 
@@ -48,8 +57,9 @@ interface Mark {
 /** Consumed tokens a stream's buffer keeps before it drops them (commit). */
 const COMPACT_AT = 256;
 
-export class CodeParser {
-  private lexer: Lexer;
+export class CodeParser implements PayloadStream {
+  /** A stream's lexer from its first chunk on, then the lexer of the rest of the payload (`finish`). */
+  private lexer: Lexer | undefined;
   /** Tokens read and not yet consumed by a completed step (the lookahead, and in a stream those a stopped step read). */
   /** A whole payload: the token read ahead. */
   private lookahead: Token | undefined;
@@ -85,31 +95,23 @@ export class CodeParser {
   /** A stream only: the next step needs the whole payload (the meta trailer); chunks are not read until `finish`. */
   waitsForEnd = false;
 
-  private constructor(
+  /** A stream's chunks are read until `finish`; a whole payload (decode) has none. */
+  private streaming = true;
+
+  private readonly lowering: StatementLowering;
+
+  /**
+   * The code frontend's reader of a payload starting at `start` of a stream or a text: the chunks
+   * that arrive go to `append`, and `finish` reads the rest; decode() appends nothing, so `finish`
+   * reads it all. Each part goes to `sink` as its unit completes.
+   */
+  constructor(
     private readonly context: DecodeContext,
-    private readonly lowering: StatementLowering,
-    lexer: Lexer,
     start: number,
-    private streaming: boolean,
+    sink?: PartSink,
   ) {
-    this.lexer = lexer;
     this.consumedEnd = start;
-  }
-
-  /** A parser of the whole payload `context.source[start, end)`. */
-  static whole(context: DecodeContext, lowering: StatementLowering, start: number, end: number): CodeParser {
-    return new CodeParser(context, lowering, new Lexer(context.source, start, end, !context.strict), start, false);
-  }
-
-  /** A parser of a payload that arrives in chunks (`append`), starting at `start` of the stream. */
-  static stream(context: DecodeContext, lowering: StatementLowering, start: number): CodeParser {
-    return new CodeParser(context, lowering, Lexer.stream(receivedText(context), start, !context.strict), start, true);
-  }
-
-  /** Parses the whole payload: runs every step, and returns the statement. */
-  parse(): Statement {
-    while (this.phase !== "done") this.step();
-    return this.statement;
+    this.lowering = new StatementLowering(context, sink);
   }
 
   /**
@@ -119,6 +121,7 @@ export class CodeParser {
    */
   append(chunk: string): void {
     if (this.waitsForEnd || this.phase === "done") return;
+    this.lexer ??= Lexer.stream(receivedText(this.context), this.consumedEnd, !this.context.strict);
     // A chunk that only goes on with the token being read completes nothing.
     if (!this.lexer.append(chunk)) return;
     // Every token the text received so far completes, read now: the steps then read the buffer.
@@ -137,8 +140,8 @@ export class CodeParser {
    * The stream ended, and its payload is `source[…, end)` of the whole text: the steps left run
    * over the rest of it, read again from where the last completed step ended.
    */
-  finish(source: string, end: number): Statement {
-    this.lexer = new Lexer(source, this.consumedEnd, end, !this.context.strict);
+  finish(end: number): DecodedPayload {
+    this.lexer = new Lexer(this.context.source, this.consumedEnd, end, !this.context.strict);
     this.tokens = [];
     this.index = 0;
     this.served = 0;
@@ -146,7 +149,8 @@ export class CodeParser {
     this.keywords.length = 0;
     this.waitsForEnd = false;
     this.streaming = false;
-    return this.parse();
+    while (this.phase !== "done") this.step();
+    return this.lowering.finish(this.statement);
   }
 
   /** Where the text read by the completed steps ends, the tokens they looked at past their own included. */
@@ -557,7 +561,7 @@ export class CodeParser {
     this.space(this.peek(), " ", "whitespace", "one space before #meta");
     const metaToken = this.takeKeyword();
     const source = this.context.source;
-    const end = this.lexer.limit;
+    const end = (this.lexer as Lexer).limit;
     let jsonStart = metaToken.end;
     while (jsonStart < end && /\s/.test(source[jsonStart] as string)) jsonStart++;
     if (jsonStart - metaToken.end !== 1 || source[metaToken.end] !== " ") {
@@ -777,7 +781,7 @@ export class CodeParser {
       // A whole payload: one token of lookahead, lexed when first needed.
       let next = this.lookahead;
       if (next === undefined) {
-        next = this.lexer.next();
+        next = (this.lexer as Lexer).next();
         this.lookahead = next;
         if (next.singleQuoted) this.context.repair("single_quoted_string", next.start, "a single-quoted string", ['a "double-quoted" string']);
       }

@@ -20,7 +20,7 @@ export type JsonNodeType = "object" | "array" | "property" | "string" | "number"
 
 export interface JsonNode {
   type: JsonNodeType;
-  /** A scalar's text as written, kept when the text itself is not (a stream). */
+  /** A number's or literal's text as written (the reader may no longer hold the text around it). */
   raw?: string;
   /** UTF-16 offset of the node's first character in the parsed text. */
   offset: number;
@@ -30,15 +30,6 @@ export interface JsonNode {
   /** An object's properties, an array's items, a property's key and value nodes. */
   children?: JsonNode[];
 }
-
-export interface JsonSyntaxError {
-  /** What went wrong, in words: "comma expected", "invalid escape character". */
-  reason: string;
-  /** Offset of the token at which the text stopped being JSON. */
-  offset: number;
-}
-
-export type JsonParse = { root: JsonNode; error?: undefined } | { root?: undefined; error: JsonSyntaxError; startsWithValue: boolean };
 
 export enum Token {
   OpenBrace,
@@ -65,27 +56,11 @@ export class Stop {
   ) {}
 }
 
-/** Parses `text` as one JSON value; the first error stops it. */
-export function parseJsonTree(text: string): JsonParse {
-  const parser = new TreeParser(text);
-  try {
-    parser.next();
-    if (parser.kind() === Token.End) throw new Stop("value expected", parser.tokenStart);
-    const root = parser.value();
-    if (root === undefined) throw new Stop("value expected", parser.tokenStart);
-    if (parser.kind() !== Token.End) throw new Stop("end of file expected", parser.tokenStart);
-    return { root };
-  } catch (error) {
-    if (!(error instanceof Stop)) throw error;
-    return { error: { reason: error.reason, offset: error.offset }, startsWithValue: startsWithValue(text) };
-  }
-}
-
 /**
  * Whether the first token that is not a comment or an unknown symbol begins a value: only then
  * was there a payload to repair (a lone `'abc'` or a bare word is not one).
  */
-function startsWithValue(text: string): boolean {
+export function startsWithValue(text: string): boolean {
   const scanner = new TreeParser(text);
   for (;;) {
     scanner.scan();
@@ -183,8 +158,7 @@ export class TreeParser {
       }
       case Token.Number: {
         const raw = this.tokens === undefined ? this.text.slice(start, this.pos) : this.stringValue;
-        const node: JsonNode = { type: "number", offset: start, length: this.pos - start, value: Number(raw) };
-        if (this.tokens !== undefined) node.raw = raw;
+        const node: JsonNode = { type: "number", offset: start, length: this.pos - start, value: Number(raw), raw };
         this.next();
         return node;
       }
@@ -195,7 +169,7 @@ export class TreeParser {
           this.kind() === Token.Null
             ? { type: "null", offset: start, length: this.pos - start, value: null }
             : { type: "boolean", offset: start, length: this.pos - start, value: this.kind() === Token.True };
-        if (this.tokens !== undefined) node.raw = this.stringValue;
+        node.raw = this.tokens === undefined ? this.text.slice(start, this.pos) : this.stringValue;
         this.next();
         return node;
       }

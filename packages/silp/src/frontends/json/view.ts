@@ -37,8 +37,12 @@ export interface JsonView<N> {
  */
 export const DECLINE: unique symbol = Symbol("decline the fast path");
 
-/** The positioned tree of `text`, whose offset `o` is `toSource(o)` in the source. */
-export function treeView(text: string, toSource: (offset: number) => number): JsonView<JsonNode> {
+/**
+ * The reader's values (reader.ts): nodes at offsets of the text it read, which `toSource` maps to
+ * the decode's source (a payload's start, or the text before a lenient repair); a scalar keeps its
+ * text as written, since a stream no longer holds the text around it.
+ */
+export function positionedView(toSource: (offset: number) => number): JsonView<JsonNode> {
   return {
     type: (node) => node.type as JsonType,
     properties(node) {
@@ -53,20 +57,11 @@ export function treeView(text: string, toSource: (offset: number) => number): Js
     uniqueKeys: false,
     items: (node) => node.children ?? [],
     scalar: (node) => node.value as JsonValue,
-    raw: (node) => text.slice(node.offset, node.offset + node.length),
+    raw: (node) => node.raw ?? "",
     offset: (node) => toSource(node.offset),
     plain: () => undefined,
   };
 }
-
-/**
- * A stream's tree (stream.ts): its offsets are the stream's, and a scalar keeps its text as
- * written (the stream no longer holds the text around it).
- */
-export const streamView: JsonView<JsonNode> = {
-  ...treeView("", (offset) => offset),
-  raw: (node) => node.raw ?? "",
-};
 
 /** The value JSON.parse returned. Positions are unknown: the fast path declines before it needs one. */
 export const parsedView: JsonView<unknown> = {

@@ -1,21 +1,17 @@
 /**
- * Decoder of the json frontend: one lowering of a JSON value to the IR (one field table, one
- * assembly), read through either of two views of the parsed text (json/view.ts):
- *
- * - the positioned tree (tree.ts: strict JSON, no comments, no trailing commas), so that every
- *   error, including type errors found later, points at the offending line and column, and so
- *   that two things JSON.parse hides can be caught: duplicate keys (JSON.parse silently keeps the
- *   last) and the exact digits of a number written where a string belongs (lenient mode keeps
- *   "4.0" as "4.0", not "4"); lenient mode repairs damaged JSON first (repair.ts);
- * - the value of the native JSON.parse (the fast path, several times faster on the common
- *   payload), taken only when the text repeats no key (the parsed value has as many object
- *   members as the text has `:` outside strings) and the sanitizer's hooks report nothing in it.
- *   The first repair or error the lowering meets there stops it (it needs a position), and the
- *   positioned view runs instead, so errors and repairs always carry positions and an accepted
- *   payload decodes to the same IR either way (test/frontends/json-fast-path.test.ts).
+ * The json frontend's one lowering of a JSON value to the IR (one field table, one assembly). It
+ * reads the value through a view (view.ts): the reader's positioned nodes (reader.ts), so that
+ * every error, including type errors found later, points at the offending line and column, and
+ * so that two things JSON.parse hides can be caught: duplicate keys (JSON.parse silently keeps the
+ * last) and the exact digits of a number written where a string belongs (lenient mode keeps "4.0"
+ * as "4.0", not "4"); or, as the reader's shortcut for a whole payload, the value of the native
+ * JSON.parse, taken only when the text repeats no key (the parsed value has as many object members
+ * as the text has `:` outside strings) and the sanitizer's hooks report nothing in it. The first
+ * repair or error the lowering meets there stops it (it needs a position), and the reader runs
+ * instead, so errors and repairs always carry positions and an accepted payload decodes to the
+ * same IR either way (test/frontends/json-fast-path.test.ts).
  */
 import { FUNCTION_NAME } from "../../ir/verbs.js";
-import { parseJsonTree } from "./tree.js";
 
 import { hasOwn, setField } from "../../ir/fields.js";
 import { ACTION_CODE_PATTERN, type Alternative, type Constraint, type Entity, type JsonValue, type Meta, type SilpIRInput } from "../../ir/types.js";
@@ -24,10 +20,9 @@ import type { DecodeContext, DecodedPayload, RepairKind } from "../decode-contex
 import { countMembers, scanJson } from "../json-value.js";
 import { IDENTITY_HOOKS, type StructureHooks } from "../../security/hooks.js";
 import { findingHooks } from "../../security/sanitizer-hooks.js";
-import { repairJson } from "./repair.js";
 import { RESERVED_KEYS, SECONDARY_PREFIX } from "./printer.js";
 import { SilpError } from "../../errors.js";
-import { DECLINE, parsedView, treeView, type JsonView } from "./view.js";
+import { DECLINE, parsedView, type JsonView } from "./view.js";
 
 /** A verb written without its `!`: upper-case letters and `_` (lower case would be a function name, not a verb). */
 const BARE_VERB = /^[A-Z][A-Z_]*$/;
@@ -37,29 +32,7 @@ const BARE_VERB = /^[A-Z][A-Z_]*$/;
  * (`"to": "Oslo"`, one level) becomes an entity in `entities` (three): at most
  * max(the payload's depth, FLAT_DEPTH).
  */
-const FLAT_DEPTH = 3;
-
-/**
- * The json frontend's decode step. Its IR keeps the sender's field order, so it is not in normal
- * form. The payload's depth is checked before parsing, so the IR's is bounded too, unless a repair
- * changed the shape (a rewritten text, or `"action_x": {...}` read as a list of one, a level
- * deeper): then decode measures the IR.
- */
-export function decodeJsonPayload(context: DecodeContext, start: number, end: number): DecodedPayload {
-  const source = context.source;
-  const text = start === 0 && end === source.length ? source : source.slice(start, end);
-  const maxDepth = context.options.limits.maxDepth;
-  // The native fast path, unless a key repeats (the members written are counted in the same pass
-  // as the depth); it declines anything that needs a position (an error, a repair, a sanitizer
-  // hit in a name or a value), and the positioned view runs.
-  const members = scanJson(text, maxDepth, source, start);
-  const fast = lowerParsedJson(text, members, context.hooks === IDENTITY_HOOKS ? DECLINING : DECLINING_ON_HITS);
-  if (fast !== undefined) return decoded(fast, maxDepth >= FLAT_DEPTH);
-  const repairsBefore = context.repairs.length + context.repairsDropped;
-  const lowered = decodeJsonPositioned(context, text, start);
-  const unrepaired = context.repairs.length + context.repairsDropped === repairsBefore;
-  return decoded(lowered, unrepaired && maxDepth >= FLAT_DEPTH);
-}
+export const FLAT_DEPTH = 3;
 
 /**
  * What the lowering of a json payload built: the IR, and whether its entities, constraints and
@@ -78,19 +51,19 @@ export function decoded(lowered: LoweredJson, depthBounded: boolean): DecodedPay
 }
 
 /**
- * The fast path: JSON.parse's value through the lowering, or undefined when the payload needs a
- * position (a repair, an error, a repeated key, with `sanitized` a sanitizer hit): the positioned
- * view must run.
+ * The shortcut: JSON.parse's value through the lowering, or undefined when the payload needs a
+ * position (a repair, an error, a repeated key, with `sanitized` a sanitizer hit): the reader must run.
  */
 export function decodeJsonFast(text: string, sanitized = false): LoweredJson | undefined {
-  return lowerParsedJson(text, scanJson(text, Number.POSITIVE_INFINITY, text, 0), sanitized ? DECLINING_ON_HITS : DECLINING);
+  return lowerParsedJson(text, scanJson(text, Number.POSITIVE_INFINITY, text, 0), sanitized);
 }
 
 /**
- * JSON.parse's value through the lowering; undefined when it declines, or when the value has fewer
- * object members than the text wrote (`members`, scanJson): JSON.parse dropped a repeated key.
+ * JSON.parse's value through the lowering; undefined when it declines (at a repair, an error, or,
+ * with `sanitized`, wherever the sanitizer's hooks would report a hit), or when the value has
+ * fewer object members than the text wrote (`members`, scanJson): JSON.parse dropped a repeated key.
  */
-function lowerParsedJson(text: string, members: number, reporter: Reporter): LoweredJson | undefined {
+export function lowerParsedJson(text: string, members: number, sanitized: boolean): LoweredJson | undefined {
   let root: unknown;
   try {
     root = JSON.parse(text);
@@ -99,34 +72,11 @@ function lowerParsedJson(text: string, members: number, reporter: Reporter): Low
   }
   if (countMembers(root) !== members) return undefined;
   try {
-    return new JsonLowering(parsedView, reporter).root(root);
+    return new JsonLowering(parsedView, sanitized ? DECLINING_ON_HITS : DECLINING).root(root);
   } catch (error) {
     if (error === DECLINE) return undefined;
     throw error;
   }
-}
-
-/** The positioned decoder: every error and repair carries its line and column. */
-export function decodeJsonPositioned(context: DecodeContext, text: string, start: number): LoweredJson {
-  const source = context.source;
-  const parsed = parseJsonTree(text);
-  if (parsed.error) {
-    const repaired = context.strict || !parsed.startsWithValue ? undefined : repairJson(context, text, start);
-    const repairedRoot = repaired && parseJsonTree(repaired.text).root;
-    if (repaired && repairedRoot) {
-      const view = treeView(repaired.text, (offset) => start + repaired.originalOffset(offset));
-      return new JsonLowering(view, positionedReporter(context)).root(repairedRoot);
-    }
-    throw new SilpError("invalid_syntax", `invalid JSON: ${parsed.error.reason}`, {
-      source,
-      offset: start + parsed.error.offset,
-      expected: ["a JSON object"],
-    });
-  }
-  return new JsonLowering(
-    treeView(text, (offset) => start + offset),
-    positionedReporter(context),
-  ).root(parsed.root);
 }
 
 /** What the lowering reports to: the decode's context, or (fast path) nothing, declining instead. */

@@ -1,7 +1,7 @@
 /**
- * The json frontend read as it arrives (a streaming decode): the tokens of tree.ts's scanner,
- * read as soon as their text is complete, the grammar of tree.ts run over them in steps, and the
- * one lowering of decoder.ts fed each step's unit, which sends its part of the IR on.
+ * The json frontend's one reader: decode() and a stream read a payload through it. The tokens of
+ * tree.ts's scanner feed the grammar of tree.ts, run in steps, and each step's unit goes to the
+ * one lowering (lower.ts), which sends its part of the IR on:
  *
  *   a property of the root object   at the `,` or `}` after it    `{"intent":"!START", …`
  *   an item of a list property      at the `,` or `]` after it    `"constraints":[{…}, …`
@@ -10,11 +10,18 @@
  * property, and each flat slot, entity, constraint and alternative as soon as its own text is
  * complete. A slot's entity takes the intent as its action: one read before the intent waits for it.
  *
- * A token is read once its end has arrived: a string's closing quote, the first character after a
- * number or a word, anything after whitespace. Whether it has is found by looking at each new
- * chunk alone, so a long string or a long run of chunks costs no re-reading. A step that stops
- * for want of a token is undone and runs again once the token that can end it (`,` `}` `]` at
- * its own depth) has arrived.
+ * A stream (`append`): a token is read once its end has arrived: a string's closing quote, the
+ * first character after a number or a word, anything after whitespace. Whether it has is found by
+ * looking at each new chunk alone, so a long string or a long run of chunks costs no re-reading.
+ * A step that stops for want of a token is undone and runs again once the token that can end it
+ * (`,` `}` `]` at its own depth) has arrived.
+ *
+ * A whole payload (`finish` with nothing appended, which is decode()): the same steps over the
+ * text, each unit lowered once the grammar has reached the payload's end, so that a syntax error
+ * is reported before anything the lowering would say, and a lenient repair (repair.ts) reads the
+ * repaired text afresh. Before that, one shortcut: JSON.parse's value through the same lowering,
+ * taken only when the text repeats no key and nothing in it needs a position (lower.ts,
+ * `lowerParsedJson`); `npm run bench:floor` shows what it is worth.
  */
 import { SilpError } from "../../errors.js";
 import { normalPart } from "../../ir/normalize.js";
@@ -29,10 +36,13 @@ import {
   type StreamWork,
   receivedText,
 } from "../decode-context.js";
-import { JsonLowering, LIST_KEYS, decoded, positionedReporter } from "./decoder.js";
+import { FLAT_DEPTH, JsonLowering, LIST_KEYS, decoded, lowerParsedJson, positionedReporter } from "./lower.js";
+import { repairJson } from "./repair.js";
 import { SECONDARY_PREFIX } from "./printer.js";
-import { type JsonNode, type ReadToken, Stop, Token, TreeParser } from "./tree.js";
-import { streamView } from "./view.js";
+import { type JsonNode, type ReadToken, Stop, Token, TreeParser, startsWithValue } from "./tree.js";
+import { positionedView } from "./view.js";
+import { scanJson } from "../json-value.js";
+import { IDENTITY_HOOKS } from "../../security/hooks.js";
 
 /**
  * What the end of a pending token waits for (see `endsIn`). A number waits as a word does: every
@@ -137,30 +147,31 @@ class JsonTokens {
 }
 
 /**
- * The json payload of a stream. Lowering errors wait for the end (a syntax error later in the
- * text is reported before them, as decode() reports it); a repeated root key is reported before
- * any of them, as decode() checks the keys first.
+ * One reading of a json payload, as a stream or whole. Lowering errors wait for the end (a syntax
+ * error later in the text is reported before them); a repeated root key is reported before any
+ * of them, as the lowering checks an object's keys before its values.
  */
-class JsonStream implements PayloadStream {
-  private readonly tokens: JsonTokens;
-  private readonly parser: TreeParser;
-  private readonly lowering: JsonLowering<JsonNode>;
+class JsonReader implements PayloadStream {
+  /** A stream's tokens, from its first chunk on; undefined while nothing was appended. */
+  private tokens: JsonTokens | undefined;
+  private parser = new TreeParser("");
+  private lowering: JsonLowering<JsonNode>;
+  /** Maps an offset of the text read to the decode's source: a stream's offsets are the source's already. */
+  private toSource = (offset: number): number => offset;
+  /** A whole payload: its units, lowered once the grammar has reached the end; undefined in a stream. */
+  private deferred: (() => void)[] | undefined;
   private phase: "open" | "property" | "item" | "end" = "open";
   private needsComma = false;
   /** The list property being read item by item: its key, and whether an item was read. */
   private list: { key: string; keyNode: JsonNode; items: number } | undefined;
-  /**
-   * The root object's node, for the lowering's `finish`, which names it only in an error: an error
-   * at the end of a stream is reported by decode() of the whole text (codec.ts, finishStreamed),
-   * so the node's position is never read.
-   */
-  private readonly root: JsonNode = { type: "object", offset: 0, length: 0 };
+  /** The root object's node, for the lowering's `finish`, which names it only in an error. */
+  private root: JsonNode = { type: "object", offset: 0, length: 0 };
   private readonly keys = new Set<string>();
-  private repeated: SilpError | undefined;
+  private repeated: unknown;
   private failed: unknown;
   /** Slots read before the intent: their entities wait for it (their action). */
   private waiting: { entity: Entity; offset: number }[] = [];
-  /** The nesting of the tokens read, past which the stream gives up (decode() says limit_exceeded). */
+  /** The nesting of a stream's tokens read, past which the stream gives up (decode() says limit_exceeded). */
   private depth = 0;
   private scanned = 0;
   private readonly gate = { seen: 0, depth: 0 };
@@ -170,11 +181,9 @@ class JsonStream implements PayloadStream {
   constructor(
     private readonly context: DecodeContext,
     private readonly start: number,
-    private readonly sink: PartSink,
+    private readonly sink: PartSink | undefined,
   ) {
-    this.tokens = new JsonTokens(receivedText(context), start);
-    this.parser = TreeParser.over(this.tokens.tokens);
-    this.lowering = new JsonLowering(streamView, positionedReporter(context));
+    this.lowering = new JsonLowering(positionedView(this.toSource), positionedReporter(context));
   }
 
   /** Where the text read by the completed steps ends (the token each looked at after its unit included). */
@@ -183,6 +192,10 @@ class JsonStream implements PayloadStream {
   }
 
   append(chunk: string): void {
+    if (this.tokens === undefined) {
+      this.tokens = new JsonTokens(receivedText(this.context), this.start);
+      this.parser = TreeParser.over(this.tokens.tokens);
+    }
     this.tokens.append(chunk);
     this.boundDepth();
     while (this.phase !== "end" && this.mayComplete()) {
@@ -204,6 +217,7 @@ class JsonStream implements PayloadStream {
   }
 
   finish(end: number): DecodedPayload {
+    if (this.tokens === undefined) return decodeWhole(this.context, this.start, end, this.sink);
     // The payload is whole: what is left of it is read from its text, from where the stream's
     // tokens stopped or (a closing code fence read as tokens) from the first token past its end.
     const tokens = this.tokens.tokens;
@@ -220,20 +234,44 @@ class JsonStream implements PayloadStream {
     }
     this.boundDepth();
     try {
-      while (this.phase !== "end") this.step();
-      this.parser.next();
-      if (this.parser.kind() !== Token.End) throw stop(this.parser.tokenStart);
+      this.toEnd();
     } catch (error) {
       throw notRead(error);
     }
-    if (this.repeated) throw this.repeated;
+    return decoded(this.result(), this.context.options.limits.maxDepth >= FLAT_DEPTH);
+  }
+
+  /**
+   * A whole payload's text, at offsets `toSource` maps to the source: the grammar to its end, then
+   * each unit lowered. Throws a Stop at a syntax error (at an offset of `text`).
+   */
+  readWhole(text: string, toSource: (offset: number) => number): ReturnType<JsonLowering<JsonNode>["finish"]> {
+    this.toSource = toSource;
+    this.lowering = new JsonLowering(positionedView(toSource), positionedReporter(this.context));
+    this.parser = new TreeParser(text);
+    this.deferred = [];
+    this.toEnd();
+    for (const unit of this.deferred) unit();
+    return this.result();
+  }
+
+  /** The steps left, and then the end of the text. */
+  private toEnd(): void {
+    while (this.phase !== "end") this.step();
+    this.parser.next();
+    if (this.parser.kind() !== Token.End) throw new Stop("end of file expected", this.parser.tokenStart);
+  }
+
+  /** The IR, once every unit was lowered: or the first error the lowering met. */
+  private result(): ReturnType<JsonLowering<JsonNode>["finish"]> {
+    if (this.repeated !== undefined) throw this.repeated;
     if (this.failed !== undefined) throw this.failed;
-    return decoded(this.lowering.finish(this.root), this.context.options.limits.maxDepth >= 3);
+    return this.lowering.finish(this.root);
   }
 
   /** Deeper than the limit: the stream stops here, and decode() of the whole text reports it. */
   private boundDepth(): void {
-    const tokens = this.tokens.tokens;
+    const tokens = (this.tokens as JsonTokens).tokens;
     for (; this.scanned < tokens.length; this.scanned++) {
       const kind = (tokens[this.scanned] as ReadToken).kind;
       if (kind === Token.OpenBrace || kind === Token.OpenBracket) this.depth++;
@@ -249,7 +287,7 @@ class JsonStream implements PayloadStream {
    * chunks. The tokens are scanned once per step (`gate`), not once per chunk.
    */
   private mayComplete(): boolean {
-    const tokens = this.tokens.tokens;
+    const tokens = (this.tokens as JsonTokens).tokens;
     const gate = this.gate;
     const cursor = this.parser.cursor;
     if (this.phase === "open") return tokens.length > cursor + 2;
@@ -278,8 +316,9 @@ class JsonStream implements PayloadStream {
     return LIST_KEYS.has(key.value) || key.value.startsWith(SECONDARY_PREFIX);
   }
 
-  /** The step completed: the tokens before the current one are done with; the next step scans from it. */
+  /** The step completed: a stream's tokens before the current one are done with; the next step scans from it. */
   private completed(): void {
+    if (this.tokens === undefined) return;
     const cursor = this.parser.cursor;
     const current = this.tokens.tokens[cursor];
     if (current !== undefined && current.end > this.readEnd) this.readEnd = current.end;
@@ -299,7 +338,8 @@ class JsonStream implements PayloadStream {
     const parser = this.parser;
     if (this.phase === "open") {
       parser.next();
-      if (parser.kind() !== Token.OpenBrace) throw stop(parser.tokenStart);
+      if (parser.kind() !== Token.OpenBrace) this.notAnObject();
+      this.root = { type: "object", offset: parser.tokenStart, length: 0 };
       parser.next();
       this.phase = "property";
       this.completed();
@@ -315,18 +355,18 @@ class JsonStream implements PayloadStream {
       this.completed();
       return;
     }
-    if (parser.kind() === Token.End) throw stop(parser.tokenStart);
+    if (parser.kind() === Token.End) throw new Stop("close brace expected", parser.tokenStart);
     if (parser.kind() === Token.Comma) {
-      if (!this.needsComma) throw stop(parser.tokenStart);
+      if (!this.needsComma) throw new Stop("value expected", parser.tokenStart);
       parser.next();
     } else if (this.needsComma) {
-      throw stop(parser.tokenStart);
+      throw new Stop("comma expected", parser.tokenStart);
     }
-    if (parser.kind() !== Token.String) throw stop(parser.tokenStart);
+    if (parser.kind() !== Token.String) throw new Stop("property name expected", parser.tokenStart);
     const key = parser.stringValue;
     const keyNode: JsonNode = { type: "string", offset: parser.tokenStart, length: parser.pos - parser.tokenStart, value: key };
     parser.next();
-    if (parser.kind() !== Token.Colon) throw stop(parser.tokenStart);
+    if (parser.kind() !== Token.Colon) throw new Stop("colon expected", parser.tokenStart);
     parser.next();
     if (parser.kind() === Token.OpenBracket && (LIST_KEYS.has(key) || key.startsWith(SECONDARY_PREFIX))) {
       parser.next();
@@ -335,27 +375,44 @@ class JsonStream implements PayloadStream {
       this.phase = "item";
       this.completed();
       this.addKey(key, keyNode);
-      this.lower(() => this.lowering.listStart(key, keyNode, undefined));
+      this.unit(() => this.lower(() => this.lowering.listStart(key, keyNode, undefined)));
       return;
     }
     const value = parser.value();
-    if (value === undefined) throw stop(parser.tokenStart);
+    if (value === undefined) throw new Stop("value expected", parser.tokenStart);
     this.needsComma = true;
     this.completed();
     this.addKey(key, keyNode);
-    this.lower(() => this.emitNew(() => this.lowering.property(key, keyNode, value), keyNode.offset));
-    // After a lowering error nothing more is lowered (`lower`), so the intent is known only if none came before it.
-    if (key === "intent" && this.lowering.intentSoFar !== undefined) {
-      this.sink({ kind: "intent", intent: this.lowering.intentSoFar, offset: keyNode.offset });
-      for (const { entity, offset } of this.waiting) this.emitEntity(entity, offset);
-      this.waiting = [];
-    }
+    this.unit(() => {
+      this.lower(() => this.emitNew(() => this.lowering.property(key, keyNode, value), keyNode.offset));
+      // After a lowering error nothing more is lowered (`lower`), so the intent is known only if none came before it.
+      if (key === "intent" && this.lowering.intentSoFar !== undefined) {
+        this.sink?.({ kind: "intent", intent: this.lowering.intentSoFar, offset: this.toSource(keyNode.offset) });
+        for (const { entity, offset } of this.waiting) this.emitEntity(entity, offset);
+        this.waiting = [];
+      }
+    });
+  }
+
+  /**
+   * The root is not an object. A stream stops (its end decodes the whole text). A whole payload
+   * reads the value, so that a syntax error in it is reported first, and then the lowering says
+   * what the root must be.
+   */
+  private notAnObject(): never {
+    const parser = this.parser;
+    if (this.deferred === undefined) throw new Stop("a JSON object expected", parser.tokenStart);
+    const value = parser.value();
+    if (value === undefined) throw new Stop("value expected", parser.tokenStart);
+    if (parser.kind() !== Token.End) throw new Stop("end of file expected", parser.tokenStart);
+    this.lowering.root(value);
+    throw new Stop("a JSON object expected", value.offset); // root() throws first: a value that is not an object
   }
 
   /** array item = [","] value, as tree.ts's array() reads one; the `]` ends the list. */
   private item(): void {
     const parser = this.parser;
-    const list = this.list as NonNullable<JsonStream["list"]>;
+    const list = this.list as NonNullable<JsonReader["list"]>;
     if (parser.kind() === Token.CloseBracket) {
       parser.next();
       this.phase = "property";
@@ -363,45 +420,61 @@ class JsonStream implements PayloadStream {
       this.completed();
       return;
     }
-    if (parser.kind() === Token.End) throw stop(parser.tokenStart);
+    if (parser.kind() === Token.End) throw new Stop("close bracket expected", parser.tokenStart);
     if (parser.kind() === Token.Comma) {
-      if (list.items === 0) throw stop(parser.tokenStart);
+      if (list.items === 0) throw new Stop("value expected", parser.tokenStart);
       parser.next();
     } else if (list.items > 0) {
-      throw stop(parser.tokenStart);
+      throw new Stop("comma expected", parser.tokenStart);
     }
     const value = parser.value();
-    if (value === undefined) throw stop(parser.tokenStart);
+    if (value === undefined) throw new Stop("value expected", parser.tokenStart);
     list.items++;
     this.completed();
-    this.lower(() => this.emitNew(() => this.lowering.listItem(list.key, value), value.offset));
+    this.unit(() => this.lower(() => this.emitNew(() => this.lowering.listItem(list.key, value), value.offset)));
+  }
+
+  /** A unit read: lowered now in a stream, after the grammar's end in a whole payload. */
+  private unit(lower: () => void): void {
+    if (this.deferred) this.deferred.push(lower);
+    else lower();
   }
 
   /** Runs a lowering step, and sends on each part it added (its text starts at `offset`). */
   private emitNew(lower: () => unknown, offset: number): void {
+    if (this.sink === undefined) {
+      lower();
+      return;
+    }
     const before = this.lowering.lowered();
     const counts = [before.flat.length, before.secondary.length, before.entities.length, before.constraints.length, before.alternatives.length];
     lower();
     const after = this.lowering.lowered();
-    for (const constraint of after.constraints.slice(counts[3])) this.sink({ kind: "constraint", constraint: normalPart("constraints", constraint), offset });
+    const at = this.toSource(offset);
+    for (const constraint of after.constraints.slice(counts[3]))
+      this.sink({ kind: "constraint", constraint: normalPart("constraints", constraint), offset: at });
     for (const alternative of after.alternatives.slice(counts[4])) {
-      this.sink({ kind: "alternative", alternative: normalPart("alternatives", alternative), offset });
+      this.sink({ kind: "alternative", alternative: normalPart("alternatives", alternative), offset: at });
     }
-    for (const entity of after.flat.slice(counts[0])) this.emitEntity(entity, offset);
-    for (const entity of after.entities.slice(counts[2])) this.emitEntity(entity, offset);
-    for (const entity of after.secondary.slice(counts[1])) this.emitEntity(entity, offset);
+    for (const entity of after.flat.slice(counts[0])) this.emitEntity(entity, at);
+    for (const entity of after.entities.slice(counts[2])) this.emitEntity(entity, at);
+    for (const entity of after.secondary.slice(counts[1])) this.emitEntity(entity, at);
   }
 
   /** An entity as the final IR lists it: with the intent as its action when it has none (it waits for the intent). */
   private emitEntity(entity: Entity, offset: number): void {
     const intent = this.lowering.intentSoFar;
     if (intent === undefined && (entity.action === undefined || entity.action === null)) this.waiting.push({ entity, offset });
-    else this.sink({ kind: "entity", entity: normalPart("entities", entity, intent as string), offset });
+    else this.sink?.({ kind: "entity", entity: normalPart("entities", entity, intent as string), offset });
   }
 
   private addKey(key: string, keyNode: JsonNode): void {
     if (this.keys.has(key) && this.repeated === undefined) {
-      this.repeated = new SilpError("decode_failed", `duplicate key "${key}" (JSON parsers would silently keep only one)`, { offset: keyNode.offset });
+      this.repeated = positionedReporter(this.context).error(
+        "decode_failed",
+        this.toSource(keyNode.offset),
+        `duplicate key "${key}" (JSON parsers would silently keep only one)`,
+      );
     }
     this.keys.add(key);
   }
@@ -419,21 +492,47 @@ class JsonStream implements PayloadStream {
 }
 
 /**
- * Where the stream's grammar stops: a text it cannot read as decode() reads it. No reason is
- * given, because none reaches anyone: a stream that stopped is decoded whole at its end, and
- * decode() reports the error with its reason and code frame (codec.ts, finishStreamed).
+ * decode() of a json payload, `context.source` from `start` to `end`: the JSON.parse shortcut, or
+ * the reader over the text; in lenient mode, a text with the damage repair.ts mends is read again,
+ * repaired, at offsets mapped back to the text. The IR keeps the sender's field order, so it is
+ * not in normal form. The payload's depth is checked before reading, so the IR's is bounded too,
+ * unless a repair changed the shape (a rewritten text, or `"action_x": {...}` read as a list of
+ * one, a level deeper): then decode measures the IR.
  */
-function stop(offset: number): Stop {
-  return new Stop("not read by the stream", offset);
+function decodeWhole(context: DecodeContext, start: number, end: number, sink: PartSink | undefined): DecodedPayload {
+  const source = context.source;
+  const text = start === 0 && end === source.length ? source : source.slice(start, end);
+  const maxDepth = context.options.limits.maxDepth;
+  const fast = lowerParsedJson(text, scanJson(text, maxDepth, source, start), context.hooks !== IDENTITY_HOOKS);
+  if (fast !== undefined) return decoded(fast, maxDepth >= FLAT_DEPTH);
+  const repairsBefore = context.repairs.length + context.repairsDropped;
+  try {
+    const lowered = new JsonReader(context, start, sink).readWhole(text, (offset) => start + offset);
+    return decoded(lowered, context.repairs.length + context.repairsDropped === repairsBefore && maxDepth >= FLAT_DEPTH);
+  } catch (error) {
+    if (!(error instanceof Stop)) throw error;
+    const repaired = context.strict || !startsWithValue(text) ? undefined : repairJson(context, text, start);
+    if (repaired) {
+      try {
+        return decoded(
+          new JsonReader(context, start, sink).readWhole(repaired.text, (offset) => start + repaired.originalOffset(offset)),
+          false,
+        );
+      } catch (again) {
+        if (!(again instanceof Stop)) throw again;
+      }
+    }
+    throw new SilpError("invalid_syntax", `invalid JSON: ${error.reason}`, { source, offset: start + error.offset, expected: ["a JSON object"] });
+  }
 }
 
 /** A stop as the codec's error (the reader and finishStreamed look for a SilpError); any other error as it is. */
 function notRead(error: unknown): unknown {
-  return error instanceof Stop ? new SilpError("invalid_syntax", "invalid JSON", { offset: error.offset }) : error;
+  return error instanceof Stop ? new SilpError("invalid_syntax", `invalid JSON: ${error.reason}`, { offset: error.offset }) : error;
 }
 
-export function openJsonStream(context: DecodeContext, start: number, sink: PartSink): PayloadStream {
-  return new JsonStream(context, start, sink);
+export function openJsonStream(context: DecodeContext, start: number, sink?: PartSink): PayloadStream {
+  return new JsonReader(context, start, sink);
 }
 
 function isBlank(code: number): boolean {
