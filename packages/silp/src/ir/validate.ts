@@ -6,6 +6,7 @@
 import { type ValidationIssue, SilpError, invalidIr } from "../errors.js";
 import { resolveOptions, type ResolvedOptions, type SilpOptions } from "../options.js";
 import { assertDepth, normalIrExceedsDepth } from "./depth.js";
+import { nonJsonValueIssues } from "./json-values.js";
 import { dropNullOptionals, hasNullOptionalMeta, normalize, withNormalTrailer } from "./normalize.js";
 import { semanticIssues } from "./rules.js";
 import { schemaIssues, trailerSchemaIssues } from "./schema.js";
@@ -26,6 +27,7 @@ export function validate(input: unknown, options?: SilpOptions): ValidationResul
 function validateResolved(input: unknown, resolved: ResolvedOptions): ValidationResult {
   const { value, issues } = dropNullOptionals(input);
   const schema = schemaIssues(value);
+  if (schema.length === 0) for (const issue of nonJsonValueIssues(value as Record<string, unknown>, resolved.limits.maxDepth)) schema.push(issue);
   if (schema.length > 0) return { ok: false, issues: [...issues, ...schema] };
   const ir = normalize(value as SilpIRInput);
   for (const issue of semanticIssues(ir, resolved)) issues.push(issue); // no push(...): unbounded count

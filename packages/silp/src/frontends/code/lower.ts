@@ -31,7 +31,7 @@ import {
 import { REQ_ID_PATTERN } from "../../ir/req-id.js";
 import { functionNameToAction } from "../../ir/verbs.js";
 import type { DecodeContext, DecodedPayload, PartSink, RepairKind } from "../decode-context.js";
-import { parseEmbeddedJson } from "../json-value.js";
+import { numberProblem, parseEmbeddedJson } from "../json-value.js";
 import { FUNCTION_NAME, isTimeLike } from "./chars.js";
 import { assignConstraintRoles, type ConstraintRole } from "./roles.js";
 import { CONFIDENCE_ITEM, META_ITEM_FIELDS, META_RESERVED_NAMES, PRIORITY_ITEM } from "./meta-items.js";
@@ -360,7 +360,11 @@ export class StatementLowering {
         if (!number) {
           throw this.syntax(item.start, `"${written}" is not a meta item (p<number>, c<number> or name=value)`, ["p2", "c.75", "name=value"]);
         }
-        this.setOnce(meta, priority ? "priority" : "confidence", Number(number[1]), item.start);
+        const digits = number[1] as string;
+        // c.75: JSON writes the 0 before the point.
+        const problem = numberProblem(digits.startsWith(".") ? `0${digits}` : digits);
+        if (problem !== undefined) throw this.decode(item.start, problem);
+        this.setOnce(meta, priority ? "priority" : "confidence", Number(digits), item.start);
         continue;
       }
       const target = item.name.kind === "bare" ? this.metaTarget(written, item.start) : this.extraTarget(written, item.start);

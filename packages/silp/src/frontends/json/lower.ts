@@ -17,7 +17,7 @@ import { hasOwn, setField } from "../../ir/fields.js";
 import { ACTION_CODE_PATTERN, type Alternative, type Constraint, type Entity, type JsonValue, type Meta, type SilpIRInput } from "../../ir/types.js";
 import { normalizeAlternative, normalizeConstraint, normalizeEntities } from "../../ir/normalize.js";
 import type { DecodeContext, DecodedPayload, RepairKind } from "../decode-context.js";
-import { countMembers, scanJson } from "../json-value.js";
+import { type JsonScan, countMembers, numberProblem, scanJson } from "../json-value.js";
 import { IDENTITY_HOOKS, type StructureHooks } from "../../security/hooks.js";
 import { findingHooks } from "../../security/sanitizer-hooks.js";
 import { RESERVED_KEYS, SECONDARY_PREFIX } from "./printer.js";
@@ -60,17 +60,19 @@ export function decodeJsonFast(text: string, sanitized = false): LoweredJson | u
 
 /**
  * JSON.parse's value through the lowering; undefined when it declines (at a repair, an error, or,
- * with `sanitized`, wherever the sanitizer's hooks would report a hit), or when the value has
- * fewer object members than the text wrote (`members`, scanJson): JSON.parse dropped a repeated key.
+ * with `sanitized`, wherever the sanitizer's hooks would report a hit), when the value has fewer
+ * object members than the text wrote (scanJson's `members`: JSON.parse dropped a repeated key),
+ * or when a number in it cannot be kept (the reader refuses it where it stands).
  */
-export function lowerParsedJson(text: string, members: number, sanitized: boolean): LoweredJson | undefined {
+export function lowerParsedJson(text: string, scan: JsonScan, sanitized: boolean): LoweredJson | undefined {
+  if (scan.number !== undefined) return undefined;
   let root: unknown;
   try {
     root = JSON.parse(text);
   } catch {
     return undefined;
   }
-  if (countMembers(root) !== members) return undefined;
+  if (countMembers(root) !== scan.members) return undefined;
   try {
     return new JsonLowering(parsedView, sanitized ? DECLINING_ON_HITS : DECLINING).root(root);
   } catch (error) {
@@ -396,6 +398,9 @@ export class JsonLowering<N> {
     }
     if (coercible && (type === "number" || type === "boolean")) {
       const raw = this.view.raw(node);
+      // Refused though its text would survive as a string: such a number is refused wherever it stands, one rule with no exception.
+      const problem = type === "number" ? numberProblem(raw) : undefined;
+      if (problem !== undefined) throw this.decodeFail(node, problem);
       this.report.repair(type === "number" ? "number_as_string" : "boolean_as_string", this.offset(node), `"${key}" should be a string, got ${type} ${raw}`, [
         "a JSON string",
       ]);
@@ -426,6 +431,11 @@ export class JsonLowering<N> {
       }
       case "array":
         return this.view.items(node).map((child) => this.value(child));
+      case "number": {
+        const problem = numberProblem(this.view.raw(node));
+        if (problem !== undefined) throw this.decodeFail(node, problem);
+        return this.view.scalar(node);
+      }
       default:
         return this.view.scalar(node);
     }
