@@ -29,11 +29,13 @@ const CODEC_TESTS = "packages/silp/test/**/*.test.ts";
  * register x- frontends by name), the testkit (whose seed tests set the environment), the CLI
  * (two of its files register a dialect) and the files that register a dialect (a2a-dialects and
  * mcp-dialects take x-evolved by hash, dialect-grammar registers its sample dialects; the MCP
- * server's tests would then list them among the frontends) keep a process per file. A shared file
- * that registers a frontend fails (testkit/shared-process-guard.ts).
+ * server's tests would then list them among the frontends) keep a process per file, and so does
+ * the lock's directory-swap test, whose test double of node:fs must be the one its sources
+ * import. A shared file that registers a frontend fails (testkit/shared-process-guard.ts).
  */
 const SHARED_PROCESS_TESTS = [
-  "packages/{schemas,lock,redis,conformance}/test/**/*.test.ts",
+  "packages/{schemas,redis,conformance}/test/**/*.test.ts",
+  "packages/lock/test/**/!(directory-swap).test.ts",
   "packages/a2a/test/**/!(a2a-dialects).test.ts",
   "packages/mcp/test/**/!(mcp-dialects).test.ts",
   "packages/grammar/test/**/!(dialect-grammar).test.ts",

@@ -16,7 +16,8 @@
  * holder keeps it, so the others wait (and give up with lock_violation after waitMs): waiting is
  * safe, taking over a live holder is not.
  */
-import { closeSync, constants, fdatasyncSync, fstatSync, ftruncateSync, lstatSync, openSync, readSync, writeSync } from "node:fs";
+import { type Stats, closeSync, constants, fdatasyncSync, fstatSync, ftruncateSync, lstatSync, openSync, readSync, realpathSync, writeSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { SilpError } from "silp";
 import { assertPlainLockFile, canonicalLockPath } from "./path.js";
@@ -77,7 +78,13 @@ const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
  * throws (the descriptor is closed), or by the kernel if the process dies.
  */
 export async function withFileLock<T>(path: string, options: FileLockOptions, body: (file: LockedFile) => T): Promise<T> {
-  const canonical = canonicalLockPath(path, true);
+  let canonical: string;
+  try {
+    canonical = canonicalLockPath(path, true);
+  } catch (error) {
+    // Creating `.silp/` on a full or read-only disk: a typed refusal, not the system's error.
+    throw cannotLock(resolve(path), error);
+  }
   let fd: number;
   try {
     fd = openNoFollow(canonical, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT);
@@ -87,22 +94,6 @@ export async function withFileLock<T>(path: string, options: FileLockOptions, bo
   try {
     await acquire(fd, canonical, false, options.waitMs ?? DEFAULT_WAIT_MS);
     return body(lockedFile(fd, canonical));
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** The file's bytes, or none when it does not exist yet. Never through a link. No lock: use it on files nobody appends to. */
-export function readLockBytes(path: string): Buffer {
-  let fd: number;
-  try {
-    fd = openNoFollow(path, constants.O_RDONLY);
-  } catch (error) {
-    if (isErrno(error, "ENOENT")) return Buffer.alloc(0);
-    throw error;
-  }
-  try {
-    return readAll(fd);
   } finally {
     closeSync(fd);
   }
@@ -150,12 +141,28 @@ function lockedFile(fd: number, path: string): LockedFile {
       }
       const bytes = Buffer.from(text, "utf8");
       let written = 0;
-      while (written < bytes.length) written += writeSync(fd, bytes, written);
-      fdatasyncSync(fd);
+      try {
+        while (written < bytes.length) written += writeSync(fd, bytes, written);
+        fdatasyncSync(fd);
+      } catch (error) {
+        // A full disk or an I/O error mid-line: the part of the line that reached the file is cut
+        // back while this writer still holds the lock, so the next seal finds the chain as it was
+        // and needs no repair. If even that fails, the next seal finds a torn last line and names
+        // `silpc lock repair`, as after a kill -9.
+        try {
+          ftruncateSync(fd, expectedLength);
+          fdatasyncSync(fd);
+        } catch {}
+        throw writeFailed(path, "append to", error);
+      }
     },
     truncate(length) {
-      ftruncateSync(fd, length);
-      fdatasyncSync(fd);
+      try {
+        ftruncateSync(fd, length);
+        fdatasyncSync(fd);
+      } catch (error) {
+        throw writeFailed(path, "cut", error);
+      }
     },
   };
 }
@@ -192,6 +199,30 @@ async function acquire(fd: number, path: string, shared: boolean, waitMs: number
   }
 }
 
+/**
+ * The disk refused a write (ENOSPC, EIO, EDQUOT, EROFS...): a lock_violation saying so, with the
+ * system's code and no stack, since nothing was sealed and the lock is as it was.
+ */
+function writeFailed(path: string, what: "append to" | "cut", error: unknown): SilpError {
+  const errno = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+  const reason = typeof errno === "string" ? `${errno}: ${systemMessage(errno)}` : error instanceof Error ? error.message : String(error);
+  return new SilpError("lock_violation", `cannot ${what} the lock file ${path} (${reason}); nothing was sealed, and the file is as it was`, {
+    details: { path, reason: "write failed", errno },
+  });
+}
+
+/** The usual meaning of the errors a write meets, in words (Node's messages carry the path and syscall too). */
+function systemMessage(errno: string): string {
+  const words: Record<string, string> = {
+    ENOSPC: "no space left on the device",
+    EDQUOT: "the disk quota is used up",
+    EIO: "an input/output error",
+    EROFS: "the file system is read-only",
+    EFBIG: "the file is too large",
+  };
+  return words[errno] ?? "the system refused the write";
+}
+
 function cannotLock(path: string, error: unknown): SilpError {
   if (error instanceof SilpError) return error;
   return new SilpError("lock_violation", `cannot lock ${path}: ${error instanceof Error ? error.message : String(error)}`, {
@@ -216,9 +247,11 @@ function readAll(fd: number): Buffer {
 /**
  * Opens without following a final symbolic link, then checks what was opened (fstat of the open
  * descriptor, so nothing can be swapped between check and use): lock_violation for a link, a
- * non-regular file or a file with a second hard link.
+ * non-regular file or a file with a second hard link, or a file that is not the one `path` names
+ * (`assertOpenedInPlace`).
  */
 export function openNoFollow(path: string, flags: number): number {
+  // `path` is canonical (path.ts): its directory is its own realpath, which assertOpenedInPlace checks again after the open.
   let fd: number;
   try {
     fd = openSync(path, flags | O_NOFOLLOW, 0o666);
@@ -232,12 +265,45 @@ export function openNoFollow(path: string, flags: number): number {
     throw error;
   }
   try {
-    assertPlainLockFile(path, fstatSync(fd));
+    const opened = fstatSync(fd);
+    assertPlainLockFile(path, opened);
+    assertOpenedInPlace(path, opened);
   } catch (error) {
     closeSync(fd);
     throw error;
   }
   return fd;
+}
+
+/**
+ * O_NOFOLLOW guards only the last component of a path: a directory above it (`.silp/`, or the
+ * project's) swapped for a symbolic link after the checks of path.ts and before the open sends
+ * the open wherever the link points. Node has no openat to pin the checked directory, so the
+ * opened file is checked against the path instead, after the open: the directory must still be
+ * real all the way up (realpath is itself), and the path must now name the very file opened
+ * (device and inode). A swap that stays is caught by the first, one undone in time by the second;
+ * a swap after the check no longer matters, since every read and write goes through the
+ * descriptor. What such a race can leave is an empty file created where the link pointed: the
+ * open's O_CREAT, before any check could run. Nothing is written to it.
+ */
+function assertOpenedInPlace(path: string, opened: Stats): void {
+  const directory = dirname(path);
+  let now: Stats;
+  try {
+    if (realpathSync(directory) !== directory) throw new Error("a directory on the path is a symbolic link now");
+    now = lstatSync(path);
+  } catch (error) {
+    throw swapped(path, error instanceof Error ? error.message : String(error));
+  }
+  if (now.dev !== opened.dev || now.ino !== opened.ino) throw swapped(path, "the path names another file than the one opened");
+}
+
+function swapped(path: string, reason: string): SilpError {
+  return new SilpError(
+    "lock_violation",
+    `refusing the lock file ${path}: its directory changed while it was opened (${reason}); a lock is only kept in a real directory`,
+    { details: { path, reason: "directory swapped" } },
+  );
 }
 
 function isErrno(error: unknown, code: string): boolean {
