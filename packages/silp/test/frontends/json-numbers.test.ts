@@ -157,9 +157,10 @@ describe("validate() and compile() refuse values no JSON text can carry, with in
   }
 
   test("a hole in an array, at its index; JSON values of every kind pass", () => {
-    // biome-ignore lint/suspicious/noSparseArray: the hole is the case
+    const holed = [1, 2, 3];
+    delete holed[1];
     assert.deepEqual(
-      validate(withExtra([1, , 3])).issues.map((issue) => issue.path),
+      validate(withExtra(holed)).issues.map((issue) => issue.path),
       ["/entities/0/extra/1", "/meta/note/list/1/1"],
     );
     const json = { a: [null, true, 1.5, -0, "s", { b: [] }], c: Object.create(null) };
