@@ -161,7 +161,7 @@ describe("a decoder says through its return value whether its IR is in normal fo
     });
     assert.deepEqual(built("start(hike) #{c0}"), { normalForm: true, schemaValid: true });
     assert.deepEqual(built("start(hike) #{c1}"), { normalForm: true, schemaValid: true });
-    for (const item of ["p1.5", "p1e400", "c1.01", "c1e400", "id=abc", "id=ABCD", "id=abcdef012", 'id=""', "silp=w1", "silp=v"]) {
+    for (const item of ["p1.5", "c1.01", "id=abc", "id=ABCD", "id=abcdef012", 'id=""', "silp=w1", "silp=v"]) {
       assert.deepEqual(built(`start(hike) #{${item}}`), { normalForm: true, schemaValid: "except-meta" }, item);
     }
     assert.deepEqual(built('start(hike) #meta {"meta":{"p":1}}'), { normalForm: true, schemaValid: "except-meta" });
