@@ -239,7 +239,7 @@ export class SilpAgentExecutor implements AgentExecutor {
       if (!requested && this.#options.requireActivation !== false) {
         throw new SilpError("negotiation_failed", `SILP content without the extension: activate it with the header A2A-Extensions: ${SILP_EXTENSION_URI}`);
       }
-      if (content.kind === "probe") return this.#answerProbe(content.probe, content.form, contextId, requested);
+      if (content.kind === "probe") return this.#answerProbe(content.probe, content.form, contextId, requested, this.#scope(call, contextId));
       const envelope = content.envelope;
       request = envelope;
       const scope = this.#scope(call, contextId);
@@ -282,11 +282,12 @@ export class SilpAgentExecutor implements AgentExecutor {
     return DEFAULT_CONTEXT_SCOPE;
   }
 
-  #answerProbe(probe: Probe, form: PartForm, contextId: string, activated: boolean): Message {
+  #answerProbe(probe: Probe, form: PartForm, contextId: string, activated: boolean, scope: string): Message {
     if (probe.kind !== "ping")
       throw new SilpError("invalid_syntax", "expected a //ping; a //pong answers a ping this agent did not send", { expected: ["//ping"] });
     const holdings = this.#options.dialects;
-    const taken = holdings?.answer(probe, this.baseCapabilities);
+    // Dialects taken from a peer are bounded per peer: the scope its sessions are kept in.
+    const taken = holdings?.answer(probe, this.baseCapabilities, scope);
     const answer = taken ?? answerPing(probe, this.capabilities);
     // A ping with specs came as JSON; it is logged as JSON, since a line holds no specs.
     const pingText = probe.specs === undefined ? formatProbe(probe) : JSON.stringify(probeToJson(probe));
@@ -314,7 +315,9 @@ export class SilpAgentExecutor implements AgentExecutor {
     contextId: string,
     turn: { scope: string; requested: boolean; signal: AbortSignal; deadline?: number | undefined; continues?: string | undefined },
   ): Promise<Message> {
-    if (!this.capabilities.frontends.includes(request.silp_encoding)) {
+    const encoding = request.silp_encoding;
+    // A dialect a peer proposed is read only from a peer that agreed on it by its hash.
+    if (!this.baseCapabilities.frontends.includes(encoding) && this.#options.dialects?.reads(encoding, turn.scope) !== true) {
       throw new SilpError("unsupported_frontend", `this agent does not read ${request.silp_encoding} (it reads ${this.capabilities.frontends.join(", ")})`, {
         details: { frontend: request.silp_encoding, accepted: this.capabilities.frontends },
       });

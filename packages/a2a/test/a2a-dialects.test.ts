@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { normalize, type SilpIRInput } from "silp";
-import { DialectHoldings, EVOLVED_DIALECT, dialectRef, parseDialectSpec } from "@silp/dialects";
+import { type DialectSpec, DialectHoldings, EVOLVED_DIALECT, dialectRef, parseDialectSpec, randomDialectSpec } from "@silp/dialects";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
 import { SILP_EXTENSION_URI, SilpPeer, startSilpAgent, type ActionCall, type ExecutorEvent, type RunningSilpAgent } from "../src/index.js";
 
@@ -154,5 +154,63 @@ describe("A2A agents negotiate dialects by hash", () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+/** Seeded random numbers in [0, 1), for random dialect specs. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
+
+describe("hostile peers against an A2A agent that takes dialects (accept any)", () => {
+  let agent: RunningSilpAgent;
+  beforeAll(async () => {
+    agent = await startSilpAgent({
+      name: "open",
+      frontends: ["code", "json"],
+      whitelist: "off",
+      dialects: new DialectHoldings({ accept: "any" }),
+      handlers: handlers([]),
+    });
+  });
+  afterAll(async () => {
+    await agent.close();
+  });
+
+  /** A peer that holds `specs` and negotiates with the agent by //ping. */
+  async function peerHolding(specs: DialectSpec[], frontends = ["code", "json"]) {
+    const holdings = new DialectHoldings();
+    for (const spec of specs) holdings.hold(spec);
+    return SilpPeer.connect(agent.url, { frontends, dialects: holdings, codec: { whitelist: "off" } });
+  }
+
+  test("D1: a peer's own dialect is agreed with it by hash; a draft peer naming it without the hash agrees on code", async () => {
+    const own = randomDialectSpec(seeded(21), "x-a2a-peer-a");
+    const a = await peerHolding([own]);
+    assert.equal((await a.ping()).agreement.frontend, "x-a2a-peer-a");
+    const b = await SilpPeer.connect(agent.url, { frontends: ["x-a2a-peer-a", "code", "json"], codec: { whitelist: "off" } });
+    const exchange = await b.ping();
+    assert.equal(exchange.agreement.frontend, "code");
+    assert.equal(exchange.probes[1]?.includes("x-a2a-peer-a"), false, "the pong does not list another peer's dialect to a peer that names no hash");
+  });
+
+  test("D2: two floods of 4 random specs do not fill the pool for good: the next peer's dialect is agreed", async () => {
+    const random = seeded(4242);
+    for (const round of [0, 1]) {
+      const flood = Array.from({ length: 4 }, (_, i) => randomDialectSpec(random, `x-a2a-flood-${round}-${i}`));
+      const flooder = await peerHolding(flood);
+      const exchange = await flooder.ping();
+      assert.equal(exchange.sent.length, 4);
+      assert.equal(exchange.agreement.frontend, `x-a2a-flood-${round}-0`);
+    }
+    const honest = await peerHolding([randomDialectSpec(seeded(88), "x-a2a-honest")]);
+    const exchange = await honest.ping();
+    assert.equal(exchange.agreement.frontend, "x-a2a-honest");
+    const { delivery } = await honest.send(STUDY[0] as SilpIRInput);
+    assert.equal(delivery.frontend, "x-a2a-honest");
   });
 });

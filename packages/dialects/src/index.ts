@@ -11,7 +11,7 @@ export { registerDialect } from "./register.js";
 export { EVOLVED_DIALECT, SHIPPED_DIALECTS } from "./evolved.js";
 export { buildDialectPrompt, DIALECT_EXAMPLE_MARK, type DialectPrompt, type DialectPromptOptions } from "./prompt.js";
 export { MAX_DIALECT_SPEC_BYTES, canonicalDialectText, dialectRef } from "./content.js";
-export { DEFAULT_MAX_HELD, DialectHoldings, type DialectAcceptance, type HoldingsAnswer, type HoldingsOptions } from "./holdings.js";
+export { DEFAULT_MAX_HELD, DEFAULT_MAX_HELD_PER_PEER, DialectHoldings, type DialectAcceptance, type HoldingsAnswer, type HoldingsOptions } from "./holdings.js";
 export { STUDY_COSTS, costOfTable, type CostTable } from "./costs.js";
 export { negotiateDialects, type DialectNegotiation, type ExchangeProbe } from "./negotiate.js";
 export { STUDY_CASES } from "./study-cases.generated.js";

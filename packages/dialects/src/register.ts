@@ -2,7 +2,7 @@
  * A dialect as a frontend of the codec's registry: compile, decode, the envelope and //ping
  * negotiation then work with its `x-` name like with any other frontend.
  */
-import { type SilpIR, getFrontend, registerFrontend } from "silp";
+import { type SilpIR, getFrontend, registerFrontend, unregisterFrontend } from "silp";
 import type { ResolvedOptions } from "silp/util";
 import { dialectRef } from "./content.js";
 import { decodeDialect } from "./dialect.js";
@@ -53,4 +53,11 @@ export function registerDialect(spec: DialectSpec): void {
     { replace: true },
   );
   registered.set(spec.name, dialectRef(spec));
+}
+
+/** Removes the dialect registered under `name` (a spec let go), when it is the one with `ref`. */
+export function unregisterDialect(name: string, ref: string): void {
+  if (registered.get(name) !== ref) return;
+  registered.delete(name);
+  unregisterFrontend(name);
 }

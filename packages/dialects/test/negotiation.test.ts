@@ -13,7 +13,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "vitest";
-import { type SilpError, compile, decode, isSilpError, registerFrontend } from "silp";
+import { type SilpError, compile, decode, getFrontend, isSilpError, registerFrontend } from "silp";
 import { type Capabilities, type Ping, type Pong, formatProbe, parseProbeJson, parseProbeLine, probeToJson } from "silp/negotiation";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
 import {
@@ -260,14 +260,19 @@ describe("hostile offers: a typed error, and the negotiation falls back", () => 
     assert.deepEqual(receiver.refs, [dialectRef(EVOLVED_DIALECT)]);
   });
 
-  test("past maxHeld: limit_exceeded, and what is held stays", () => {
+  test("past maxHeld: the one used longest ago is let go (no longer a frontend), and the new one is taken", () => {
     const receiver = new DialectHoldings({ accept: "any", maxHeld: 1 });
     const first = parseDialectSpec({ ...EVOLVED_DIALECT, name: "x-first" });
     const second = parseDialectSpec({ ...EVOLVED_DIALECT, name: "x-second" });
     assert.deepEqual(receiver.answer(ping(JSON.parse(JSON.stringify(first)), dialectRef(first)), BASE).received, [dialectRef(first)]);
     const answer = receiver.answer(ping(JSON.parse(JSON.stringify(second)), dialectRef(second)), BASE);
-    assert.equal(answer.refused[0]?.code, "limit_exceeded");
-    assert.deepEqual(receiver.refs, [dialectRef(first)]);
+    assert.deepEqual([answer.received, answer.refused], [[dialectRef(second)], []]);
+    assert.deepEqual(receiver.refs, [dialectRef(second)]);
+    assert.throws(
+      () => getFrontend("x-first"),
+      (e: unknown) => isSilpError(e, "unsupported_frontend"),
+    );
+    assert.equal(getFrontend("x-second").decodes, true);
   });
 
   test("thousands of offers never reach the holdings: the probe refuses them first", () => {

@@ -6,7 +6,7 @@
  */
 import { VERSION } from "silp/util";
 import { createServer } from "node:http";
-import { McpServer, createMcpHandler, fromJsonSchema, type StandardSchemaWithJSON } from "@modelcontextprotocol/server";
+import { McpServer, type ServerContext, createMcpHandler, fromJsonSchema, type StandardSchemaWithJSON } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { localhostHostValidation, toNodeHandler } from "@modelcontextprotocol/node";
 import { closeServer, listen, origin } from "silp/node";
@@ -87,8 +87,16 @@ function prepareTools(options: SilpToolsOptions): PreparedTool[] {
 }
 
 function registerPrepared(server: McpServer, tools: PreparedTool[]): string[] {
-  for (const tool of tools) server.registerTool(tool.name, tool.config, (args: Args) => tool.handler(args));
+  for (const tool of tools)
+    server.registerTool(tool.name, tool.config, (args: Args, context: ServerContext) => tool.handler(args, { scope: peerScope(context) }));
   return tools.map((tool) => tool.name);
+}
+
+/** The peer of a call: its authenticated client, else its MCP session, else none (stateless, unauthenticated). */
+function peerScope(context: ServerContext | undefined): string | undefined {
+  const client = context?.http?.authInfo?.clientId;
+  if (client !== undefined) return `client:${client}`;
+  return context?.sessionId === undefined ? undefined : `session:${context.sessionId}`;
 }
 
 /**

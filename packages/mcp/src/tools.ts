@@ -31,7 +31,16 @@ export interface SilpToolDefinition {
   /** Absent when the server answers with text content only (`structuredContent: false`). */
   outputSchema?: JsonSchemaObject;
   annotations: { readOnlyHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
-  handler(args: Record<string, unknown>): Promise<SilpCallToolResult>;
+  handler(args: Record<string, unknown>, call?: ToolCall): Promise<SilpCallToolResult>;
+}
+
+/** What the carrier knows of a tool call beyond its arguments. */
+export interface ToolCall {
+  /**
+   * The peer that called: the authenticated client, else the MCP session, else none (stateless
+   * HTTP without auth, stdio). Dialects taken from a peer are bounded per peer (docs/dialect-negotiation.md).
+   */
+  scope?: string;
 }
 
 export interface SilpToolsOptions extends SilpOptions {
@@ -100,7 +109,7 @@ export function silpTools(options: SilpToolsOptions = {}): SilpToolDefinition[] 
   const resolved = resolveOptions(codec);
   const base = { ...codec, whitelist: resolved.whitelist };
   const policy: Policy = { structured: structuredContent !== false, base, timeoutMs: checkTimeout(timeoutMs), safetyFilter };
-  const tools = [validateTool(policy), compileTool(policy), decodeTool(policy), negotiateTool(capabilities ?? defaultCapabilities(), dialects)];
+  const tools = [validateTool(policy), compileTool(policy), decodeTool(policy, dialects), negotiateTool(capabilities ?? defaultCapabilities(), dialects)];
   if (tokens) tools.push(countTokensTool(tokens, policy));
   return tools.map((tool) => guarded(tool, policy));
 }
@@ -111,10 +120,12 @@ export function silpTools(options: SilpToolsOptions = {}): SilpToolDefinition[] 
  */
 function guarded(tool: SilpToolDefinition, policy: Policy): SilpToolDefinition {
   const inner = tool.handler;
-  const handler = withSilpErrors(async (args: Record<string, unknown>) => inner(checkArguments(tool.inputSchema, args)), { timeoutMs: policy.timeoutMs });
+  const handler = withSilpErrors(async (args: Record<string, unknown>, call?: ToolCall) => inner(checkArguments(tool.inputSchema, args), call), {
+    timeoutMs: policy.timeoutMs,
+  });
   if (policy.structured) return { ...tool, handler };
   const { outputSchema: _schema, ...listed } = tool;
-  return { ...listed, handler: async (args) => textOnly(await handler(args)) };
+  return { ...listed, handler: async (args, call) => textOnly(await handler(args, call)) };
 }
 
 /** A result without structuredContent: what the text already says is all a content-only client gets. */
@@ -209,7 +220,7 @@ function compileTool(policy: Policy): SilpToolDefinition {
   };
 }
 
-function decodeTool(policy: Policy): SilpToolDefinition {
+function decodeTool(policy: Policy, dialects: DialectHoldings | undefined): SilpToolDefinition {
   const { base } = policy;
   const schemas = decodeSchemas(allowedWhitelistModes(base.whitelist.mode), base.strict === true);
   return {
@@ -221,9 +232,16 @@ function decodeTool(policy: Policy): SilpToolDefinition {
     inputSchema: schemas.input,
     outputSchema: schemas.output,
     annotations: READ_ONLY,
-    handler: async (args) => {
+    handler: async (args, call) => {
       const options = callOptions(base, args);
       const { strict: _strict, whitelist: _whitelist, ...wrapper } = args;
+      const encoding = wrapper.silp_encoding;
+      // A dialect a client proposed is read only for a client that agreed on it by its hash (docs/dialect-negotiation.md, "Peers").
+      if (dialects !== undefined && typeof encoding === "string" && isDialectName(encoding) && !dialects.reads(encoding, call?.scope)) {
+        throw new SilpError("unsupported_frontend", `this server reads the dialect ${encoding} only for a client that agreed on it by its hash (negotiate)`, {
+          details: { frontend: encoding },
+        });
+      }
       const decoded = unwrapSilp(wrapper, options, "the decode arguments");
       await screen(policy, decoded.ir);
       const { ir, repairs, repairsDropped, warnings, sanitizer, envelope } = decoded;
@@ -234,6 +252,11 @@ function decodeTool(policy: Policy): SilpToolDefinition {
       return silpToolResult(ir, { ...options, inlineMeta: true, frontend: envelope.silp_encoding, extra, notes: modelNotes(decoded) });
     },
   };
+}
+
+/** A dialect's name (`x-`), as opposed to a built-in frontend's. */
+function isDialectName(name: string): boolean {
+  return name.startsWith("x-");
 }
 
 function negotiateTool(capabilities: Capabilities, dialects: DialectHoldings | undefined): SilpToolDefinition {
@@ -250,9 +273,9 @@ function negotiateTool(capabilities: Capabilities, dialects: DialectHoldings | u
     outputSchema: schemas.output,
     // Not read-only with holdings: a ping that carries a spec the policy allows adds a dialect.
     annotations: dialects === undefined ? READ_ONLY : { ...READ_ONLY, readOnlyHint: false },
-    handler: async (args) => {
+    handler: async (args, call) => {
       const ping = readPing(args.ping);
-      const taken = dialects?.answer(ping, capabilities);
+      const taken = dialects?.answer(ping, capabilities, call?.scope);
       const answer = taken ?? answerPing(ping, capabilities);
       const pongLine = formatProbe(answer.pong);
       const pong = probeToJson(answer.pong).silp_pong as unknown as Record<string, JsonValue>;

@@ -14,7 +14,9 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { compile, normalize, type SilpIRInput } from "silp";
 import { envelopeOf } from "silp/util";
 import { type Capabilities, type Ping, type Pong, formatProbe, parseProbeJson, probeToJson } from "silp/negotiation";
-import { DialectHoldings, EVOLVED_DIALECT, dialectRef, negotiateDialects, parseDialectSpec } from "@silp/dialects";
+import { type DialectSpec, DialectHoldings, EVOLVED_DIALECT, dialectRef, negotiateDialects, parseDialectSpec, randomDialectSpec } from "@silp/dialects";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { serveSilpMcpHttp } from "../src/index.js";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
 
 const manifest = JSON.parse(readFileSync(join(REPO_ROOT, "packages/mcp/package.json"), "utf8")) as { bin: Record<string, string> };
@@ -95,5 +97,83 @@ describe("silp-mcp --accept-dialects any: a dialect agreed by hash across proces
     // The reply's frontend is what the server reads now: x-evolved first.
     const again = (await client.callTool({ name: "negotiate", arguments: { ping: formatProbe(result.pings[0] as Ping) } })) as CallResult;
     assert.equal((again.structuredContent?.pong as { prefer?: string } | undefined)?.prefer, "x-evolved");
+  });
+});
+
+/** Seeded random numbers in [0, 1), for random dialect specs. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
+
+describe("hostile peers over Streamable HTTP (serveSilpMcpHttp --accept-dialects any): a dialect name means one thing, no client holds the pool", () => {
+  let running: Awaited<ReturnType<typeof serveSilpMcpHttp>>;
+  const clients: Client[] = [];
+  async function httpClient(name: string): Promise<Client> {
+    const http = new Client({ name, version: "0.0.0" });
+    await http.connect(new StreamableHTTPClientTransport(new URL(running.url)));
+    clients.push(http);
+    return http;
+  }
+  const negotiate = async (on: Client, ping: unknown) => (await on.callTool({ name: "negotiate", arguments: { ping } })) as CallResult;
+  const offer = (...specs: DialectSpec[]) => ({
+    silp_ping: {
+      silp: ["v1"],
+      frontends: [...specs.map((spec) => spec.name), "code"],
+      dialects: specs.map(dialectRef),
+      dialect_specs: specs.map((spec) => JSON.parse(JSON.stringify(spec))),
+    },
+  });
+  const prefer = (result: CallResult) => (result.structuredContent?.pong as { prefer?: string } | undefined)?.prefer;
+
+  beforeAll(async () => {
+    running = await serveSilpMcpHttp({ port: 0, countTokens: false, whitelist: "off", dialects: new DialectHoldings({ accept: "any" }) });
+  });
+  afterAll(async () => {
+    for (const each of clients) await each.close();
+    await running.close();
+  });
+
+  test("D1: a forged x-evolved is refused; a draft client naming x-evolved, and one naming another client's dialect, agree on code", async () => {
+    const a = await httpClient("client-a");
+    const b = await httpClient("client-b");
+    const order = { ...(EVOLVED_DIALECT.argument_order as Record<string, string[]>), "!TRANSLATE": ["tgt", "src", "style"] };
+    const forged = parseDialectSpec({ ...EVOLVED_DIALECT, argument_order: order });
+    const refused = (await negotiate(a, offer(forged))).structuredContent?.refused as { code: string; details: { reason: string } }[];
+    assert.deepEqual(
+      refused.map((error) => [error.code, error.details.reason]),
+      [["dialect_refused", "name_taken"]],
+    );
+    assert.equal(prefer(await negotiate(b, "//ping silp=v1 frontends=x-evolved,code,json")), "code");
+
+    const own = randomDialectSpec(seeded(11), "x-client-a");
+    assert.equal(prefer(await negotiate(a, offer(own))), "x-client-a");
+    assert.equal(prefer(await negotiate(b, "//ping silp=v1 frontends=x-client-a,code,json")), "code");
+  });
+
+  test("D2: one client's 2 pings of 4 random specs do not fill the pool for good: another client's dialect is agreed, and every spec received is in its pong", async () => {
+    const flooder = await httpClient("flooder");
+    const random = seeded(2026);
+    for (const round of [0, 1]) {
+      const specs = Array.from({ length: 4 }, (_, i) => randomDialectSpec(random, `x-flood-${round}-${i}`));
+      const result = await negotiate(flooder, offer(...specs));
+      assert.deepEqual(result.structuredContent?.received, specs.map(dialectRef));
+      assert.deepEqual((result.structuredContent?.pong as { dialects?: string[] }).dialects, specs.map(dialectRef), "every spec received is listed");
+      assert.equal((result.structuredContent?.pong as { want?: string[] }).want, undefined, "none asked for again");
+    }
+    const honest = await httpClient("honest");
+    const mine = randomDialectSpec(seeded(77), "x-honest");
+    const result = await negotiate(honest, offer(mine));
+    assert.deepEqual([result.structuredContent?.received, result.structuredContent?.refused, prefer(result)], [[dialectRef(mine)], [], "x-honest"]);
+    // And the agreed dialect reads: the honest client's payload decodes.
+    const ir = { intent: "!START", entities: [{ id: "act", value: "hike" }], meta: { req_id: "0badc0de" } };
+    const decoded = (await honest.callTool({
+      name: "decode",
+      arguments: { ...envelopeOf(normalize(ir), "x-honest", compile(ir, "x-honest", { inlineMeta: false })) },
+    })) as CallResult;
+    assert.ok(!decoded.isError, JSON.stringify(decoded.structuredContent));
   });
 });

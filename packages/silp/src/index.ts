@@ -32,6 +32,7 @@ export {
   getFrontend,
   listFrontends,
   registerFrontend,
+  unregisterFrontend,
   type Frontend,
   type FrontendDefinition,
   type FrontendInfo,

@@ -142,6 +142,19 @@ export function registerFrontend(definition: FrontendDefinition, options: Regist
   return entry;
 }
 
+const BUILTIN_NAMES: ReadonlySet<string> = new Set(builtins.map((definition) => definition.name));
+
+/**
+ * Removes a registered frontend that is not a built-in; false when none is registered by that
+ * name. A process that registers frontends it received (dialects taken from peers) removes them
+ * again when it lets them go, so that its registry stays as bounded as what it holds.
+ */
+export function unregisterFrontend(name: string): boolean {
+  if (BUILTIN_NAMES.has(name))
+    throw invalidOption("frontend", `"${name}" is a built-in frontend; it can be replaced, not removed`, { details: { frontend: name } });
+  return registry.delete(name);
+}
+
 /** The frontend called `name`, or `unsupported_frontend`. */
 export function getFrontend(name: string): Frontend {
   const frontend = registry.get(name);

@@ -5,7 +5,7 @@
  */
 import { describe, test } from "vitest";
 import assert from "node:assert/strict";
-import { compile, compileAsync, decode, getFrontend, listFrontends, registerFrontend, type FrontendDefinition } from "silp";
+import { compile, compileAsync, decode, getFrontend, listFrontends, registerFrontend, unregisterFrontend, type FrontendDefinition } from "silp";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 import { resolveOptions } from "silp/util";
 import { DecodeContext } from "../../src/frontends/decode-context.js";
@@ -92,6 +92,21 @@ describe("replacing a registered frontend takes { replace: true }", () => {
     registerFrontend({ name: "t-swap", lossless: false, description: "second", compile: () => "2" }, { replace: true });
     assert.equal(getFrontend("t-swap").decodes, false);
     assert.equal(compile(hike, "t-swap"), "2");
+  });
+});
+
+describe("unregisterFrontend removes what was registered, never a built-in", () => {
+  test("a registered frontend is gone after it (unsupported_frontend, not listed); an unknown name is false; a built-in is invalid_options", () => {
+    registerFrontend({ name: "t-gone", lossless: false, description: "removed again", compile: () => "x" });
+    assert.equal(unregisterFrontend("t-gone"), true);
+    assert.equal(silpErrorOf(() => getFrontend("t-gone")).code, "unsupported_frontend");
+    assert.equal(listFrontends().some((frontend) => frontend.name === "t-gone"), false);
+    assert.equal(unregisterFrontend("t-gone"), false);
+    for (const builtin of ["code", "json", "natural", "nl_json"]) {
+      const error = silpErrorOf(() => unregisterFrontend(builtin));
+      assert.equal(error.code, "invalid_options", builtin);
+      assert.equal(getFrontend(builtin).name, builtin);
+    }
   });
 });
 
