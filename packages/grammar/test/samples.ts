@@ -33,12 +33,21 @@ export function derivedTexts(verbs: readonly string[], count: number, seed: numb
   return derivedFrom(codeGrammar({ verbs }), count, seed, check);
 }
 
+/**
+ * A JSON number the grammar admits but decode may refuse (docs/grammar.md, "What the grammar still
+ * over-accepts"): a 3-digit exponent or 16 digits and more, where a value can read as Infinity or 0,
+ * or an integer lose its digits (docs/ir.md, "Numbers and other values"). Such texts are drawn
+ * again, not checked; the codec's own tests pin the refusal.
+ */
+const NUMBER_DECODE_MAY_REFUSE = /[eE][+-]?\d{3,}|\d{16,}/;
+
 /** `count` texts derived at random from `grammar` (seeded), each passed to `check` (which throws to fail). */
 export function derivedFrom(grammar: Grammar, count: number, seed: number, check: (text: string) => void): string[] {
   const texts: string[] = [];
   fc.assert(
     fc.property(fc.gen(), (gen) => {
       const text = derive(grammar, { random: () => gen(fc.integer, { min: 0, max: 0xffff_ffff }) / 0x1_0000_0000 });
+      fc.pre(!NUMBER_DECODE_MAY_REFUSE.test(text));
       try {
         check(text);
       } catch (error) {
