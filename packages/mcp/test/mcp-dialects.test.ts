@@ -161,8 +161,9 @@ describe("hostile peers over Streamable HTTP (serveSilpMcpHttp --accept-dialects
       const specs = Array.from({ length: 4 }, (_, i) => randomDialectSpec(random, `x-flood-${round}-${i}`));
       const result = await negotiate(flooder, offer(...specs));
       assert.deepEqual(result.structuredContent?.received, specs.map(dialectRef));
-      assert.deepEqual((result.structuredContent?.pong as { dialects?: string[] }).dialects, specs.map(dialectRef), "every spec received is listed");
-      assert.equal((result.structuredContent?.pong as { want?: string[] }).want, undefined, "none asked for again");
+      const pong = result.structuredContent?.pong as { dialects?: string[]; want?: string[] } | undefined;
+      assert.deepEqual(pong?.dialects, specs.map(dialectRef), "every spec received is listed");
+      assert.equal(pong?.want, undefined, "none asked for again");
     }
     const honest = await httpClient("honest");
     const mine = randomDialectSpec(seeded(77), "x-honest");

@@ -100,7 +100,10 @@ describe("unregisterFrontend removes what was registered, never a built-in", () 
     registerFrontend({ name: "t-gone", lossless: false, description: "removed again", compile: () => "x" });
     assert.equal(unregisterFrontend("t-gone"), true);
     assert.equal(silpErrorOf(() => getFrontend("t-gone")).code, "unsupported_frontend");
-    assert.equal(listFrontends().some((frontend) => frontend.name === "t-gone"), false);
+    assert.equal(
+      listFrontends().some((frontend) => frontend.name === "t-gone"),
+      false,
+    );
     assert.equal(unregisterFrontend("t-gone"), false);
     for (const builtin of ["code", "json", "natural", "nl_json"]) {
       const error = silpErrorOf(() => unregisterFrontend(builtin));
