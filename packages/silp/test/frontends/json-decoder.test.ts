@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
 import { decodeJsonFast } from "../../src/frontends/json/lower.js";
+import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 import { countMembers, scanJson } from "../../src/frontends/json-value.js";
 import { decode, type SilpOptions } from "silp";
 import { ir, REQ, rejectsAs } from "./json-cases.js";
@@ -361,4 +362,33 @@ describe("an intent off the action-code pattern is reported where the IR holds i
       );
     });
   }
+});
+
+describe("the json reader over a whole payload: the grammar first, then each unit lowered once, the first lowering error reported", () => {
+  test("a repair of the lowering before a damage repair.ts mends is recorded once, after the damage's", () => {
+    const repairs = decode('{"intent":"!A","act":"x","nights":2,}', "json", { whitelist: "off" }).repairs.map((repair) => [repair.kind, repair.offset]);
+    assert.deepEqual(repairs, [
+      ["json_trailing_comma", 35],
+      ["number_as_string", 34],
+    ]);
+  });
+
+  test("the first lowering error is the one reported, however many follow it", () => {
+    const error = silpErrorOf(() => decode('{"intent":5,"entities":"x","constraints":7}', "json"));
+    assert.deepEqual([error.code, error.offset, error.message], ["decode_failed", 10, '"intent" must be a string, got number']);
+  });
+
+  test("a list property's items: the same errors as any JSON array, at the same offsets", () => {
+    // The offending token, found in the text: where jsonc-parser puts such an error (json-tree.test.ts).
+    for (const [text, reason, at] of [
+      ['{"intent":"!A","act":["a" "b"]}', "comma expected", (text: string) => text.indexOf('"b"')],
+      ['{"intent":"!A","act":[,"a"]}', "value expected", (text: string) => text.indexOf("[,") + 1],
+      ['{"intent":"!A","act":["a",]}', "value expected", (text: string) => text.indexOf("]")],
+      ['{"intent":"!A","act":["a"', "close bracket expected", (text: string) => text.length],
+      ['{"intent":"!A","constraints":[{"type":"t","value":"v"} 1]}', "comma expected", (text: string) => text.indexOf(" 1") + 1],
+    ] as const) {
+      const error = silpErrorOf(() => decode(text, "json", { strict: true }));
+      assert.deepEqual([error.code, error.message, error.offset], ["invalid_syntax", `invalid JSON: ${reason}`, at(text)], text);
+    }
+  });
 });

@@ -578,6 +578,15 @@ describe("the stream's own result and parts, at every cut: the whole text is nev
     assert.deepEqual(single.parts, whole.parts, "one code unit at a time");
   });
 
+  test("json: more objects one after another than limits.maxDepth (each closed before the next) are read by the stream, nesting counted down", () => {
+    const constraints = Array.from({ length: 100 }, (_, i) => `{"type":"t${i}","value":"v"}`).join(",");
+    const text = `{"intent":"!START","act":"x","constraints":[${constraints}]}`;
+    const streamed = run("json", cut(text, 3));
+    assert.equal(streamed.decodes, 0, "read by the stream, not decoded again");
+    assert.equal(streamed.result.ir.constraints.length, 100);
+    assert.equal(streamed.parts.filter((part) => (part as { kind: string }).kind === "constraint").length, 100);
+  });
+
   /** Parts, and how many whole-text decodes `end()` ran, whether it returned or threw. */
   function attempt(name: string, text: string): { parts: unknown[]; decodes: number } {
     counted.set(name, 0);
