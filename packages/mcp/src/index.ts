@@ -37,6 +37,7 @@ export {
   allowedWhitelistModes,
   DEFAULT_COUNT_TOKENIZERS,
   type SilpToolDefinition,
+  type ToolCall,
   type SilpToolsOptions,
   type TokensModule,
 } from "./tools.js";
