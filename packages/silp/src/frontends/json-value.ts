@@ -26,6 +26,7 @@ export function scanJson(text: string, maxDepth: number, source: string, baseOff
   let depth = 0;
   let colons = 0;
   let number: JsonScan["number"];
+  let negativeZero = false;
   let i = 0;
   while (i < length) {
     const code = text.charCodeAt(i);
@@ -48,6 +49,8 @@ export function scanJson(text: string, maxDepth: number, source: string, baseOff
     } else if ((code === 0x2d || (code >= 0x30 && code <= 0x39)) && startsToken(text, i)) {
       const end = numberEnd(text, i);
       number ??= unkeepable(text, i, end);
+      // `-0`, `-0.0`, `-0e5`: JSON.parse gives -0, which decode reads as 0 (docs/ir.md).
+      if (code === 0x2d && !negativeZero && text.charCodeAt(i + 1) === 0x30 && Number(text.slice(i, end)) === 0) negativeZero = true;
       i = end;
       continue;
     } else if (code === 0x5b || code === 0x7b) {
@@ -63,7 +66,7 @@ export function scanJson(text: string, maxDepth: number, source: string, baseOff
     }
     i++;
   }
-  return { members: colons, number };
+  return { members: colons, number, negativeZero };
 }
 
 /** What scanJson found. */
@@ -72,6 +75,13 @@ export interface JsonScan {
   members: number;
   /** The first number whose value a JavaScript number cannot keep: its offset in the text and why. */
   number?: { offset: number; problem: string };
+  /** A negative zero is written (`-0`, `-0.0`, ...): JSON.parse would give -0, which decode reads as 0. */
+  negativeZero: boolean;
+}
+
+/** JSON.parse's reviver that reads -0 as 0: JSON has one zero, and compile writes it `0`. */
+export function zeroForNegativeZero(_key: string, value: unknown): unknown {
+  return value === 0 ? 0 : value;
 }
 
 /** The JSON number grammar (RFC 8259, section 6): what `numberProblem` judges; anything else is a syntax error found later. */
@@ -82,7 +92,7 @@ const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
  * beyond the largest double (it reads as Infinity), so small that it reads as 0, or an integer
  * beyond 2^53 that it reads as a nearby one (it would be written back with other digits). Each would change the value with no warning, as a
  * repeated key would, so decode refuses it (docs/ir.md, "Numbers"). Fractions keep the nearest
- * double, as every JSON parser in JavaScript does, and `-0` is kept (compile writes it `0`).
+ * double, as every JSON parser in JavaScript does, and `-0` is read as 0 (JSON has one zero).
  */
 export function numberProblem(raw: string): string | undefined {
   if (!JSON_NUMBER.test(raw)) return undefined;
@@ -143,9 +153,9 @@ export function countMembers(value: unknown): number {
 
 /** Parses JSON found at `baseOffset` of `source`; errors point into `source`. */
 export function parseEmbeddedJson(text: string, maxDepth: number, source: string, baseOffset: number): unknown {
-  const { number } = scanJson(text, maxDepth, source, baseOffset);
+  const { number, negativeZero } = scanJson(text, maxDepth, source, baseOffset);
   try {
-    const value: unknown = JSON.parse(text);
+    const value: unknown = negativeZero ? JSON.parse(text, zeroForNegativeZero) : JSON.parse(text);
     // Valid JSON: a number it cannot keep is its error now (numberProblem).
     if (number !== undefined) throw new SilpError("decode_failed", number.problem, { source, offset: baseOffset + number.offset });
     return value;

@@ -364,7 +364,8 @@ export class StatementLowering {
         // c.75: JSON writes the 0 before the point.
         const problem = numberProblem(digits.startsWith(".") ? `0${digits}` : digits);
         if (problem !== undefined) throw this.decode(item.start, problem);
-        this.setOnce(meta, priority ? "priority" : "confidence", Number(digits), item.start);
+        // + 0: `p-0` is the priority 0 (JSON has one zero).
+        this.setOnce(meta, priority ? "priority" : "confidence", Number(digits) + 0, item.start);
         continue;
       }
       const target = item.name.kind === "bare" ? this.metaTarget(written, item.start) : this.extraTarget(written, item.start);

@@ -62,10 +62,11 @@ export function decodeJsonFast(text: string, sanitized = false): LoweredJson | u
  * JSON.parse's value through the lowering; undefined when it declines (at a repair, an error, or,
  * with `sanitized`, wherever the sanitizer's hooks would report a hit), when the value has fewer
  * object members than the text wrote (scanJson's `members`: JSON.parse dropped a repeated key),
- * or when a number in it cannot be kept (the reader refuses it where it stands).
+ * or when a number in it cannot be kept (the reader refuses it where it stands) or is a -0.
  */
 export function lowerParsedJson(text: string, scan: JsonScan, sanitized: boolean): LoweredJson | undefined {
-  if (scan.number !== undefined) return undefined;
+  // A number to refuse, or a -0 to read as 0: the reader lowers each number where it stands.
+  if (scan.number !== undefined || scan.negativeZero) return undefined;
   let root: unknown;
   try {
     root = JSON.parse(text);
@@ -434,7 +435,8 @@ export class JsonLowering<N> {
       case "number": {
         const problem = numberProblem(this.view.raw(node));
         if (problem !== undefined) throw this.decodeFail(node, problem);
-        return this.view.scalar(node);
+        // -0 is read as 0 (docs/ir.md): JSON has one zero, and compile writes it `0`.
+        return (this.view.scalar(node) as number) + 0;
       }
       default:
         return this.view.scalar(node);
