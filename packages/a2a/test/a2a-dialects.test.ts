@@ -15,6 +15,7 @@ import { normalize, type SilpIRInput } from "silp";
 import { type DialectSpec, DialectHoldings, EVOLVED_DIALECT, dialectRef, parseDialectSpec, randomDialectSpec } from "@silp/dialects";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
 import { SILP_EXTENSION_URI, SilpPeer, startSilpAgent, type ActionCall, type ExecutorEvent, type RunningSilpAgent } from "../src/index.js";
+import { seededRandom as seeded } from "@silp/testkit/seeded-random.js";
 
 const STUDY_DIR = join(REPO_ROOT, "data/study/cases");
 const STUDY = readdirSync(STUDY_DIR)
@@ -156,15 +157,6 @@ describe("A2A agents negotiate dialects by hash", () => {
     }
   });
 });
-
-/** Seeded random numbers in [0, 1), for random dialect specs. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-}
 
 describe("hostile peers against an A2A agent that takes dialects (accept any)", () => {
   let agent: RunningSilpAgent;

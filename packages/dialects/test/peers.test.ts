@@ -11,6 +11,7 @@ import { describe, test } from "vitest";
 import { compile, decode } from "silp";
 import type { Capabilities, Ping } from "silp/negotiation";
 import { DialectHoldings, EVOLVED_DIALECT, type DialectSpec, dialectRef, parseDialectSpec, randomDialectSpec } from "../src/index.js";
+import { seededRandom as seeded } from "@silp/testkit/seeded-random.js";
 
 const BASE: Capabilities = { versions: ["v1"], frontends: ["code", "json"] };
 
@@ -35,15 +36,6 @@ function offering(...specs: DialectSpec[]): Ping {
 /** A ping that names frontends without any hash, as a draft peer does. */
 function named(...frontends: string[]): Ping {
   return { kind: "ping", versions: ["v1"], frontends };
-}
-
-/** Seeded random numbers in [0, 1). */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
 }
 
 describe("a dialect name stands for one spec, for everyone", () => {

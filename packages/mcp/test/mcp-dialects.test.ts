@@ -18,6 +18,7 @@ import { type DialectSpec, DialectHoldings, EVOLVED_DIALECT, dialectRef, negotia
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { serveSilpMcpHttp } from "../src/index.js";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
+import { seededRandom as seeded } from "@silp/testkit/seeded-random.js";
 
 const manifest = JSON.parse(readFileSync(join(REPO_ROOT, "packages/mcp/package.json"), "utf8")) as { bin: Record<string, string> };
 const BIN = join(REPO_ROOT, "packages/mcp", manifest.bin["silp-mcp"] as string);
@@ -99,15 +100,6 @@ describe("silp-mcp --accept-dialects any: a dialect agreed by hash across proces
     assert.equal((again.structuredContent?.pong as { prefer?: string } | undefined)?.prefer, "x-evolved");
   });
 });
-
-/** Seeded random numbers in [0, 1), for random dialect specs. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-}
 
 describe("hostile peers over Streamable HTTP (serveSilpMcpHttp --accept-dialects any): a dialect name means one thing, no client holds the pool", () => {
   let running: Awaited<ReturnType<typeof serveSilpMcpHttp>>;
