@@ -82,6 +82,7 @@ const codecLayers = [
   ["options\\.ts", "security/options\\.ts"],
   ["ir/", "security/(?!options\\.ts)"],
   ["frontends/"],
+  ["decoding/"],
   ["codec\\.ts", "complete-meta\\.ts"],
   ["protocol/", "examples/", "streaming/"],
 ];

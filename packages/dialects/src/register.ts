@@ -47,7 +47,7 @@ export function registerDialect(spec: DialectSpec): void {
         const { ir, reqIdDerived } = decodeDialect(context.source.slice(start, end), spellings, context.options, "as-written");
         // An empty req_id lets decode derive it from this payload's text, as for the code frontend.
         // The IR is the normal form a decode returned; emptying req_id keeps its field order.
-        return { ir: reqIdDerived ? { ...ir, meta: { ...ir.meta, req_id: "" } } : ir, normalForm: true };
+        return { ir: reqIdDerived ? { ...ir, meta: { ...ir.meta, req_id: "" } } : ir, normalParts: true };
       },
     },
     { replace: true },

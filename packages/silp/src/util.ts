@@ -8,7 +8,7 @@
 export { resolveOptions, DEFAULT_OPTIONS, DEFAULT_LIMITS, OPTION_NAMES, pickCodecOptions, type ResolvedOptions, type ResolvedWhitelist } from "./options.js";
 export { positionAt, SPEC_ERROR_CODES, EXTENSION_ERROR_CODES } from "./errors.js";
 export { isKnownErrorCode } from "./error-codes.js";
-export { assertValidNormal, assertSupportedVersion } from "./ir/validate.js";
+export { assertSupportedVersion } from "./ir/validate.js";
 export { REQ_ID_PATTERN, reqIdLength } from "./ir/req-id.js";
 export { sha256Hex } from "./ir/sha256.js";
 export { CENSUS_TOKENIZERS, APPROVAL_CRITERION, actionToFunctionName, functionNameToAction, type CensusTokenizer } from "./ir/verbs.js";

@@ -119,55 +119,31 @@ export class DecodeContext {
     return this.options.strict;
   }
 
-  /** Records a repair, or rejects the payload in strict mode, saying what the canonical form would have been (`expected`). */
+  /**
+   * Records a repair, or rejects the payload in strict mode, which accepts only the canonical
+   * form, saying what that would have been (`expected`).
+   */
   repair(kind: RepairKind, offset: number, message: string, expected: readonly string[] = []): void {
-    this.rejectInStrictMode(offset, message, expected);
+    if (this.options.strict) throw new SilpError("invalid_syntax", `${message} (rejected in strict mode)`, { source: this.source, offset, expected });
     if (this.repairs.length < MAX_REPAIRS) this.repairs.push({ kind, offset, message });
     else this.repairsDropped++;
   }
-
-  /**
-   * Records a repair found after others but listed before them (a streaming decode learns of the
-   * surrounding code fence only at the end), as if it had been recorded first.
-   */
-  repairFirst(kind: RepairKind, offset: number, message: string, expected: readonly string[]): void {
-    this.rejectInStrictMode(offset, message, expected);
-    this.repairs.unshift({ kind, offset, message });
-    if (this.repairs.length > MAX_REPAIRS) {
-      this.repairs.pop();
-      this.repairsDropped++;
-    }
-  }
-
-  /** Strict mode accepts only the canonical form: what lenient mode would repair is an error. */
-  private rejectInStrictMode(offset: number, message: string, expected: readonly string[]): void {
-    if (this.options.strict) throw new SilpError("invalid_syntax", `${message} (rejected in strict mode)`, { source: this.source, offset, expected });
-  }
 }
 
-/** What a frontend's decoder returns. */
+/**
+ * What a frontend's decoder returns: the IR it read, and whether it built the entities,
+ * constraints and alternatives in normal form. Everything else is decode's business, done once
+ * for every frontend alike (ir/validate.ts, assertValid): the schema, the nesting limit, the
+ * rules, and the normal form of silp, version and meta, which the sender wrote.
+ */
 export interface DecodedPayload {
-  /** The IR read from the payload, not yet validated (decode validates it). */
+  /** The IR read from the payload, not yet validated; its req_id may be "" for decode to derive. */
   ir: SilpIRInput;
   /**
-   * True when the decoder built `ir` already in the IR normal form (docs/ir.md): decode then
-   * validates it without normalizing it a second time. False is always correct, only slower.
+   * True when the entities, constraints and alternatives are already in normal form (docs/ir.md):
+   * decode then does not normalize them a second time. False is always correct, only slower.
    */
-  normalForm: boolean;
-  /**
-   * True when the decoder bounded the IR's nesting by `limits.maxDepth` while parsing, so that no
-   * container of `ir` sits deeper: decode does not walk it again. Absent or false is always correct.
-   */
-  depthBounded?: boolean;
-  /**
-   * True when `ir` satisfies the spec's schema by construction (every type, pattern and required
-   * field; its req_id may be left "" for decode to derive): decode then checks only what
-   * construction cannot, the version, the semantic rules and the whitelist. `"except-meta"`: all
-   * but `silp`, `version` and `meta`, which the sender wrote (a code payload's trailer): decode
-   * checks those against the schema's definitions of them and brings them to normal form, and
-   * `normalForm` speaks of the rest. Absent or false is always correct: the schema runs.
-   */
-  schemaValid?: boolean | "except-meta";
+  normalParts: boolean;
 }
 
 /**

@@ -32,8 +32,11 @@ export function nonJsonValueIssues(ir: Record<string, unknown>, maxDepth: number
 }
 
 function extras(record: Record<string, unknown>, known: readonly string[], path: string, level: number, maxDepth: number, issues: ValidationIssue[]): void {
-  for (const key of Object.keys(record)) {
-    if (!known.includes(key)) walk(record[key], `${path}/${escapePointer(key)}`, level, maxDepth, issues);
+  // This runs on every compile and decode: no list of keys is made, and no path is built for a
+  // string (most extra values are).
+  for (const key in record) {
+    const value = record[key];
+    if (typeof value !== "string" && !known.includes(key) && Object.hasOwn(record, key)) walk(value, `${path}/${escapePointer(key)}`, level, maxDepth, issues);
   }
 }
 

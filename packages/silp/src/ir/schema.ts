@@ -8,7 +8,7 @@
  */
 import schemaJson from "./silp-ir.schema.json" with { type: "json" };
 import type { ValidationIssue } from "../errors.js";
-import { validate as generatedValidator, validateTrailer as generatedTrailerValidator } from "./schema-validator.generated.js";
+import { validate as generatedValidator } from "./schema-validator.generated.js";
 
 export const irSchema: Record<string, unknown> = schemaJson;
 
@@ -27,22 +27,11 @@ interface SchemaValidator {
 }
 
 const validateSchema = generatedValidator as unknown as SchemaValidator;
-const validateTrailer = generatedTrailerValidator as unknown as SchemaValidator;
 
 /** Validates against the normative schema; returns one issue per schema violation. */
 export function schemaIssues(input: unknown): ValidationIssue[] {
   if (validateSchema(input)) return [];
   return (validateSchema.errors ?? []).map(toIssue);
-}
-
-/**
- * Validates only `silp`, `version` and `meta` of an IR against the schema's definitions of them
- * (the generator's trailer schema refers to the same definitions): for an IR whose other parts a
- * decoder built to the schema. Its issues are what schemaIssues reports for those fields.
- */
-export function trailerSchemaIssues(input: unknown): ValidationIssue[] {
-  if (validateTrailer(input)) return [];
-  return (validateTrailer.errors ?? []).map(toIssue);
 }
 
 function toIssue(error: SchemaError): ValidationIssue {

@@ -106,6 +106,3 @@ export const SEQ_KEYWORDS = ["parallel", "sequential", "reason_first", "reason_l
 
 /** `!CANCEL` pattern of spec 3.7 (the schema's form, which also admits `!A_` and `!A__B`). */
 export const ACTION_CODE_PATTERN = /^![A-Z][A-Z_]*$/;
-
-/** The schema's pattern of `silp` (spec 3.9): `v` and a number. */
-export const SILP_VERSION_PATTERN = /^v\d+$/;

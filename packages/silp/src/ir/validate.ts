@@ -7,9 +7,9 @@ import { type ValidationIssue, SilpError, invalidIr } from "../errors.js";
 import { resolveOptions, type ResolvedOptions, type SilpOptions } from "../options.js";
 import { assertDepth, normalIrExceedsDepth } from "./depth.js";
 import { nonJsonValueIssues } from "./json-values.js";
-import { dropNullOptionals, hasNullOptionalMeta, normalize, withNormalTrailer } from "./normalize.js";
+import { dropNullOptionals, normalize, withNormalTrailer } from "./normalize.js";
 import { semanticIssues } from "./rules.js";
-import { schemaIssues, trailerSchemaIssues } from "./schema.js";
+import { schemaIssues } from "./schema.js";
 import { SUPPORTED_SILP_VERSIONS, type SilpIR, type SilpIRInput } from "./types.js";
 
 export interface ValidationResult {
@@ -24,12 +24,16 @@ export function validate(input: unknown, options?: SilpOptions): ValidationResul
   return validateResolved(input, resolveOptions(options));
 }
 
-function validateResolved(input: unknown, resolved: ResolvedOptions): ValidationResult {
+/**
+ * `decoded`: the IR was read from a payload's text, which holds JSON values only, and its
+ * entities, constraints and alternatives are in normal form when the decoder says so.
+ */
+function validateResolved(input: unknown, resolved: ResolvedOptions, decoded?: { normalParts: boolean }): ValidationResult {
   const { value, issues } = dropNullOptionals(input);
   const schema = schemaIssues(value);
-  if (schema.length === 0) for (const issue of nonJsonValueIssues(value as Record<string, unknown>, resolved.limits.maxDepth)) schema.push(issue);
+  if (schema.length === 0 && !decoded) for (const issue of nonJsonValueIssues(value as Record<string, unknown>, resolved.limits.maxDepth)) schema.push(issue);
   if (schema.length > 0) return { ok: false, issues: [...issues, ...schema] };
-  const ir = normalize(value as SilpIRInput);
+  const ir = decoded?.normalParts ? withNormalTrailer(value as SilpIR) : normalize(value as SilpIRInput);
   for (const issue of semanticIssues(ir, resolved)) issues.push(issue); // no push(...): unbounded count
   return { ok: !issues.some((issue) => issue.severity === "error"), ir, issues };
 }
@@ -45,60 +49,29 @@ function validateResolved(input: unknown, resolved: ResolvedOptions): Validation
  * costs them nothing. A schema-valid IR can then nest only inside its extra fields' values, and
  * only those are walked (normalIrExceedsDepth); an IR the schema rejects is walked whole, so
  * that too deep still wins over the schema's errors.
+ *
  */
 export function assertValid(input: unknown, options: ResolvedOptions): { ir: SilpIR; warnings: ValidationIssue[] } {
-  const maxDepth = options.limits.maxDepth;
-  const result = validateResolved(input, options);
-  if (result.ir === undefined || normalIrExceedsDepth(result.ir, maxDepth)) assertDepth(input, maxDepth);
-  return throwingResult(result);
+  return throwingResult(options.limits.maxDepth, input, validateResolved(input, options));
 }
 
-function throwingResult(result: ValidationResult): { ir: SilpIR; warnings: ValidationIssue[] } {
+/**
+ * Decode's validation of what a frontend decoded, for every frontend alike: assertValid's checks
+ * and errors, in its order. It skips only what cannot be otherwise: a text holds no value JSON
+ * cannot carry, and normalizing again entities, constraints and alternatives a decoder built in
+ * normal form (DecodedPayload.normalParts) would change nothing. The schema, the nesting limit
+ * and the rules always run, so no frontend's construction can let an invalid IR through.
+ */
+export function assertDecoded(decoded: { ir: SilpIRInput; normalParts: boolean }, options: ResolvedOptions): { ir: SilpIR; warnings: ValidationIssue[] } {
+  return throwingResult(options.limits.maxDepth, decoded.ir, validateResolved(decoded.ir, options, decoded));
+}
+
+/** `limit_exceeded` first (an IR the schema rejects is walked whole), then the version, then every error-level issue. */
+function throwingResult(maxDepth: number, input: unknown, result: ValidationResult): { ir: SilpIR; warnings: ValidationIssue[] } {
+  if (result.ir === undefined || normalIrExceedsDepth(result.ir, maxDepth)) assertDepth(input, maxDepth);
   if (result.ir) assertSupportedVersion(result.ir.silp);
   if (!result.ok || !result.ir) throw invalidIr(result.issues);
   return { ir: result.ir, warnings: result.issues };
-}
-
-/**
- * The throwing validation for an IR a decoder built in normal form (DecodedPayload.normalForm):
- * the same schema and rules as assertValid, without normalizing a second time.
- */
-export function assertValidNormal(ir: SilpIR, options: ResolvedOptions): { ir: SilpIR; warnings: ValidationIssue[] } {
-  return assertDecoded({ ir, normalForm: true }, options);
-}
-
-/** What a decoder's construction says of its IR: a DecodedPayload (frontends/decode-context.ts documents each field). */
-interface Built {
-  ir: SilpIRInput;
-  normalForm: boolean;
-  depthBounded?: boolean;
-  schemaValid?: boolean | "except-meta";
-}
-
-/**
- * Decode's validation, done once: what the decoder's construction guarantees is not checked
- * again (the nesting it bounded while parsing, the schema it built to), and everything else is,
- * in the same order and with the same errors as assertValid: `limit_exceeded`, then the schema's
- * `invalid_ir`, then `unsupported_version`, then the rules' `invalid_ir`.
- */
-export function assertDecoded(built: Built, options: ResolvedOptions): { ir: SilpIR; warnings: ValidationIssue[] } {
-  const trailer = built.schemaValid === "except-meta";
-  // A null session_id or next_agent is read as absent with a warning: the whole validation says so.
-  if (!built.normalForm || (trailer && hasNullOptionalMeta(built.ir.meta))) {
-    return built.depthBounded ? throwingResult(validateResolved(built.ir, options)) : assertValid(built.ir, options);
-  }
-  let ir = built.ir as SilpIR;
-  if (!built.depthBounded) assertDepth(ir, options.limits.maxDepth);
-  if (trailer) {
-    const trailerIssues = trailerSchemaIssues(ir);
-    if (trailerIssues.length > 0) throw invalidIr(trailerIssues);
-    ir = withNormalTrailer(ir);
-  }
-  assertSupportedVersion(ir.silp);
-  const issues = built.schemaValid ? [] : schemaIssues(ir);
-  if (issues.length === 0) for (const issue of semanticIssues(ir, options)) issues.push(issue); // no push(...): unbounded count
-  if (issues.some((issue) => issue.severity === "error")) throw invalidIr(issues);
-  return { ir, warnings: issues };
 }
 
 export function assertSupportedVersion(version: string): void {

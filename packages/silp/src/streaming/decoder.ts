@@ -2,7 +2,7 @@
  * Streaming decode (docs/grammar.md and docs/json.md, Streaming): a receiver reading a model's
  * token stream learns the intent, and each entity, constraint and alternative, as soon as the
  * text holding it is complete, and gets at the end exactly what `decode()` returns for the whole
- * text. The frontend's own parser reads the stream (reader.ts, and the frontend's `openStream`):
+ * text. The frontend's own reader reads the stream (decoding/stream-reading.ts, and the frontend's `openStream`):
  * each unit is parsed and lowered once, as its text completes, and `end()` completes the result
  * from them, so the total work is linear in the stream whatever the chunk sizes. Only a reply the
  * stream could not read as a bare or fenced payload (prose around it, an error) is decoded whole
@@ -18,7 +18,7 @@ import { SilpError } from "../errors.js";
 import { getFrontend } from "../frontends/registry.js";
 import { resolveOptions, type SilpOptions } from "../options.js";
 import { ChunkText } from "../chunk-text.js";
-import { StreamReader } from "./reader.js";
+import { StreamReading } from "../decoding/stream-reading.js";
 import type { PartialIR, StreamPart } from "./parts.js";
 
 export type { PartialIR, StreamPart };
@@ -43,7 +43,7 @@ export type StreamEvent = { done: false; parts: StreamPart[]; partial: PartialIR
  * An incremental decoder for a decoding frontend. Parts are provisional: when `end()` throws,
  * the payload was invalid and the parts seen must be discarded. When `end()` succeeds, every part
  * is one of the final IR's, whatever the reply around the payload: lenient extraction never
- * chooses a payload without them (codec.ts, `decodePrepared`; docs/grammar.md, "What a stream
+ * chooses a payload without them (decoding/read-text.ts; docs/grammar.md, "What a stream
  * promises"; tested on every corpus payload and conformance decode case split at every position).
  */
 export function createDecoder(frontend = "code", options?: SilpOptions): StreamDecoder {
@@ -66,7 +66,7 @@ export function createDecoder(frontend = "code", options?: SilpOptions): StreamD
   };
   // A frontend that streams reads the stream with its own parser; any other decoding frontend
   // gives the final result only.
-  const reader = target.openStream ? new StreamReader(target, resolved, sink) : undefined;
+  const reader = target.openStream ? new StreamReading(target, frontend, resolved, sink) : undefined;
   // The caller's text, for decode() at the end: a reader keeps it itself (once, with its sanitized text).
   const text = reader ? undefined : new ChunkText();
   let length = 0;
@@ -97,7 +97,7 @@ export function createDecoder(frontend = "code", options?: SilpOptions): StreamD
     end(): DecodeResult {
       if (ended) throw new TypeError("end() called twice");
       ended = true;
-      return reader ? reader.end(frontend, options) : decode((text as ChunkText).read(), frontend, options);
+      return reader ? reader.end() : decode((text as ChunkText).read(), frontend, options);
     },
   };
 }

@@ -11,9 +11,9 @@ import { describe, test } from "vitest";
 import fc from "fast-check";
 import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
 import { compile, decode } from "silp";
-import { DecodeContext } from "../../src/frontends/decode-context.js";
+import { DecodeContext, type DecodedPayload } from "../../src/frontends/decode-context.js";
 import { resolveOptions } from "silp/util";
-import { type LoweredJson, decodeJsonFast } from "../../src/frontends/json/lower.js";
+import { decodeJsonFast } from "../../src/frontends/json/lower.js";
 import { openJsonStream } from "../../src/frontends/json/reader.js";
 import { ChunkText } from "../../src/chunk-text.js";
 import { IDENTITY_HOOKS, type StructureHooks } from "../../src/security/hooks.js";
@@ -23,15 +23,14 @@ import { irArb } from "@silp/testkit/ir-arbitraries.js";
 const OPTIONS = resolveOptions({ whitelist: "off" });
 
 /** What the reader (not its shortcut) lowers of `text`, in the shortcut's terms. */
-function positioned(text: string, options = OPTIONS, hooks: StructureHooks = IDENTITY_HOOKS): LoweredJson {
+function positioned(text: string, options = OPTIONS, hooks: StructureHooks = IDENTITY_HOOKS): DecodedPayload {
   const context = new DecodeContext(text, options, hooks);
   const received = new ChunkText();
   received.append(text);
   context.received = received;
   const stream = openJsonStream(context, 0, () => {});
   stream.append(text);
-  const { ir, normalForm } = stream.finish(text.length);
-  return { ir, normalParts: normalForm };
+  return stream.finish(text.length);
 }
 
 describe("the json reader's JSON.parse shortcut", () => {
@@ -70,7 +69,7 @@ describe("the json reader's JSON.parse shortcut", () => {
         sanitized++;
         const before = JSON.stringify(prepared.report());
         const fast = decodeJsonFast(prepared.text, true);
-        let slow: LoweredJson;
+        let slow: DecodedPayload;
         try {
           slow = positioned(prepared.text, options, prepared.hooks);
         } catch (error) {

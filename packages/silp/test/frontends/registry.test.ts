@@ -138,70 +138,43 @@ describe("a decoder says through its return value whether its IR is in normal fo
   };
 
   /** Registers a TEST DOUBLE frontend whose decoder returns a copy of `ir` with the given answer. */
-  const registerDecoder = (name: string, ir: object, normalForm: boolean): void => {
+  const registerDecoder = (name: string, ir: object, normalParts: boolean): void => {
     registerFrontend({
       name,
       lossless: false,
       description: "a test double",
       compile: () => "",
-      decode: () => ({ ir: structuredClone(ir) as never, normalForm }),
+      decode: () => ({ ir: structuredClone(ir) as never, normalParts }),
     });
   };
 
-  test("normalForm: false: decode normalizes what the decoder built", () => {
+  test("normalParts: false: decode normalizes what the decoder built", () => {
     registerDecoder("t-unordered", unordered, false);
     const { ir } = decode("anything", "t-unordered");
     assert.equal(JSON.stringify(ir), JSON.stringify(normal));
   });
 
-  test("normalForm: true: decode keeps the decoder's IR as it is, and still validates it", () => {
+  test("normalParts: true: decode keeps the decoder's parts as they are, brings meta to normal form, and still validates all of it", () => {
     registerDecoder("t-normal", normal, true);
     assert.equal(JSON.stringify(decode("anything", "t-normal").ir), JSON.stringify(normal));
+    registerDecoder("t-meta", { ...normal, meta: { out: "text", req_id: "a1b2c3d4" } }, true);
+    assert.equal(JSON.stringify(decode("anything", "t-meta").ir), JSON.stringify(normal));
     registerDecoder("t-invalid", { ...normal, intent: "START" }, true);
     assert.equal(silpErrorOf(() => decode("anything", "t-invalid")).code, "invalid_ir");
+    registerDecoder("t-invalid-meta", { ...normal, meta: { ...normal.meta, priority: 1.5 } }, true);
+    assert.equal(silpErrorOf(() => decode("anything", "t-invalid-meta")).code, "invalid_ir");
+    registerDecoder("t-deep", { ...normal, meta: { ...normal.meta, x: [[[[[[1]]]]]] } }, true);
+    assert.equal(silpErrorOf(() => decode("anything", "t-deep", { limits: { maxDepth: 5 } })).code, "limit_exceeded");
   });
 
-  // Internals, on purpose: which of the two validations decode runs cannot be seen from outside
-  // (both give the same IR); the code frontend's own answer is read from its decoder directly.
-  test("the code frontend says normal form unless a verb is called twice, and leaves to decode's schema check a trailer's fields that construction cannot vouch for", () => {
+  // Internals, on purpose: which of the two normalizations decode runs cannot be seen from
+  // outside (both give the same IR); the code frontend's own answer is read from its decoder.
+  test("the code frontend says its parts are in normal form unless a verb is called twice", () => {
     const code = getFrontend("code").decode as NonNullable<FrontendDefinition["decode"]>;
-    const built = (text: string) => {
-      const { normalForm, schemaValid } = code(new DecodeContext(text, resolveOptions({}), IDENTITY_HOOKS), 0, text.length);
-      return { normalForm, schemaValid };
-    };
-    assert.deepEqual(built("start(hike); email(sam)"), { normalForm: true, schemaValid: true });
-    assert.deepEqual(built("start(hike); email(sam); email(al)"), { normalForm: false, schemaValid: true });
-    assert.deepEqual(built("start(hike); email(sam); start(x)"), { normalForm: false, schemaValid: true });
-    // Items are typed by their syntax; only what the schema asks beyond a type is checked here.
-    assert.deepEqual(built("start(hike) #{p2 c.75 id=abcd sid=a1 seq=[a,b] out=json next=x silp=v1 version=ir-v0.2 x=`[1]`}"), {
-      normalForm: true,
-      schemaValid: true,
-    });
-    assert.deepEqual(built("start(hike) #{c0}"), { normalForm: true, schemaValid: true });
-    assert.deepEqual(built("start(hike) #{c1}"), { normalForm: true, schemaValid: true });
-    for (const item of ["p1.5", "c1.01", "id=abc", "id=ABCD", "id=abcdef012", 'id=""', "silp=w1", "silp=v"]) {
-      assert.deepEqual(built(`start(hike) #{${item}}`), { normalForm: true, schemaValid: "except-meta" }, item);
-    }
-    assert.deepEqual(built('start(hike) #meta {"meta":{"p":1}}'), { normalForm: true, schemaValid: "except-meta" });
-  });
-
-  test("the code and json frontends say their IR's depth is bounded exactly when the payload cannot nest it deeper", () => {
-    const bounded = (frontend: string, text: string, maxDepth = 64) => {
-      const decoder = getFrontend(frontend).decode as NonNullable<FrontendDefinition["decode"]>;
-      return decoder(new DecodeContext(text, resolveOptions({ limits: { maxDepth } }), IDENTITY_HOOKS), 0, text.length).depthBounded;
-    };
-    assert.equal(bounded("code", "start(hike[x=y]) #{seq=[a]}"), true);
-    assert.equal(bounded("code", 'start(hike) #meta {"meta":{"x":[[1]]}}'), true, "a #meta object is bounded where it is parsed");
-    assert.equal(bounded("code", "start(hike[x=`[1]`])"), false, "a JSON value nests by its own depth check");
-    assert.equal(bounded("code", "start(hike) #{x=`{}`}"), false);
-    assert.equal(bounded("code", "start(hike)", 2), false, "a limit below a flat IR's depth");
-    assert.equal(bounded("code", "start(hike)", 3), true);
-    assert.equal(bounded("json", '{"intent":"!START","act":"hike"}'), true);
-    assert.equal(bounded("json", '{"intent":"!START","entities":[{"id":"act","value":"v","x":[[1]]}]}'), true);
-    assert.equal(bounded("json", '{"intent":"!START","act":"hike",}'), false, "repaired: the text changed");
-    assert.equal(bounded("json", '{"intent":"!START","action_email":{"id":"to","value":"x"}}'), false, "an object read as a list of one");
-    assert.equal(bounded("json", '{"intent":"!START","act":"hike"}', 2), false);
-    assert.equal(bounded("json", '{"intent":"!START","act":"hike"}', 3), true);
-    assert.equal(bounded("json", '{"intent":"!START","act":"hike",}', 3), false);
+    const built = (text: string) => code(new DecodeContext(text, resolveOptions({}), IDENTITY_HOOKS), 0, text.length).normalParts;
+    assert.equal(built("start(hike); email(sam)"), true);
+    assert.equal(built("start(hike); email(sam); email(al)"), false);
+    assert.equal(built("start(hike); email(sam); start(x)"), false);
+    assert.equal(built("start(hike) #{p2 c.75 id=abcd sid=a1 seq=[a,b] out=json next=x silp=v1 version=ir-v0.2 x=`[1]`}"), true);
   });
 });

@@ -30,9 +30,9 @@ test("a payload with few repairs lists them all and drops none", () => {
   assert.equal(result.repairsDropped, 0);
 });
 
-test("a stream learns of a code fence at its end: the fence is listed first and the last listed repair is counted instead", () => {
-  // decode() records the fence before the payload's repairs; a stream reads the payload first
-  // and adds the fence at the end (DecodeContext.repairFirst), so the two lists must agree.
+test("a fenced stream lists the fence first and counts the repairs past the cap, as decode() does", () => {
+  // decode() records the fence before the payload's repairs; a stream records it when the
+  // opening fence's line ends, before its first unit, so the two lists must agree.
   for (const args of [999, 1000, 1001, 1002]) {
     const payload = `start(${Array.from({ length: args }, () => "a").join(", ")})`;
     const text = `\`\`\`silp\n${payload}\n\`\`\``;

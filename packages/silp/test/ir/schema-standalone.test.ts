@@ -17,8 +17,8 @@ import { irSchema } from "silp";
 import { APPENDIX_EXAMPLES } from "silp/examples";
 import { irArb } from "@silp/testkit/ir-arbitraries.js";
 import { assertProperty } from "@silp/testkit/property.js";
-import { validate as generated, validateTrailer as generatedTrailer } from "../../src/ir/schema-validator.generated.js";
-import { GENERATED_PATH, SCHEMA_PATH, schemaValidatorSource, trailerSchema } from "../../scripts/generate-schema-validator.mjs";
+import { validate as generated } from "../../src/ir/schema-validator.generated.js";
+import { GENERATED_PATH, SCHEMA_PATH, schemaValidatorSource } from "../../scripts/generate-schema-validator.mjs";
 
 interface Validator {
   (data: unknown): boolean;
@@ -79,65 +79,4 @@ test("same verdict and errors on generated IRs and on arbitrary JSON", () => {
     ),
     { numRuns: 300 },
   );
-});
-
-/**
- * The trailer validator (silp, version and meta by reference to the IR schema's definitions)
- * answers as the whole schema does for those fields: on IRs whose other parts are valid, the same
- * verdict and the same errors as Ajv compiling the whole schema here.
- */
-test("the trailer validator gives the whole schema's verdict and errors for silp, version and meta", () => {
-  const trailer = generatedTrailer as unknown as Validator;
-  const reference = { $ref: "https://github.com/Juwan-Hwang/polyglotir#/properties/meta" };
-  assert.deepEqual(trailerSchema(irSchema).properties, {
-    silp: { $ref: reference.$ref.replace("meta", "silp") },
-    version: { $ref: reference.$ref.replace("meta", "version") },
-    meta: reference,
-  });
-  const body = { intent: "!START", entities: [{ id: "act", value: "hike" }] };
-  assertProperty(
-    fc.property(
-      fc.record(
-        {
-          silp: fc.oneof(fc.constant("v1"), fc.string(), fc.integer()),
-          version: fc.oneof(fc.constant("ir-v0.1"), fc.integer()),
-          meta: fc.oneof(
-            fc.jsonValue({ maxDepth: 2 }),
-            fc.record(
-              {
-                req_id: fc.oneof(fc.constant("a1b2"), fc.string()),
-                priority: fc.oneof(fc.integer(), fc.double(), fc.string()),
-                confidence: fc.oneof(fc.double(), fc.string()),
-                seq: fc.oneof(fc.array(fc.string()), fc.array(fc.integer())),
-              },
-              { requiredKeys: [] },
-            ),
-          ),
-        },
-        { requiredKeys: ["meta"] },
-      ),
-      (fields) => {
-        const ir = { ...body, ...fields };
-        const verdict = runtime(structuredClone(ir));
-        assert.equal(trailer(structuredClone(ir)), verdict, JSON.stringify(ir));
-        // What schema.ts reads of an error (its schemaPath names the referenced definition instead).
-        const read = (errors: unknown[] | null | undefined) =>
-          (errors ?? []).map((error) => {
-            const { instancePath, keyword, params, message } = error as Record<string, unknown>;
-            return { instancePath, keyword, params, message };
-          });
-        assert.deepEqual(read(trailer.errors), read(runtime.errors));
-      },
-    ),
-    { numRuns: 400 },
-  );
-  assert.equal(trailer({ ...body, meta: { req_id: "a1b2", confidence: 5 } }), false, "not vacuous");
-});
-
-test("the patterns the code frontend checks a trailer's items with are the schema's own", async () => {
-  const { SILP_VERSION_PATTERN } = await import("../../src/ir/types.js");
-  const { REQ_ID_PATTERN } = await import("../../src/ir/req-id.js");
-  const properties = irSchema.properties as Record<string, { pattern?: string; properties?: Record<string, { pattern?: string }> }>;
-  assert.equal(SILP_VERSION_PATTERN.source, properties.silp?.pattern);
-  assert.equal(REQ_ID_PATTERN.source, properties.meta?.properties?.req_id?.pattern);
 });

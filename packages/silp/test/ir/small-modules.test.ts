@@ -10,10 +10,21 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { describe, test } from "vitest";
 import { SilpError, deriveReqId, isSilpError, newReqId, assertValid, validate } from "silp";
-import { resolveOptions, reqIdLength, assertSupportedVersion, assertValidNormal } from "silp/util";
+import { resolveOptions, reqIdLength, assertSupportedVersion } from "silp/util";
+import { assertDecoded } from "../../src/ir/validate.js";
 import { assertDepth } from "../../src/ir/depth.js";
 import { escapePointer, schemaIssues } from "../../src/ir/schema.js";
 import { actionToFunctionName, excludedVerb, FUNCTION_NAME, functionNameToAction, isApprovedVerb } from "../../src/ir/verbs.js";
+
+function silpCode(run: () => unknown): string | undefined {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof SilpError) return error.code;
+    throw error;
+  }
+  return undefined;
+}
 
 function depthError(run: () => void, path: string, limit: number): void {
   assert.throws(run, (error: unknown) => {
@@ -183,10 +194,34 @@ describe("survivors of the first mutation run, killed", () => {
     assert.deepEqual(input, { intent: "!CANCEL", meta: { req_id: "abcd1234" } });
   });
 
-  test("assertValidNormal: schema first, then the rules; warnings come back", () => {
+  // Decode's form of the validation: the decoder built the parts in normal form.
+  const assertValidNormal = (ir: unknown, options: ReturnType<typeof resolveOptions>) => assertDecoded({ ir: ir as never, normalParts: true }, options);
+
+  test("assertDecoded with normal parts: schema first, then the rules; warnings come back; meta is brought to normal form", () => {
     const options = resolveOptions({});
     const normal = validate({ intent: "!CANCEL", meta: { req_id: "abcd1234" } }).ir!;
     assert.deepEqual(assertValidNormal(normal, options), { ir: normal, warnings: [] });
+    // The sender's meta, in its order and without its defaults: the normal meta comes back.
+    const sent = {
+      silp: "v1",
+      version: "ir-v0.1",
+      intent: "!CANCEL",
+      entities: [],
+      constraints: [],
+      alternatives: [],
+      meta: { out: "json", req_id: "abcd1234", x: 1 },
+    };
+    assert.equal(JSON.stringify(assertValidNormal(sent, options).ir.meta), '{"req_id":"abcd1234","priority":0,"confidence":1,"seq":[],"out":"json","x":1}');
+    // A meta the schema refuses is refused, whatever the decoder said of its parts.
+    assert.equal(
+      silpCode(() => assertValidNormal({ ...sent, meta: { req_id: "abcd1234", confidence: 5 } }, options)),
+      "invalid_ir",
+    );
+    // And a null optional field is read as absent with the whole validation's warning.
+    assert.deepEqual(
+      assertValidNormal({ ...sent, meta: { req_id: "abcd1234", session_id: null } }, options).warnings.map((issue) => issue.rule),
+      ["null-optional-field"],
+    );
     assert.throws(
       () => assertValidNormal({ ...normal, intent: "CANCEL" }, options),
       (error: unknown) => {

@@ -14,7 +14,7 @@
  */
 
 import { hasOwn, setField } from "../../ir/fields.js";
-import { isPlainObject, normalizeMeta } from "../../ir/normalize.js";
+import { isPlainObject } from "../../ir/normalize.js";
 import {
   DEFAULT_IR_VERSION,
   DEFAULT_OUT,
@@ -25,10 +25,8 @@ import {
   type JsonValue,
   META_FIELDS,
   type Meta,
-  SILP_VERSION_PATTERN,
   type SilpIRInput,
 } from "../../ir/types.js";
-import { REQ_ID_PATTERN } from "../../ir/req-id.js";
 import { functionNameToAction } from "../../ir/verbs.js";
 import type { DecodeContext, DecodedPayload, PartSink, RepairKind } from "../decode-context.js";
 import { numberProblem, parseEmbeddedJson } from "../json-value.js";
@@ -38,36 +36,15 @@ import { CONFIDENCE_ITEM, META_ITEM_FIELDS, META_RESERVED_NAMES, PRIORITY_ITEM }
 import type { ArgNode, CallNode, ConstraintNode, Lexeme, MetaItemNode, Statement } from "./syntax.js";
 import { SilpError } from "../../errors.js";
 
-/** What a trailer carries; `normal`: meta, silp and version meet the schema and are in normal form. */
+/** What a trailer carries: the sender's meta, and silp and version when written. */
 interface Carried {
   meta: Meta;
   silp: string | undefined;
   version: string | undefined;
-  normal: boolean;
-}
-
-/**
- * Whether meta items (and a trailer's silp) meet what the schema asks of them beyond the types
- * their syntax gives: an integer priority, a confidence from 0 to 1, the req_id's and silp's
- * patterns (the schema's own, spec 3.9).
- */
-function itemsMeetSchema(meta: Record<string, unknown>, silp: string | undefined): boolean {
-  const { priority, confidence, req_id: reqId } = meta;
-  if (priority !== undefined && !Number.isInteger(priority)) return false;
-  if (confidence !== undefined && !(Number.isFinite(confidence) && (confidence as number) >= 0 && (confidence as number) <= 1)) return false;
-  if (reqId !== undefined && !REQ_ID_PATTERN.test(reqId as string)) return false;
-  return silp === undefined || SILP_VERSION_PATTERN.test(silp);
 }
 
 /** Where a meta trailer item goes: a string or list field of meta, the IR's silp/version, or an extra meta field. */
 type MetaTarget = { kind: "string" | "list" | "ir" | "extra"; field: string };
-
-/**
- * The nesting of a code IR without JSON values: the root 1, its lists 2, their objects and
- * meta.seq 3. Only a JSON value (an extra field's `[...]`/`{...}`, bounded by its own depth
- * check, not by its place in the IR) nests deeper.
- */
-const FLAT_DEPTH = 3;
 
 /** A lowering failure, kept for `finish`; anything but a SilpError is a bug and goes on up. */
 function failure(error: unknown): SilpError {
@@ -87,8 +64,6 @@ function failure(error: unknown): SilpError {
  * here too: each unit that lowers is sent on as a part.
  */
 export class StatementLowering {
-  /** Whether a JSON value was lowered: only then can the IR be nested deeper than FLAT_DEPTH. */
-  private jsonValues = false;
   private intent: string | undefined;
   private readonly entities: Entity[] = [];
   private readonly constraints: Constraint[] = [];
@@ -210,17 +185,9 @@ export class StatementLowering {
       alternatives: this.alternatives,
       meta: carried ? carried.meta : { req_id: "", priority: 0, confidence: 1.0, seq: [], out: DEFAULT_OUT },
     };
-    // Every object above is built in normal-form field order, and every field has the schema's
-    // type and pattern by construction (verbs pass FUNCTION_NAME, values are strings, meta is the
-    // defaults or a trailer's items that passed the schema's checks): the schema need not run on
-    // them. Anything else a trailer carries is the sender's: decode checks it against the schema
-    // and brings it to normal form.
-    return {
-      ir,
-      normalForm: this.grouped,
-      depthBounded: !this.jsonValues && this.context.options.limits.maxDepth >= FLAT_DEPTH,
-      schemaValid: carried && !carried.normal ? "except-meta" : true,
-    };
+    // Every object above is built in normal-form field order, entities grouped per verb unless a
+    // verb was called twice; decode validates the rest, and brings the sender's meta to normal form.
+    return { ir, normalParts: this.grouped };
   }
 
   /** A repair of the lowering: an error in strict mode (now), else listed after the parser's (at the end). */
@@ -339,7 +306,7 @@ export class StatementLowering {
       }
     }
     if (!isPlainObject(parsed.meta)) throw this.decode(trailer.start, '#meta needs a "meta" object');
-    return { meta: parsed.meta as unknown as Meta, silp: parsed.silp as string | undefined, version: parsed.version as string | undefined, normal: false };
+    return { meta: parsed.meta as unknown as Meta, silp: parsed.silp as string | undefined, version: parsed.version as string | undefined };
   }
 
   /**
@@ -394,13 +361,7 @@ export class StatementLowering {
         item.start,
       );
     }
-    const silp = top.silp as string | undefined;
-    const version = top.version as string | undefined;
-    // Items are typed by their syntax (strings, a list of strings, numbers), so only what the
-    // schema asks beyond a type is left to check here; an item that fails it goes to the schema,
-    // which reports it as it reports any IR's.
-    if (!itemsMeetSchema(meta, silp)) return { meta: meta as unknown as Meta, silp, version, normal: false };
-    return { meta: normalizeMeta(meta as unknown as Meta), silp: silp ?? DEFAULT_SILP_VERSION, version: version ?? DEFAULT_IR_VERSION, normal: true };
+    return { meta: meta as unknown as Meta, silp: top.silp as string | undefined, version: top.version as string | undefined };
   }
 
   /**
@@ -450,7 +411,6 @@ export class StatementLowering {
       this.context.hooks.value(lexeme.text, lexeme.start);
       return lexeme.text;
     }
-    this.jsonValues = true;
     return parseEmbeddedJson(lexeme.text, this.context.options.limits.maxDepth, this.context.source, lexeme.start + 1) as JsonValue;
   }
 

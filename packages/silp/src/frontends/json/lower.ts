@@ -28,33 +28,10 @@ import { DECLINE, parsedView, type JsonView } from "./view.js";
 const BARE_VERB = /^[A-Z][A-Z_]*$/;
 
 /**
- * The nesting of an IR built from JSON is at most the payload's, except that a flat slot
- * (`"to": "Oslo"`, one level) becomes an entity in `entities` (three): at most
- * max(the payload's depth, FLAT_DEPTH).
- */
-export const FLAT_DEPTH = 3;
-
-/**
- * What the lowering of a json payload built: the IR, and whether its entities, constraints and
- * alternatives are in normal form and meet the schema (JsonLowering.finish says when); silp,
- * version and meta are the sender's either way.
- */
-export interface LoweredJson {
-  ir: SilpIRInput;
-  normalParts: boolean;
-}
-
-/** What decode is told of a lowered json IR: with normal parts, only silp, version and meta are left to its schema check. */
-export function decoded(lowered: LoweredJson, depthBounded: boolean): DecodedPayload {
-  const { ir, normalParts } = lowered;
-  return { ir, normalForm: normalParts, depthBounded, schemaValid: normalParts ? "except-meta" : false };
-}
-
-/**
  * The shortcut: JSON.parse's value through the lowering, or undefined when the payload needs a
  * position (a repair, an error, a repeated key, with `sanitized` a sanitizer hit): the reader must run.
  */
-export function decodeJsonFast(text: string, sanitized = false): LoweredJson | undefined {
+export function decodeJsonFast(text: string, sanitized = false): DecodedPayload | undefined {
   return lowerParsedJson(text, scanJson(text, Number.POSITIVE_INFINITY, text, 0), sanitized);
 }
 
@@ -64,7 +41,7 @@ export function decodeJsonFast(text: string, sanitized = false): LoweredJson | u
  * object members than the text wrote (scanJson's `members`: JSON.parse dropped a repeated key),
  * or when a number in it cannot be kept (the reader refuses it where it stands) or is a -0.
  */
-export function lowerParsedJson(text: string, scan: JsonScan, sanitized: boolean): LoweredJson | undefined {
+export function lowerParsedJson(text: string, scan: JsonScan, sanitized: boolean): DecodedPayload | undefined {
   // A number to refuse, or a -0 to read as 0: the reader lowers each number where it stands.
   if (scan.number !== undefined || scan.negativeZero) return undefined;
   let root: unknown;
@@ -156,7 +133,7 @@ export class JsonLowering<N> {
     private readonly report: Reporter,
   ) {}
 
-  root(node: N): LoweredJson {
+  root(node: N): DecodedPayload {
     if (this.view.type(node) !== "object") throw this.fail(node, "a json payload must be a JSON object");
     for (const [key, keyNode, value] of this.properties(node)) this.property(key, keyNode, value);
     return this.finish(node);
@@ -255,7 +232,7 @@ export class JsonLowering<N> {
    * field a string by construction, so only the action codes' pattern is left to check, and no
    * optional field null (the whole validation reads a null as absent, with a warning).
    */
-  finish(node: N): LoweredJson {
+  finish(node: N): DecodedPayload {
     const ir = this.ir;
     if (!this.intentSeen) throw this.fail(node, 'a json payload needs an "intent"');
     const intent = ir.intent;

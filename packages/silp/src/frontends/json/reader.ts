@@ -36,7 +36,7 @@ import {
   type StreamWork,
   receivedText,
 } from "../decode-context.js";
-import { FLAT_DEPTH, JsonLowering, LIST_KEYS, decoded, lowerParsedJson, positionedReporter } from "./lower.js";
+import { JsonLowering, LIST_KEYS, lowerParsedJson, positionedReporter } from "./lower.js";
 import { repairJson } from "./repair.js";
 import { SECONDARY_PREFIX } from "./printer.js";
 import { type JsonNode, type ReadToken, Stop, Token, TreeParser, startsWithValue } from "./tree.js";
@@ -238,14 +238,14 @@ class JsonReader implements PayloadStream {
     } catch (error) {
       throw notRead(error);
     }
-    return decoded(this.result(), this.context.options.limits.maxDepth >= FLAT_DEPTH);
+    return this.result();
   }
 
   /**
    * A whole payload's text, at offsets `toSource` maps to the source: the grammar to its end, then
    * each unit lowered. Throws a Stop at a syntax error (at an offset of `text`).
    */
-  readWhole(text: string, toSource: (offset: number) => number): ReturnType<JsonLowering<JsonNode>["finish"]> {
+  readWhole(text: string, toSource: (offset: number) => number): DecodedPayload {
     this.toSource = toSource;
     this.lowering = new JsonLowering(positionedView(toSource), positionedReporter(this.context));
     this.parser = new TreeParser(text);
@@ -263,7 +263,7 @@ class JsonReader implements PayloadStream {
   }
 
   /** The IR, once every unit was lowered: or the first error the lowering met. */
-  private result(): ReturnType<JsonLowering<JsonNode>["finish"]> {
+  private result(): DecodedPayload {
     if (this.repeated !== undefined) throw this.repeated;
     if (this.failed !== undefined) throw this.failed;
     return this.lowering.finish(this.root);
@@ -494,30 +494,21 @@ class JsonReader implements PayloadStream {
 /**
  * decode() of a json payload, `context.source` from `start` to `end`: the JSON.parse shortcut, or
  * the reader over the text; in lenient mode, a text with the damage repair.ts mends is read again,
- * repaired, at offsets mapped back to the text. The IR keeps the sender's field order, so it is
- * not in normal form. The payload's depth is checked before reading, so the IR's is bounded too,
- * unless a repair changed the shape (a rewritten text, or `"action_x": {...}` read as a list of
- * one, a level deeper): then decode measures the IR.
+ * repaired, at offsets mapped back to the text.
  */
 function decodeWhole(context: DecodeContext, start: number, end: number, sink: PartSink | undefined): DecodedPayload {
   const source = context.source;
   const text = start === 0 && end === source.length ? source : source.slice(start, end);
-  const maxDepth = context.options.limits.maxDepth;
-  const fast = lowerParsedJson(text, scanJson(text, maxDepth, source, start), context.hooks !== IDENTITY_HOOKS);
-  if (fast !== undefined) return decoded(fast, maxDepth >= FLAT_DEPTH);
-  const repairsBefore = context.repairs.length + context.repairsDropped;
+  const fast = lowerParsedJson(text, scanJson(text, context.options.limits.maxDepth, source, start), context.hooks !== IDENTITY_HOOKS);
+  if (fast !== undefined) return fast;
   try {
-    const lowered = new JsonReader(context, start, sink).readWhole(text, (offset) => start + offset);
-    return decoded(lowered, context.repairs.length + context.repairsDropped === repairsBefore && maxDepth >= FLAT_DEPTH);
+    return new JsonReader(context, start, sink).readWhole(text, (offset) => start + offset);
   } catch (error) {
     if (!(error instanceof Stop)) throw error;
     const repaired = context.strict || !startsWithValue(text) ? undefined : repairJson(context, text, start);
     if (repaired) {
       try {
-        return decoded(
-          new JsonReader(context, start, sink).readWhole(repaired.text, (offset) => start + repaired.originalOffset(offset)),
-          false,
-        );
+        return new JsonReader(context, start, sink).readWhole(repaired.text, (offset) => start + repaired.originalOffset(offset));
       } catch (again) {
         if (!(again instanceof Stop)) throw again;
       }

@@ -1,22 +1,25 @@
 /**
- * Reads a stream through a frontend's own parser (its `openStream`): sanitizes each chunk
+ * Reads a stream through a frontend's own reader (its `openStream`): sanitizes each chunk
  * (security/stream-sanitizer.ts), finds where the payload starts (after an opening code fence
- * line), and hands the text to the frontend's stream, which sends the IR's parts to the sink as
- * their units complete. At the end the result is completed from what the stream read
- * (codec.ts, `finishStreamed`): nothing is decoded twice unless the stream could not read the
- * payload as decode() reads it (prose around it, an error), and then the whole text is decoded.
+ * line), and hands the text to the reader, which sends the IR's parts to the sink as their units
+ * complete. At the end the reader finishes the payload and the result is completed as a whole
+ * text's is (attempt.ts). Only when the stream could not read the payload as a whole text is read
+ * (prose around it, an error, no closing fence) does the whole text go through read-text.ts, the
+ * same steps `decode()` takes.
  */
-import { type DecodeResult, decode, finishStreamed } from "../codec.js";
+import { SilpError } from "../errors.js";
 import { DecodeContext, type PartSink, type PayloadStream } from "../frontends/decode-context.js";
-import { openingFence } from "../frontends/fence.js";
+import { findFence, openingFence } from "../frontends/fence.js";
 import type { Frontend } from "../frontends/registry.js";
-import type { ResolvedOptions, SilpOptions } from "../options.js";
+import type { ResolvedOptions } from "../options.js";
 import { emptyReport } from "../security/decode-guard.js";
 import { IDENTITY_HOOKS } from "../security/hooks.js";
 import { ChunkText } from "../chunk-text.js";
 import { StreamSanitizer } from "../security/stream-sanitizer.js";
+import { type DecodeResult, type Sanitized, complete, result } from "./attempt.js";
+import { readText } from "./read-text.js";
 
-export class StreamReader {
+export class StreamReading {
   private readonly sanitizer: StreamSanitizer | undefined;
   private readonly context: DecodeContext;
   private stream: PayloadStream | undefined;
@@ -26,17 +29,18 @@ export class StreamReader {
   private head = "";
   /** The stream threw: it reads nothing more. */
   private failed = false;
-  /** Not a payload the stream can read at all (the sanitizer rejected it, strict mode and a fence): decode() decides. */
+  /** Not a payload the stream can read at all (the sanitizer rejected it, strict mode and a fence): the whole text decides. */
   private whole = false;
   /**
-   * The caller's text, for decode() of the whole text: kept here without a sanitizer, or once the
+   * The caller's text, for reading the whole text: kept here without a sanitizer, or once the
    * stream is given up; otherwise the stream sanitizer keeps it (once, with the sanitized text).
    */
   private kept: ChunkText | undefined;
 
   constructor(
     private readonly frontend: Frontend,
-    options: ResolvedOptions,
+    private readonly name: string,
+    private readonly options: ResolvedOptions,
     private readonly sink: PartSink,
   ) {
     this.sanitizer = options.sanitize === false ? undefined : new StreamSanitizer(options.sanitize);
@@ -53,14 +57,14 @@ export class StreamReader {
     try {
       clean = this.sanitizer ? this.sanitizer.push(chunk) : chunk;
     } catch {
-      this.giveUp(); // rejected: decode() throws the sanitizer's error
+      this.giveUp(); // rejected: reading the whole text throws the sanitizer's error
       return;
     }
     this.read(clean);
   }
 
   /** The stream ended: what `decode(text)` returns. */
-  end(frontendName: string, options: SilpOptions | undefined): DecodeResult {
+  end(): DecodeResult {
     if (!this.whole) {
       try {
         this.read(this.sanitizer ? this.sanitizer.finish() : "");
@@ -70,22 +74,40 @@ export class StreamReader {
     }
     const text = this.kept ? this.kept.read() : (this.sanitizer as StreamSanitizer).received();
     // A report cut at maxHits keeps the first hits found, and a stream finds them in another order.
-    if (this.whole || this.stream === undefined || this.sanitizer?.full) return decode(text, frontendName, options);
+    if (this.whole || this.stream === undefined || this.sanitizer?.full) return readText(text, this.frontend, this.name, this.options);
     // Completing the result needs the whole text: the sanitizer keeps it, or it is the caller's.
     this.context.source = this.sanitizer ? this.sanitizer.text() : text;
-    const sanitizer = this.sanitizer;
-    return finishStreamed(text, frontendName, options, {
-      context: this.context,
-      stream: this.stream,
-      start: this.start,
-      failed: this.failed,
-      sanitized: sanitizer
-        ? { changed: !sanitizer.offsets.identity, originalOffset: (offset) => sanitizer.offsets.toOriginal(offset), report: () => sanitizer.report() }
-        : { changed: false, originalOffset: (offset) => offset, report: emptyReport },
-    });
+    return this.finished(this.stream) ?? readText(text, this.frontend, this.name, this.options);
   }
 
-  /** The stream reads nothing more; decode() of the whole text decides, so the caller's text is kept from here on. */
+  /**
+   * What the stream read, completed as a whole text's payload is, when it read the payload exactly
+   * as a whole text is read: it started where the payload starts, its completed units looked at
+   * nothing past the payload's end, and it either read on without failing or failed only past
+   * the payload's closing fence. Undefined otherwise, or when the payload fails: the whole text
+   * then decides (it reports the error with its code frame, or finds the payload elsewhere).
+   */
+  private finished(stream: PayloadStream): DecodeResult | undefined {
+    const source = this.context.source;
+    const fence = findFence(source);
+    const { start, end } = fence ?? { start: 0, end: source.length };
+    if (this.start !== start || (this.failed && fence === undefined) || stream.position > end) return undefined;
+    try {
+      return result(complete(this.context, stream.finish(end), start, end), this.name, this.sanitized());
+    } catch (error) {
+      if (!(error instanceof SilpError)) throw error;
+      return undefined;
+    }
+  }
+
+  /** What sanitizing the stream changed and found. */
+  private sanitized(): Sanitized {
+    const sanitizer = this.sanitizer;
+    if (!sanitizer) return { changed: false, originalOffset: (offset) => offset, report: emptyReport };
+    return { changed: !sanitizer.offsets.identity, originalOffset: (offset) => sanitizer.offsets.toOriginal(offset), report: () => sanitizer.report() };
+  }
+
+  /** The stream reads nothing more; the whole text decides (read-text.ts), so the caller's text is kept from here on. */
   private giveUp(): void {
     this.whole = true;
     if (this.kept === undefined) {
@@ -122,12 +144,14 @@ export class StreamReader {
       // Decided once the fence's line has ended; until then only the newest text can end it.
       if (!added.includes("\n") || head.indexOf("\n", first) === -1) return false;
       const fence = openingFence(head);
-      // Strict mode rejects a fence, and a line that is not a fence is not a payload's start: decode() decides.
+      // Strict mode rejects a fence, and a line that is not a fence is not a payload's start: the whole text decides.
       if (fence === undefined || this.context.strict) {
         this.giveUp();
         return false;
       }
       this.start = fence.lineEnd + 1;
+      // Listed first, as a whole text lists it; a fence that never closes sends the whole text to read-text.ts, which starts afresh.
+      this.context.repair("code_fence", fence.fenceAt, "a surrounding markdown code fence", ["the bare payload"]);
     }
     this.stream = (this.frontend.openStream as NonNullable<Frontend["openStream"]>)(this.context, this.start, this.sink);
     return true;
