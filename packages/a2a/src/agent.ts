@@ -144,6 +144,8 @@ export async function startSilpAgent(options: StartSilpAgentOptions): Promise<Ru
   const host = options.host ?? "127.0.0.1";
   const executor = new SilpAgentExecutor(options);
   const app = express();
+  // Which framework answers is nobody's business.
+  app.disable("x-powered-by");
   const server = createServer(app);
   const url = origin(host, await listen(server, options.port ?? 0, host));
   const card = silpAgentCard({
@@ -155,6 +157,13 @@ export async function startSilpAgent(options: StartSilpAgentOptions): Promise<Ru
     ...(options.description === undefined ? {} : { description: options.description }),
   });
   const requestHandler = new DefaultRequestHandler(card, options.taskStore ?? new BoundedTaskStore(), executor);
+  // The card is built once, here: it was last modified when the agent started (A2A 1.0, 8.6.1: a
+  // client may revalidate its cached copy with it).
+  const cardModified = new Date().toUTCString();
+  app.use(`/${AGENT_CARD_PATH}`, (_req, res, next) => {
+    res.setHeader("Last-Modified", cardModified);
+    next();
+  });
   app.use(`/${AGENT_CARD_PATH}`, agentCardHandler({ agentCardProvider: requestHandler }));
   app.use(JSON_RPC_PATH, requireVersion);
   app.use(JSON_RPC_PATH, requestGuard({ streaming: options.streaming ?? false, log: options.log ?? ((line) => process.stderr.write(`${line}\n`)) }));

@@ -3,8 +3,15 @@
  * recently saved goes first) and none older than `maxAgeMs`. Tasks are kept per caller
  * (tenant and user name), so GetTask and ListTasks only see the caller's own tasks. SILP replies
  * are messages, not tasks; tasks come from a fallback executor or a failed execution.
+ *
+ * ListTasks (A2A 1.0, section 3.1.4): the caller's tasks, most recently saved first, filtered by
+ * context, state and status time, a page at a time. A page token names the save after which the
+ * next page starts, signed with a key of this store's, so a token another caller or a forger
+ * wrote is refused (invalid params) instead of answered with an empty or someone else's list.
  */
-import type { ListTasksRequest, ListTasksResponse, Task } from "@a2a-js/sdk";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { type ListTasksRequest, type ListTasksResponse, type Task, TaskState } from "@a2a-js/sdk";
+import { RequestMalformedError } from "@a2a-js/sdk/errors";
 import type { ServerCallContext, TaskStore } from "@a2a-js/sdk/server";
 
 export interface BoundedTaskStoreOptions {
@@ -16,8 +23,17 @@ export interface BoundedTaskStoreOptions {
   now?: () => number;
 }
 
+/** A stored task: `seq` orders saves (a later save, a higher number), which pages follow. */
+interface Stored {
+  task: Task;
+  savedAt: number;
+  seq: number;
+}
+
 export class BoundedTaskStore implements TaskStore {
-  readonly #tasks = new Map<string, { task: Task; savedAt: number }>();
+  readonly #tasks = new Map<string, Stored>();
+  readonly #tokenKey = randomBytes(32);
+  #seq = 0;
   readonly #maxTasks: number;
   readonly #maxAgeMs: number;
   readonly #now: () => number;
@@ -36,7 +52,7 @@ export class BoundedTaskStore implements TaskStore {
   async save(task: Task, context: ServerCallContext): Promise<void> {
     const key = this.#key(task.id, context);
     this.#tasks.delete(key);
-    this.#tasks.set(key, { task: structuredClone(task), savedAt: this.#now() });
+    this.#tasks.set(key, { task: structuredClone(task), savedAt: this.#now(), seq: ++this.#seq });
     this.#sweep();
   }
 
@@ -46,24 +62,64 @@ export class BoundedTaskStore implements TaskStore {
     return entry ? structuredClone(entry.task) : undefined;
   }
 
+  /** The SDK's handler has checked pageSize (1 to 100, default 50), the state and the time's syntax. */
   async list(params: ListTasksRequest, context: ServerCallContext): Promise<ListTasksResponse> {
     this.#sweep();
-    const prefix = this.#key("", context);
-    const pageSize = params.pageSize || 50;
-    const tasks = [...this.#tasks.entries()]
-      .filter(([key, { task }]) => key.startsWith(prefix) && (!params.contextId || task.contextId === params.contextId))
-      .map(([, { task }]) => task)
-      .reverse();
+    const scope = this.#scope(context);
+    const before = params.pageToken ? this.#cursorOf(params.pageToken, scope) : Number.POSITIVE_INFINITY;
+    const after = params.statusTimestampAfter ? Date.parse(params.statusTimestampAfter) : undefined;
+    const state = params.status === TaskState.TASK_STATE_UNSPECIFIED ? undefined : params.status;
+    const matching: Stored[] = [];
+    for (const [key, stored] of this.#tasks) {
+      const { task } = stored;
+      if (!key.startsWith(scope)) continue;
+      if (params.contextId && task.contextId !== params.contextId) continue;
+      if (state !== undefined && task.status?.state !== state) continue;
+      if (after !== undefined && !(Date.parse(task.status?.timestamp ?? "") >= after)) continue;
+      matching.push(stored);
+    }
+    // Saved last, listed first (the map keeps the order of the last save).
+    matching.reverse();
+    const pageSize = params.pageSize ?? 50;
+    const from = matching.findIndex((stored) => stored.seq < before);
+    const page = from === -1 ? [] : matching.slice(from, from + pageSize);
+    const last = page[page.length - 1];
+    const more = last !== undefined && from + page.length < matching.length;
     return {
-      tasks: tasks.slice(0, pageSize).map((task) => ({ ...structuredClone(task), ...(params.includeArtifacts ? {} : { artifacts: [] }) })),
-      nextPageToken: "",
+      tasks: page.map(({ task }) => ({ ...structuredClone(task), ...(params.includeArtifacts ? {} : { artifacts: [] }) })),
+      nextPageToken: more ? this.#tokenOf(last.seq, scope) : "",
       pageSize,
-      totalSize: tasks.length,
+      totalSize: matching.length,
     };
   }
 
+  /** The caller's scope: a whole JSON array, so no scope is the start of another's. */
+  #scope(context: ServerCallContext): string {
+    return JSON.stringify([context?.tenant ?? "", context?.user?.userName ?? ""]);
+  }
+
   #key(taskId: string, context: ServerCallContext): string {
-    return `${JSON.stringify([context?.tenant ?? "", context?.user?.userName ?? ""]).slice(0, -1)},${JSON.stringify(taskId)}`;
+    return `${this.#scope(context)}${JSON.stringify(taskId)}`;
+  }
+
+  /** `<seq>.<signature>`: the page after the save numbered seq, for this scope only. */
+  #tokenOf(seq: number, scope: string): string {
+    return `${seq}.${this.#sign(seq, scope)}`;
+  }
+
+  #cursorOf(token: string, scope: string): number {
+    const match = /^([1-9][0-9]{0,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    const seq = match ? Number(match[1]) : 0;
+    const given = Buffer.from(match?.[2] ?? "", "base64url");
+    const expected = Buffer.from(this.#sign(seq, scope), "base64url");
+    if (!match || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new RequestMalformedError("Invalid pageToken: not a token this agent gave this caller.");
+    }
+    return seq;
+  }
+
+  #sign(seq: number, scope: string): string {
+    return createHmac("sha256", this.#tokenKey).update(`${seq}\n${scope}`).digest("base64url");
   }
 
   #sweep(): void {

@@ -96,6 +96,50 @@ describe("the request guard in front of the A2A SDK", () => {
     ]);
   });
 
+  /** Posts `body` as it is, with `contentType`. */
+  async function post(body: string, contentType = "application/json"): Promise<RpcReply["body"] & { id?: unknown }> {
+    const response = await fetch(`${url}/a2a/jsonrpc`, {
+      method: "POST",
+      headers: { "content-type": contentType, "A2A-Version": "1.0" },
+      body,
+    });
+    assert.equal(response.status, 200);
+    return (await response.json()) as RpcReply["body"] & { id?: unknown };
+  }
+
+  test("what is not a JSON-RPC 2.0 request is invalid request (-32600), an unknown method -32601, a body that is not JSON -32005 or -32700", async () => {
+    // JSON-RPC 2.0, sections 4 and 5.1; @a2a-js/sdk 1.3.0 answers the first six with -32602.
+    const invalid = [
+      { jsonrpc: "1.0", id: 1, method: "GetTask", params: { id: "x" } },
+      { id: 1, method: "GetTask", params: { id: "x" } },
+      { jsonrpc: "2.0", id: 1, params: { id: "x" } },
+      { jsonrpc: "2.0", id: 1, method: "", params: {} },
+      { jsonrpc: "2.0", id: 1, method: 7, params: {} },
+      { jsonrpc: "2.0", id: { a: 1 }, method: "GetTask", params: { id: "x" } },
+      { jsonrpc: "2.0", id: 1.5, method: "GetTask", params: { id: "x" } },
+      [{ jsonrpc: "2.0", id: 1, method: "GetTask", params: { id: "x" } }],
+      "GetTask",
+    ];
+    const lines = await linesDuring(async () => {
+      for (const body of invalid) {
+        const reply = await post(JSON.stringify(body));
+        assert.equal(reply.error?.code, -32600, JSON.stringify(body));
+        assert.equal(reply.error?.message, "Invalid Request.");
+      }
+      assert.equal((await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "GetTask" }))).error?.code, -32602, "no params: invalid params");
+      for (const method of ["tasks/get", "Shutdown", "message/send"]) {
+        const reply = await post(JSON.stringify({ jsonrpc: "2.0", id: "a", method }));
+        assert.deepEqual([reply.error?.code, reply.id], [-32601, "a"], method);
+      }
+      // Another content type: the SDK's own answer, content type not supported.
+      assert.equal((await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "GetTask", params: { id: "x" } }), "text/plain")).error?.code, -32005);
+      assert.equal((await post("{not json", "application/json")).error?.code, -32700);
+    });
+    assert.equal(lines.length, invalid.length + 3, lines.join("\n"));
+    for (const line of lines)
+      assert.match(line, /^silp a2a: refused (a request: [a-z" .,0-9-]+|an unknown method)$/, "the method a peer made up is not logged");
+  });
+
   test("well-formed requests still reach the agent and nothing is logged", async () => {
     const lines = await linesDuring(async () => {
       const reply = await rpc("SendMessage", message([{ data: envelope }]));

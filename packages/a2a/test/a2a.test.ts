@@ -93,7 +93,11 @@ describe("two SILP agents over A2A on loopback", () => {
   });
 
   test("each AgentCard declares the SILP extension with its frontends, preferred one and heartbeat", async () => {
-    const card = (await (await fetch(`${beta.url}/.well-known/agent-card.json`)).json()) as AgentCard;
+    const response = await fetch(`${beta.url}/.well-known/agent-card.json`);
+    // Cacheable (A2A 1.0, 8.6.1): the card's date is the agent's start; the framework goes unnamed.
+    assert.ok(Date.parse(response.headers.get("last-modified") ?? "") <= Date.now(), "a Last-Modified date, not in the future");
+    assert.equal(response.headers.get("x-powered-by"), null);
+    const card = (await response.json()) as AgentCard;
     const extension = card.capabilities!.extensions.find((e) => e.uri === SILP_EXTENSION_URI)!;
     assert.deepEqual(extension.params, { silp: ["v1"], frontends: ["json", "natural"], prefer: "json", heartbeat: 5 });
     assert.equal(extension.required, false);
