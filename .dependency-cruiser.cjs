@@ -4,7 +4,7 @@
  *
  *   silpc (cli)
  *     -> @silp/bench -> @silp/llmlingua2 -> @silp/tokens -> silp
- *     -> @silp/mcp -> @silp/tokens (optional), @silp/dialects -> silp
+ *     -> @silp/mcp -> @silp/tokens (optional), @silp/grammar, @silp/schemas, @silp/dialects -> silp
  *     -> @silp/a2a -> @silp/dialects -> silp
  *     -> @silp/lock, @silp/redis, @silp/schemas, @silp/dialects -> silp
  *     -> @silp/grammar -> @silp/dialects -> silp
@@ -51,7 +51,7 @@ const allowed = {
   redis: ["silp"],
   tokens: ["silp"],
   a2a: ["silp", "dialects"],
-  mcp: ["silp", "tokens", "schemas", "dialects"],
+  mcp: ["silp", "tokens", "schemas", "dialects", "grammar"],
   llmlingua2: ["silp", "tokens"],
   bench: ["silp", "llmlingua2"],
   playground: ["silp", "tokens"],

@@ -4,7 +4,8 @@
  * - Helpers for any tool author, SDK-neutral: wrapSilpArguments / unwrapSilpArguments,
  *   silpArgumentsSchema, silpToolResult / silpErrorResult / withSilpErrors / readSilpToolResult.
  * - The SILP server on the official 2.x SDK: registerSilpTools, createSilpMcpServer,
- *   serveSilpMcpStdio, serveSilpMcpHttp (`silpc mcp`).
+ *   serveSilpMcpStdio, serveSilpMcpHttp (`silpc mcp`); registerSilpReferences adds its resources
+ *   (the IR schema, the code grammar) and prompts (silp-write, silp-read) to a server of your own.
  */
 export {
   wrapSilpArguments,
@@ -29,6 +30,7 @@ export {
   type SilpResultOptions,
   type TextBlock,
 } from "./result.js";
+export { registerSilpReferences, silpReferences, silpResources, type SilpPrompt, type SilpReferences, type SilpResource } from "./references.js";
 export { ERROR_SCHEMA, IR_SCHEMA, withErrorBranch, type Schema } from "./schemas.js";
 export {
   silpTools,

@@ -4,12 +4,13 @@
  * SDK's serving entries (`serveStdio`, `createMcpHandler`) answer 2025-era clients (the 1.x SDK,
  * most hosts today) and 2026-07-28 clients from the same tool definitions.
  */
-import { VERSION } from "silp/util";
+import { VERSION, pickCodecOptions } from "silp/util";
 import { createServer } from "node:http";
 import { McpServer, type ServerContext, createMcpHandler, fromJsonSchema, type StandardSchemaWithJSON } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { localhostHostValidation, toNodeHandler } from "@modelcontextprotocol/node";
 import { closeServer, listen, origin } from "silp/node";
+import { registerSilpReferences, silpReferences } from "./references.js";
 import { defaultCapabilities, loadTokensModule, silpTools, type SilpToolDefinition, type SilpToolsOptions } from "./tools.js";
 
 /**
@@ -112,6 +113,7 @@ export async function silpMcpServerFactory(options: SilpMcpServerOptions = {}): 
   const { name, version, countTokens, ...toolOptions } = options;
   const tokens = options.tokens ?? (countTokens === false ? undefined : await loadTokensModule());
   const tools = prepareTools({ ...toolOptions, ...(tokens ? { tokens } : {}) });
+  const references = silpReferences(pickCodecOptions(toolOptions));
   const base = options.capabilities ?? defaultCapabilities();
   const capabilities = options.dialects?.capabilities(base) ?? base;
   const extension: SilpMcpExtensionSettings = {
@@ -129,13 +131,20 @@ export async function silpMcpServerFactory(options: SilpMcpServerOptions = {}): 
       {
         // The tool set is fixed when the server is made, so no notifications/tools/list_changed is
         // ever sent; listChanged: false keeps the SDK from advertising it (its default is true).
-        capabilities: { tools: { listChanged: false }, extensions: { [SILP_MCP_EXTENSION_ID]: { ...extension } } },
+        capabilities: {
+          tools: { listChanged: false },
+          resources: { listChanged: false },
+          prompts: { listChanged: false },
+          extensions: { [SILP_MCP_EXTENSION_ID]: { ...extension } },
+        },
         instructions:
           "SILP codec tools: compile a SILP IR to a compact payload, decode a payload back to the IR, validate an IR, " +
-          "answer a //ping frontend negotiation.",
+          "answer a //ping frontend negotiation. Resources: the IR's JSON Schema and the code grammar (Lark, GBNF); " +
+          "prompts silp-write and silp-read teach a model to write and read SILP.",
       },
     );
     registerPrepared(server, tools);
+    registerSilpReferences(server, references);
     return server;
   };
 }

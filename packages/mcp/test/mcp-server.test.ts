@@ -10,7 +10,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { InMemoryTransport, McpServer } from "@modelcontextprotocol/server";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as HttpTransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { compile, normalize } from "silp";
+import { readFileSync } from "node:fs";
+import { compile, decode, normalize } from "silp";
 import { appendixExample } from "silp/examples";
 import { SILP_MCP_EXTENSION_ID, createSilpMcpServer, readSilpToolResult, registerSilpTools, serveSilpMcpHttp, type RunningHttpServer } from "../src/index.js";
 
@@ -170,6 +171,82 @@ describe("MCP server over the in-memory transport (2.x Client)", () => {
     assert.equal(result.isError, true);
     const next = await call("validate", { ir: a1 });
     assert.equal(next.structuredContent?.valid, true);
+  });
+});
+
+describe("what the server offers to read: the IR schema and the code grammar as resources, the SILP prompts", () => {
+  let client: Client;
+  let refund: Client;
+  beforeAll(async () => {
+    client = await connectInMemory(await createSilpMcpServer({ countTokens: false }));
+    refund = await connectInMemory(await createSilpMcpServer({ countTokens: false, whitelist: { mode: "strict", extra: ["!REFUND"] } }));
+  });
+  afterAll(async () => {
+    await client.close();
+    await refund.close();
+  });
+  const read = async (on: Client, uri: string) => {
+    const { contents } = await on.readResource({ uri });
+    assert.equal(contents.length, 1);
+    return contents[0] as { uri: string; mimeType: string; text: string };
+  };
+
+  test("declares resources and prompts without change notifications or subscriptions, and lists three resources", async () => {
+    const capabilities = client.getServerCapabilities();
+    assert.deepEqual([capabilities?.resources, capabilities?.prompts], [{ listChanged: false }, { listChanged: false }]);
+    const { resources } = await client.listResources();
+    assert.deepEqual(
+      resources.map((resource) => [resource.uri, resource.mimeType]),
+      [
+        ["silp://schema/ir", "application/schema+json"],
+        ["silp://grammar/code.lark", "text/plain"],
+        ["silp://grammar/code.gbnf", "text/plain"],
+      ],
+    );
+  });
+
+  test("the schema resource is the spec's JSON Schema, byte for byte what silp ships", async () => {
+    const schema = await read(client, "silp://schema/ir");
+    const shipped = JSON.parse(readFileSync(new URL("../../silp/src/ir/silp-ir.schema.json", import.meta.url), "utf8"));
+    assert.deepEqual(JSON.parse(schema.text), shipped);
+    assert.equal(schema.uri, "silp://schema/ir");
+  });
+
+  test("the grammar resources name the server's verbs: an extra verb is in them only on a server that accepts it", async () => {
+    for (const uri of ["silp://grammar/code.lark", "silp://grammar/code.gbnf"]) {
+      const plain = (await read(client, uri)).text;
+      const withRefund = (await read(refund, uri)).text;
+      assert.match(plain, /cancel\(/, uri);
+      assert.doesNotMatch(plain, /refund/i, uri);
+      assert.match(withRefund, /refund\(/, uri);
+    }
+    await assert.rejects(client.readResource({ uri: "silp://grammar/json.lark" }), /not found/i);
+  });
+
+  test("the prompts teach writing and reading, in code or json; their example payloads decode", async () => {
+    const { prompts } = await client.listPrompts();
+    assert.deepEqual(
+      prompts.map((prompt) => [prompt.name, prompt.arguments?.map((argument) => [argument.name, argument.required ?? false])]),
+      [
+        ["silp-write", [["frontend", false]]],
+        ["silp-read", [["frontend", false]]],
+      ],
+    );
+    for (const name of ["silp-write", "silp-read"]) {
+      for (const frontend of ["code", "json"] as const) {
+        const { messages } = await client.getPrompt({ name, arguments: { frontend } });
+        assert.equal(messages.length, 1);
+        const text = (messages[0] as { content: { type: string; text: string } }).content.text;
+        const examples = text.split("\n").filter((line) => line.startsWith("SILP: "));
+        assert.ok(examples.length >= 2, `${name} ${frontend}: ${examples.length} examples`);
+        for (const line of examples) assert.doesNotThrow(() => decode(line.slice("SILP: ".length), frontend), `${name} ${frontend}: ${line}`);
+        if (frontend === "json") assert.ok(examples.every((line) => line.startsWith("SILP: {")));
+      }
+    }
+    const byDefault = await client.getPrompt({ name: "silp-write" });
+    const code = await client.getPrompt({ name: "silp-write", arguments: { frontend: "code" } });
+    assert.deepEqual(byDefault.messages, code.messages, "code is the default");
+    await assert.rejects(client.getPrompt({ name: "silp-write", arguments: { frontend: "xml" } }));
   });
 });
 
