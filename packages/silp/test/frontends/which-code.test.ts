@@ -26,7 +26,7 @@ const codeOf = (result: Outcome): string => ("error" in result ? result.error.co
 
 describe("JSONTestSuite's parsing files through decode()", () => {
   for (const strict of [true, false]) {
-    test(`${strict ? "strict" : "lenient"}: a document JSON accepts is never invalid_syntax; one it refuses is never decode_failed, and has a position`, () => {
+    test(`${strict ? "strict" : "lenient"}: a document JSON accepts is an IR or decode_failed; one it refuses is never decode_failed, and has a position`, () => {
       let accepted = 0;
       let refused = 0;
       for (const { name, input } of parsing) {
@@ -34,7 +34,8 @@ describe("JSONTestSuite's parsing files through decode()", () => {
         const code = codeOf(result);
         if (name.startsWith("y_")) {
           accepted++;
-          assert.notEqual(code, "invalid_syntax", `${name}: JSON accepts it`);
+          // An IR, or the one code for JSON that is not an IR's structure (a top-level array, no intent...).
+          assert.ok(code === "ok" || code === "decode_failed", `${name}: JSON accepts it, yet ${code}`);
         }
         if (name.startsWith("n_") && strict) {
           refused++;
