@@ -8,8 +8,8 @@
  * and 1.x. packages/mastra/test/mastra-example.test.ts runs it against the chat test double.
  */
 import { Agent } from "@mastra/core/agent";
-import { silpProcessor, silpResultOf } from "@silp/mastra";
-import { modelText } from "silp";
+import { silpProcessor, silpStreamResultOf } from "@silp/mastra";
+import { isSilpError, modelText } from "silp";
 
 const silp = silpProcessor({
   onPartial: ({ parts }) => {
@@ -31,6 +31,12 @@ const agent = new Agent({
 
 const stream = await agent.stream("If it does not rain tomorrow, we hike to Oslo and tell Sam; otherwise we play cards indoors.");
 for await (const _ of stream.textStream);
-// Throws the SilpError if the answer was not SILP.
-const decoded = silpResultOf({ response: await stream.response, tripwire: await stream.tripwire });
-if (decoded) console.log(`intent: ${decoded.ir.intent}, ${decoded.ir.entities.length} entities\nthe next agent's model reads:\n${modelText(decoded)}`);
+try {
+  // Throws the SilpError when the answer was not SILP (prose, a broken payload).
+  const decoded = await silpStreamResultOf(stream);
+  if (decoded) console.log(`intent: ${decoded.ir.intent}, ${decoded.ir.entities.length} entities\nthe next agent's model reads:\n${modelText(decoded)}`);
+} catch (error) {
+  if (!isSilpError(error)) throw error;
+  console.error(`the answer is not SILP: ${error.code} at line ${error.line}, column ${error.column}: ${error.message}`);
+  process.exitCode = 1;
+}

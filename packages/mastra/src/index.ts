@@ -6,10 +6,12 @@
 export {
   silpProcessor,
   silpResultOf,
+  silpStreamResultOf,
   SILP_METADATA_KEY,
   SILP_PARTIAL_CHUNK,
   SILP_PROCESSOR_ID,
   type AgentResultLike,
+  type AgentStreamLike,
   type SilpInputArgs,
   type SilpResultArgs,
   type SilpStreamArgs,

@@ -151,7 +151,31 @@ export interface AgentResultLike {
 export function silpResultOf(result: AgentResultLike): DecodeResult | undefined {
   const error = silpErrorOfTripwire(result.tripwire, result.tripwireReason);
   if (error) throw error;
+  // Mastra 0.x reports a stopped call as `tripwire: true` and keeps the reason apart: without it,
+  // answering undefined would hide the SilpError, so the caller is told what to pass.
+  if (result.tripwire === true && result.tripwireReason === undefined) {
+    throw new TypeError(
+      "the call was stopped by a tripwire, and its reason was not given: pass tripwireReason too (Mastra 0.x), or use silpStreamResultOf(stream)",
+    );
+  }
   const answer = result.response?.uiMessages?.findLast((message) => message.role === "assistant");
   const value = (answer?.metadata as Record<string, unknown> | undefined)?.[SILP_METADATA_KEY];
   return typeof value === "object" && value !== null && "ir" in value ? (value as DecodeResult) : undefined;
+}
+
+/** The fields of an agent's stream (`agent.stream(...)`) that silpStreamResultOf awaits. */
+export interface AgentStreamLike {
+  response: PromiseLike<AgentResultLike["response"]> | AgentResultLike["response"];
+  tripwire?: unknown;
+  tripwireReason?: unknown;
+}
+
+/**
+ * silpResultOf for a stream: awaits its response and its tripwire with the tripwire's reason
+ * (Mastra 0.x keeps them apart), so a stopped stream throws the SilpError as generate() does.
+ * Read the stream to its end first (its textStream), as Mastra asks.
+ */
+export async function silpStreamResultOf(stream: AgentStreamLike): Promise<DecodeResult | undefined> {
+  const [response, tripwire, tripwireReason] = await Promise.all([stream.response, stream.tripwire, stream.tripwireReason]);
+  return silpResultOf({ response, tripwire, tripwireReason });
 }

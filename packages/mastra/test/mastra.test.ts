@@ -180,3 +180,18 @@ describe(`silpReaderProcessor (Mastra ${mastraPackage.version})`, () => {
     assert.equal(server.calls.length, calls);
   });
 });
+
+describe("silpResultOf on a stopped call", () => {
+  test("tripwire: true without its reason is a TypeError naming what to pass, never a silent undefined", () => {
+    assert.throws(
+      () => silpResultOf({ tripwire: true }),
+      (error: unknown) => error instanceof TypeError && /tripwireReason/.test(error.message),
+    );
+    assert.equal(silpResultOf({ tripwire: false }), undefined);
+    // With the reason (Mastra 0.x), the SilpError comes back with its code and position.
+    assert.throws(
+      () => silpResultOf({ tripwire: true, tripwireReason: "SILP error[invalid_syntax] at 5 (line 1, column 6): expected (" }),
+      (error: unknown) => error instanceof SilpError && error.code === "invalid_syntax" && error.offset === 5,
+    );
+  });
+});

@@ -10,6 +10,17 @@ import { spawn } from "node:child_process";
 import { REPO_ROOT } from "./paths.js";
 
 export async function runExample(file: string, baseUrl: string, env: Record<string, string> = {}): Promise<string> {
+  const { code, stdout, stderr } = await runExampleExit(file, baseUrl, env);
+  assert.equal(code, 0, `${file} exited with ${code}: ${stderr}`);
+  return stdout;
+}
+
+/** The same run, for an example that is expected to fail: its exit code and both outputs. */
+export async function runExampleExit(
+  file: string,
+  baseUrl: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const redirect = process.env.SILP_RESOLVE_FROM ? ["--import", "./scripts/resolve-from.mjs"] : [];
   const child = spawn(process.execPath, ["--import", "tsx", ...redirect, file], {
     cwd: REPO_ROOT,
@@ -22,6 +33,5 @@ export async function runExample(file: string, baseUrl: string, env: Record<stri
   const timer = setTimeout(() => child.kill(), 120_000);
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   clearTimeout(timer);
-  assert.equal(code, 0, `${file} exited with ${code}: ${stderr}`);
-  return stdout;
+  return { code, stdout, stderr };
 }
