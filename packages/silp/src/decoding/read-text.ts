@@ -24,9 +24,37 @@ export function readText(text: string, target: Frontend, frontend: string, optio
     if (error instanceof SilpError && error.offset !== undefined && prepared.changed) {
       error.relocate(text, prepared.originalOffset(error.offset));
     }
+    if (isSilpError(error, "invalid_syntax") && PROSE_FREE.has(frontend) && readsAsProse(prepared.text))
+      error.message = `the reply reads as prose, not a SILP payload: ${error.message}`;
     throw error;
   }
 }
+
+/** The frontends every payload of which holds a `(` (code) or a `{` (json); a dialect's need not. */
+const PROSE_FREE: ReadonlySet<string> = new Set(["code", "json"]);
+
+/**
+ * A reply with words and neither a call's `(` nor an object's `{`: no code or json payload can
+ * start in it, so its syntax error says what the reply is before where the grammar stopped
+ * ("Sorry, I can't help with that." fails at the comma, which alone reads like a typo).
+ */
+function readsAsProse(text: string): boolean {
+  if (/[({]/.test(text)) return false;
+  // Two words of two letters or more, counted in one pass (a regular expression for "word, gap,
+  // word" backtracks quadratically on a long run of letters).
+  let words = 0;
+  let run = 0;
+  for (const character of text) {
+    if (LETTER.test(character)) run++;
+    else {
+      if (run >= 2 && ++words === 2) return true;
+      run = 0;
+    }
+  }
+  return words + (run >= 2 ? 1 : 0) >= 2;
+}
+
+const LETTER = /^\p{L}$/u;
 
 /**
  * Reads the payload of the sanitized text; in lenient mode, when it does not parse, extraction.

@@ -141,7 +141,7 @@ describe("code parser: strict mode rejects each repair with the canonical form i
 
 describe("code parser: each syntax error at its offset, with its message and expected list", () => {
   const cases: [string, boolean, Failure][] = [
-    ["start hike", true, { offset: 6, message: "expected ( after start", expected: ["("] }],
+    ["start hike", true, { offset: 6, message: "the reply reads as prose, not a SILP payload: expected ( after start", expected: ["("] }],
     ["start", true, { offset: 5, message: "expected ( after start", expected: ["("] }],
     ["start(a); x", false, { offset: 11, message: "expected ( after x", expected: ["("] }],
     ["start(hike) #meta", false, { offset: 17, message: "expected a JSON object after #meta", expected: ["{"] }],

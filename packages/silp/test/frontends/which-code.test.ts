@@ -97,3 +97,26 @@ describe("the conformance suite's json decode cases follow the rule", () => {
     assert.ok(checked >= 8, `${checked} cases`);
   });
 });
+
+describe("a reply that reads as prose says so", () => {
+  test("words without a ( or a { are prose for code and json, with the grammar's position kept; anything else keeps the grammar's message", () => {
+    const message = (text: string, frontend = "code", options = {}) => {
+      const result = outcome(() => decode(text, frontend, options));
+      return "error" in result ? [result.error.code, result.error.offset, result.error.message] : "ok";
+    };
+    assert.deepEqual(message("Sorry, I can't help with that."), ["invalid_syntax", 5, "the reply reads as prose, not a SILP payload: expected ( after Sorry"]);
+    assert.deepEqual(message("Sorry, I can't help with that.", "json"), [
+      "invalid_syntax",
+      0,
+      "the reply reads as prose, not a SILP payload: invalid JSON: invalid symbol",
+    ]);
+    assert.deepEqual(message("Désolé, je ne peux pas.", "code", { strict: true }).slice(0, 1), ["invalid_syntax"]);
+    assert.match(String(message("Désolé, je ne peux pas.")[2]), /^the reply reads as prose/);
+    // A payload that broke, one word, and text with a call in it are not called prose.
+    for (const text of ["start(hike", "cancel", "Try cancel(x now"]) assert.doesNotMatch(String(message(text)[2]), /prose/, text);
+    // A long run of letters is read in linear time (no backtracking expression).
+    const started = performance.now();
+    assert.doesNotMatch(String(message("a".repeat(500_000))[2]), /prose/);
+    assert.ok(performance.now() - started < 5000);
+  });
+});
