@@ -6,11 +6,16 @@
  * the one `npm install` line that installs it from its tarball together with the sibling
  * tarballs it depends on (npm would otherwise look for those on the registry, where they are not).
  * scripts/pack-install.mjs installs each package exactly that way into an empty project.
+ *
+ * A package whose build is missing (its entry points, or what the lab builds: the adapters'
+ * dist, the playground's site, the tokenizer vocabularies, none of which a product-lane install
+ * makes) is never packed: the script refuses, naming each one and the install that builds it, or
+ * with `--built-only` packs the others and says which it left out.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join, relative, resolve } from "node:path";
-import { packAll, publishableWorkspaces, ROOT, siblingClosure } from "./packages.mjs";
+import { packAll, publishableWorkspaces, ROOT, siblingClosure, unbuiltFiles } from "./packages.mjs";
 
 const args = process.argv.slice(2);
 const out = resolve(args.includes("--out") ? args[args.indexOf("--out") + 1] : join(ROOT, "packed"));
@@ -25,7 +30,17 @@ function run(command, commandArgs, cwd) {
 }
 
 run("npm", ["run", "build", "--silent"], ROOT);
-const workspaces = publishableWorkspaces();
+const unbuilt = publishableWorkspaces()
+  .map((w) => ({ w, missing: unbuiltFiles(w) }))
+  .filter(({ missing }) => missing.length > 0);
+for (const { w, missing } of unbuilt) console.error(`${w.manifest.name}: not built (${missing.join(", ")} missing)`);
+if (unbuilt.length > 0 && !args.includes("--built-only")) {
+  console.error(
+    "npm run pack: nothing packed. These packages are built by the full install, `npm ci` (SILP_LANE=product npm ci builds the product lane only); or pack the rest with `npm run pack -- --built-only`.",
+  );
+  process.exit(1);
+}
+const workspaces = publishableWorkspaces().filter((w) => !unbuilt.some((u) => u.w.dir === w.dir));
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 packAll(workspaces, out);
@@ -37,13 +52,14 @@ const lines = [
   "# Installing the packed packages",
   "",
   "Until the packages are on the npm registry, install one with the tarballs of the siblings it needs,",
-  "in one command (paths relative to this folder):",
+  "in one command, run in your own project (the paths are absolute, so the lines work from anywhere):",
   "",
 ];
 for (const w of workspaces) {
-  const tarballs = [...closure(w.manifest.name)].map((name) => `./${tarballOf(name)}`);
+  const tarballs = [...closure(w.manifest.name)].map((name) => join(out, tarballOf(name)));
   lines.push(`- ${w.manifest.name}: \`npm install ${tarballs.join(" ")}\``);
 }
 writeFileSync(join(out, "INSTALL.md"), `${lines.join("\n")}\n`);
 console.log(`${workspaces.length} tarballs in ${shown}/; install lines in ${shown}/INSTALL.md, e.g.`);
+if (unbuilt.length > 0) console.log(`left out, not built: ${unbuilt.map(({ w }) => w.manifest.name).join(", ")}`);
 console.log(`  npm install ${[...closure("silp")].map((name) => join(out, tarballOf(name))).join(" ")}`);

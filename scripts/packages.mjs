@@ -5,7 +5,7 @@
  * siblings a package needs beside it while they are not on the registry.
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -19,12 +19,62 @@ export function publishableWorkspaces() {
     .filter((w) => !w.manifest.private);
 }
 
+/**
+ * What a package's code reads at run time that its `tsc` build does not write: a product-lane
+ * install (`SILP_LANE=product npm ci`) builds neither, so these packages need the full install.
+ */
+const BUILT_WITH_THE_LAB = {
+  "@silp/playground": ["dist/site/index.html"],
+  "@silp/tokens": ["vocabularies/gpt-4o.vocab.gz"],
+};
+
+/**
+ * The files a workspace's tarball must hold: every target of `exports`, `bin` and `main`, every
+ * plain (glob-free) entry of `files`, and what BUILT_WITH_THE_LAB names. Package-relative paths.
+ */
+export function requiredFiles(manifest) {
+  const targets = new Set();
+  const walk = (value) => {
+    if (typeof value === "string") {
+      if (value.startsWith("./") && !value.includes("*")) targets.add(value.slice(2));
+    } else if (value && typeof value === "object") for (const inner of Object.values(value)) walk(inner);
+  };
+  walk(manifest.exports);
+  walk(
+    typeof manifest.bin === "string"
+      ? `./${manifest.bin.replace(/^\.\//, "")}`
+      : Object.values(manifest.bin ?? {}).map((bin) => `./${bin.replace(/^\.\//, "")}`),
+  );
+  if (typeof manifest.main === "string") targets.add(manifest.main.replace(/^\.\//, ""));
+  for (const entry of manifest.files ?? []) if (!entry.startsWith("!") && !entry.includes("*") && entry !== "CHANGELOG.md") targets.add(entry);
+  for (const file of BUILT_WITH_THE_LAB[manifest.name] ?? []) targets.add(file);
+  return [...targets].sort();
+}
+
+/** What a package's `prepack` writes (scripts/prepack.mjs): present in its tarball, not before. */
+const WRITTEN_BY_PREPACK = { "@silp/conformance": ["suite"] };
+
+/** The required files missing from a workspace's folder: an empty folder counts as missing. */
+export function unbuiltFiles(workspace) {
+  const prepacked = WRITTEN_BY_PREPACK[workspace.manifest.name] ?? [];
+  return requiredFiles(workspace.manifest).filter((file) => {
+    if (prepacked.includes(file)) return false;
+    const path = join(workspace.dir, file);
+    if (!existsSync(path)) return true;
+    return statSync(path).isDirectory() && readdirSync(path).length === 0;
+  });
+}
+
 /** Packs each workspace into `destination` (from its own folder, so npm packs that one alone); sets `tarball` (path) and `tarballBytes`. */
 export function packAll(workspaces, destination) {
   for (const w of workspaces) {
     const r = spawnSync("npm", ["pack", "--pack-destination", destination, "--json", "--silent"], { cwd: w.dir, encoding: "utf8", maxBuffer: 64 << 20 });
     if (r.status !== 0) throw new Error(`npm pack failed in ${w.dir}:\n${r.stderr}`);
     const [info] = JSON.parse(r.stdout);
+    // The tarball itself holds what the package needs: a file or a folder's files.
+    const packed = info.files.map((file) => file.path);
+    const absent = requiredFiles(w.manifest).filter((file) => !packed.some((path) => path === file || path.startsWith(`${file}/`)));
+    if (absent.length > 0) throw new Error(`${w.manifest.name}: its tarball lacks ${absent.join(", ")}`);
     w.tarball = join(destination, info.filename);
     w.tarballBytes = info.size;
   }
