@@ -15,10 +15,12 @@
  *
  * The A2A text part captured on the wire must equal the offline one, and every text a model reads
  * must read back as the IR but the req_id; the script fails otherwise.
- * `--json FILE` also writes the rows; `--tokenizers gpt-4o` counts with fewer tokenizers.
+ * `--json FILE` also writes the rows; `--tokenizers gpt-4o` counts with fewer tokenizers; `--readme`
+ * writes the README's table of what a model reads (scripts/doc-figures.mjs), with all six.
  */
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
@@ -27,10 +29,19 @@ import { DialectHoldings, EVOLVED_DIALECT } from "@silp/dialects";
 import { createSilpMcpServer, wrapSilpArguments } from "@silp/mcp";
 import { loadTokenizers, parseTokenizerList, textTable } from "@silp/tokens";
 import { APPROVED_VERBS, type SilpIRInput } from "silp";
-import { type DeliveredText, deliveredTable, deliveredTexts, renderDelivered } from "../packages/cli/src/delivered.js";
+import { type DeliveredText, deliveredTable, deliveredTexts, keptCell, renderDelivered } from "../packages/cli/src/delivered.js";
 import { corpusCases } from "./datasets.js";
+import { writeFigures } from "../scripts/doc-figures.mjs";
 
-const { values } = parseArgs({ options: { json: { type: "string" }, tokenizers: { type: "string", default: "all" } } });
+/** The README's rows: what every carrier hands a model, what a receiver hands its model, and the yardsticks. */
+const README_ROWS: Record<string, string> = {
+  compile_default: "`compile(ir)`: what SilpPeer (A2A), the MCP tools and the adapters hand a model",
+  compact: "the compact payload alone (`inlineMeta: false`): no carrier sends it",
+  ir_json: "the same IR as JSON",
+  toon: "the same IR as TOON",
+};
+
+const { values } = parseArgs({ options: { json: { type: "string" }, tokenizers: { type: "string", default: "all" }, readme: { type: "boolean" } } });
 const cases = corpusCases();
 if (cases === undefined) throw new Error("the study's cases are not in data/study/cases");
 
@@ -148,6 +159,20 @@ async function main(): Promise<void> {
     [],
     "every text a model reads decodes by itself to the IR but the req_id",
   );
+  if (values.readme) {
+    if (names.length !== 6) throw new Error("--readme counts with all six tokenizers");
+    const table = [
+      `| what a model reads (the study's ${sets.length} cases) | six-tokenizer mean | ${names[0]} | x compact | reads back as |`,
+      "| --- | ---: | ---: | ---: | --- |",
+      ...Object.entries(README_ROWS).map(([label, what]) => {
+        const row = rows.find((candidate) => candidate.label === label);
+        if (row === undefined) throw new Error(`no delivered row ${label}`);
+        return `| ${what} | ${row.mean.toFixed(1)} | ${(row.tokens[0] as number).toFixed(1)} | ${row.meanRatio.toFixed(2)} | ${keptCell(row.kept)} |`;
+      }),
+    ];
+    writeFigures(fileURLToPath(new URL("../README.md", import.meta.url)), "tokens", table.join("\n"), "npm run bench:tokens -- --readme");
+    console.log("\nREADME.md: the tokens table replaced");
+  }
   if (values.json) writeFileSync(values.json, `${JSON.stringify({ tokenizers: names, cases: sets.length, rows }, null, 2)}\n`);
 }
 

@@ -11,7 +11,9 @@ export function buildProgram(): Command {
   const program = new Command("silpc")
     .description("SILP codec: compile, decode and check Semantic Interlingua Layer Protocol payloads")
     .version(VERSION)
-    .showHelpAfterError()
+    // A mistyped command or option gets its error, commander's "did you mean", and one line: the
+    // whole help (60 lines) buried the error.
+    .showHelpAfterError("(silpc --help lists the commands; silpc <command> --help, its options)")
     .exitOverride();
   for (const register of commands) register(program);
   return program;

@@ -78,6 +78,26 @@ describe("silpc codec commands", () => {
     assert.equal(runCli(["compile", irFile, "--whitelist", "sometimes"]).status, 2);
   });
 
+  test("an unknown command or option: the error, a suggestion, one line pointing at --help, exit 2; not the whole help", () => {
+    for (const [args, error] of [
+      [["frobnicate"], "error: unknown command 'frobnicate'"],
+      [["comple", irFile], "error: unknown command 'comple'\n(Did you mean compile?)"],
+      [["compile", irFile, "--frob"], "error: unknown option '--frob'"],
+    ] as const) {
+      const run = runCli([...args]);
+      assert.equal(run.status, 2, run.stderr);
+      assert.equal(run.stderr, `${error}\n(silpc --help lists the commands; silpc <command> --help, its options)\n`);
+    }
+  });
+
+  test("an unknown frontend lists every frontend compile takes, llmlingua2 (loaded on demand) included", () => {
+    const run = runCli(["compile", irFile, "-f", "klingon", "--json"]);
+    assert.equal(run.status, 1, run.stderr);
+    const error = JSON.parse(run.stdout).error as { code: string; message: string };
+    assert.equal(error.code, "unsupported_frontend");
+    assert.equal(error.message, 'unknown frontend "klingon" (known: code, json, natural, nl_json, llmlingua2)');
+  });
+
   test("--rate is read one way by every command: an empty or out-of-range value is a usage error", () => {
     for (const rate of ["", " ", "1.5", "-0.1", "half"]) {
       const result = runCli(["compile", irFile, "--rate", rate]);

@@ -7,8 +7,8 @@
  * beside it.
  *
  * A payload that does not decode is a validation issue, which the SDK reports as its
- * `ModelBehaviorError` ("Invalid output type: silp_payload: error[invalid_syntax] …"); pass
- * `silpErrorHandlers()` to `run` to get the codec's SilpError itself (error-handlers.ts).
+ * `ModelBehaviorError` ("Invalid output type: silp_payload: error[invalid_syntax] …"); run it
+ * with `silpRun` to get the codec's SilpError itself, whatever the SDK's logging settings (run.ts).
  * Read `finalOutput` once: the SDK validates (decodes) again on every read.
  */
 import type { StandardSchemaWithJSON } from "@openai/agents";

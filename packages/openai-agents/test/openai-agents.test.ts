@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { afterAll, beforeAll, describe, test } from "vitest";
 import { Agent, ModelBehaviorError, OpenAIChatCompletionsModel, run, setSensitiveDataLoggingEnabled, setTracingDisabled } from "@openai/agents";
 import { buildPrompt } from "@silp/grammar";
-import { silpErrorHandlers, silpHandoff, silpOutputType, silpRunStream, silpWritePrompt } from "@silp/openai-agents";
+import { silpHandoff, silpOutputType, silpRun, silpRunStream, silpWritePrompt } from "@silp/openai-agents";
 import {
   derivedReqId,
   FENCED_IR,
@@ -110,17 +110,68 @@ describe("silpOutputType", () => {
       });
     });
 
-    test("silpErrorHandlers make the run reject with the SilpError itself", async () => {
+    test("silpRun still rejects with the SilpError itself", async () => {
       answer({ text: wrapped(PROSE_REPLY) });
-      const error = await silpRejectionOf(run(planner(), "hello", { errorHandlers: silpErrorHandlers() }));
+      const error = await silpRejectionOf(silpRun(planner(), "hello"));
       assert.equal(error.code, PROSE_ERROR.code);
       assert.equal(error.offset, PROSE_ERROR.offset);
     });
+  });
+});
 
-    test("silpErrorHandlers leave a final output that is not the wrapper to the SDK", async () => {
-      answer({ text: '{"answer":"x"}' });
-      await assert.rejects(run(planner(), "hello", { errorHandlers: silpErrorHandlers() }), ModelBehaviorError);
+describe("silpRun", () => {
+  test("a SILP answer: what run() gives, the final output decoded", async () => {
+    answer({ text: wrapped(FENCED_REPLY) });
+    const result = await silpRun(planner(), "hello");
+    assert.deepEqual((result.finalOutput as DecodeResult).ir, FENCED_IR);
+  });
+
+  test("a wrapped payload that is not SILP, default SDK settings: the SilpError itself, not the redacted error, the SDK's error its cause", async () => {
+    answer({ text: wrapped(PROSE_REPLY) });
+    const error = await silpRejectionOf(silpRun(planner(), "hello"));
+    assert.equal(error.code, PROSE_ERROR.code);
+    assert.equal(error.offset, PROSE_ERROR.offset);
+    assert.equal(error.line, 1);
+    assert.match(error.message, /reads as prose/);
+    assert.ok(error.cause instanceof ModelBehaviorError, `cause: ${String(error.cause)}`);
+  });
+
+  test("a reply of bare prose (no wrapper, no JSON): decoded as the payload, so the error says it is prose", async () => {
+    answer({ text: PROSE_REPLY });
+    const error = await silpRejectionOf(silpRun(planner(), "hello"));
+    assert.equal(error.code, PROSE_ERROR.code);
+    assert.equal(error.offset, PROSE_ERROR.offset);
+    assert.match(error.message, /^the reply reads as prose, not a SILP payload/);
+  });
+
+  test("a final output that is an object without the wrapper's field is left to the SDK's error", async () => {
+    answer({ text: '{"answer":"x"}' });
+    await assert.rejects(silpRun(planner(), "hello"), ModelBehaviorError);
+  });
+
+  test("the caller's own error handler is still called, and may still recover the run", async () => {
+    answer({ text: wrapped(PROSE_REPLY) });
+    const seen: string[] = [];
+    const result = await silpRun(planner(), "hello", {
+      errorHandlers: {
+        invalidFinalOutput: ({ error }) => {
+          seen.push(error.name);
+          // The SDK types a handler's finalOutput as the output type's result, but validates it as the
+          // model's output: JSON.stringify, then the schema's validate, which takes the wrapper object.
+          return { finalOutput: { silp_payload: "start(hike)" } as unknown as DecodeResult };
+        },
+      },
     });
+    assert.deepEqual(seen, ["ModelBehaviorError"]);
+    assert.equal((result.finalOutput as DecodeResult).ir.intent, "!START");
+  });
+
+  test("the caller's default handler stands in for invalidFinalOutput, as in run()", async () => {
+    answer({ text: wrapped(PROSE_REPLY) });
+    let called = 0;
+    const error = await silpRejectionOf(silpRun(planner(), "hello", { errorHandlers: { default: () => void called++ } }));
+    assert.equal(called, 1);
+    assert.equal(error.code, PROSE_ERROR.code);
   });
 });
 

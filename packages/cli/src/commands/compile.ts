@@ -3,7 +3,7 @@ import { rateFlag } from "../flag-values.js";
 import { loadLlmlingua2 } from "../optional-packages.js";
 import type { Command } from "commander";
 import { compile, compileAsync, completeMeta } from "silp";
-import { getFrontend } from "silp";
+import { getFrontend, listFrontends, SilpError } from "silp";
 import type { SilpIRInput } from "silp";
 import { toEnvelope } from "silp";
 import { addCodecFlags, codecOptions, type CodecFlags } from "../codec-flags.js";
@@ -48,6 +48,7 @@ export function register(program: Command): void {
       const options = codecOptions(flags);
       if (flags.envelope && flags.frontend === "llmlingua2") throw new UsageError("--envelope carries lossless payloads; llmlingua2 output cannot be decoded");
       if (flags.frontend === "llmlingua2") await loadLlmlingua2("the llmlingua2 frontend");
+      else if (!listFrontends().some((frontend) => frontend.name === flags.frontend)) throw unknownFrontend(flags.frontend);
       // An IR without meta.req_id gets the one decode would derive (docs/ir.md); say so on stderr.
       const { ir, filled } = completeMeta(written, flags.frontend, options);
       if (filled) process.stderr.write(`note: ${filled.path} was missing: generated req_id ${filled.reqId} from the compiled text (spec 4.6)\n`);
@@ -72,4 +73,13 @@ export function register(program: Command): void {
       else writeOut(text);
     }),
   );
+}
+
+/**
+ * The codec's unknown-frontend error, listing what this command can compile to: the registry's
+ * frontends and llmlingua2, which is registered only once its package is loaded for `-f llmlingua2`.
+ */
+function unknownFrontend(name: string): SilpError {
+  const known = [...listFrontends().map((frontend) => frontend.name), "llmlingua2"];
+  return new SilpError("unsupported_frontend", `unknown frontend "${name}" (known: ${known.join(", ")})`, { details: { frontend: name, known } });
 }
