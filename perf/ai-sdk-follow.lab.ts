@@ -1,12 +1,23 @@
 /**
  * `npm run bench:ai-sdk-follow`: what `silpOutput` costs an AI SDK `streamText` that streams a
  * payload one character at a time, beside the SDK's own `Output.text()` on the same stream, in
- * the same process, alternating, in CPU time. The model is the testkit's characterStreamModel
- * (a TEST DOUBLE: the AI SDK's own MockLanguageModelV3 replaying the text, no model runs). For
- * 20k, 40k and 80k characters: the CPU time of each, the ratio silpOutput / Output.text, and the
- * growth exponent from n to 4n (log(t(4n)/t(n)) / log 4: 1 is linear, 2 quadratic). A lab
- * script (`.lab.ts`): the AI SDK is a lab dependency.
+ * CPU time. The model is the testkit's characterStreamModel (a TEST DOUBLE: the AI SDK's own
+ * MockLanguageModelV3 replaying the text, no model runs). For 20k, 40k and 80k characters: the
+ * CPU time of each, the ratio silpOutput / Output.text, and the growth exponent from n to 4n
+ * (log(t(4n)/t(n)) / log 4: 1 is linear, 2 quadratic). A lab script (`.lab.ts`): the AI SDK is a
+ * lab dependency.
+ *
+ * Two ways, both printed:
+ * - each Output alone in fresh processes (SILP_FOLLOW_PROCESSES, default 3, the median process),
+ *   as an application that uses one of them runs: the headline;
+ * - both alternating in one process. The SDK's stream transform is shared by every Output, and
+ *   once it has run with one kind of partial output (Output.text's strings) the JIT's code for it
+ *   is slower with the other (silpOutput's objects): measured on 69.5k characters, silpOutput took
+ *   1.5-1.8 s run first or after itself, and 3.7-3.9 s right after an Output.text run. An
+ *   application that streams with both Outputs in one process pays that.
  */
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { Output, streamText } from "ai";
 import { characterStreamModel } from "@silp/testkit/ai-sdk-stream-test-double.lab.js";
 import { median } from "simple-statistics";
@@ -14,15 +25,19 @@ import { compile } from "silp";
 import { silpOutput } from "@silp/ai-sdk";
 import { sizedIR } from "./datasets.js";
 
+type Kind = "silp" | "text";
 const SIZES = (process.env.SILP_FOLLOW_SIZES ?? "20000,40000,80000").split(",").map(Number);
 const ROUNDS = Number(process.env.SILP_FOLLOW_ROUNDS ?? 3);
+const PROCESSES = Number(process.env.SILP_FOLLOW_PROCESSES ?? 3);
+/** Set in a child process: `<kind>:<chars>`, one Output alone. */
+const WORKER = process.env.SILP_FOLLOW_WORKER;
 
 function payloadOf(chars: number): string {
   const text = compile(sizedIR(chars), "code", { whitelist: "off", inlineMeta: false });
   return text.length > chars ? `${text.slice(0, text.lastIndexOf(",", chars))})` : text;
 }
 
-async function cpuOf(text: string, output: "silp" | "text"): Promise<number> {
+async function cpuOf(text: string, output: Kind): Promise<number> {
   const before = process.cpuUsage();
   const result = streamText({ model: characterStreamModel(text), prompt: "go", output: output === "silp" ? silpOutput() : Output.text() });
   let partials = 0;
@@ -33,25 +48,59 @@ async function cpuOf(text: string, output: "silp" | "text"): Promise<number> {
   return (spent.user + spent.system) / 1000;
 }
 
-const rows: { chars: number; silp: number; text: number }[] = [];
-for (const chars of SIZES) {
-  const text = payloadOf(chars);
-  const silp: number[] = [];
-  const plain: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    silp.push(await cpuOf(text, "silp"));
-    plain.push(await cpuOf(text, "text"));
-  }
-  rows.push({ chars: text.length, silp: median(silp), text: median(plain) });
+interface Row {
+  chars: number;
+  silp: number;
+  text: number;
 }
-console.log("chars    silpOutput ms  Output.text ms  ratio");
-for (const row of rows)
+
+function print(title: string, rows: readonly Row[]): void {
+  console.log(`${title}\nchars    silpOutput ms  Output.text ms  ratio`);
+  for (const row of rows)
+    console.log(
+      `${String(row.chars).padEnd(8)} ${row.silp.toFixed(0).padStart(13)} ${row.text.toFixed(0).padStart(15)} ${(row.silp / row.text).toFixed(2).padStart(6)}`,
+    );
+  const first = rows[0] as Row;
+  const last = rows.at(-1) as Row;
+  const exponent = (a: number, b: number) => Math.log(b / a) / Math.log(last.chars / first.chars);
   console.log(
-    `${String(row.chars).padEnd(8)} ${row.silp.toFixed(0).padStart(13)} ${row.text.toFixed(0).padStart(15)} ${(row.silp / row.text).toFixed(2).padStart(6)}`,
+    `growth exponent from ${first.chars} to ${last.chars} characters: silpOutput ${exponent(first.silp, last.silp).toFixed(2)}, Output.text ${exponent(first.text, last.text).toFixed(2)}\n`,
   );
-const first = rows[0] as (typeof rows)[number];
-const last = rows.at(-1) as (typeof rows)[number];
-const exponent = (a: number, b: number) => Math.log(b / a) / Math.log(last.chars / first.chars);
-console.log(
-  `growth exponent from ${first.chars} to ${last.chars} characters: silpOutput ${exponent(first.silp, last.silp).toFixed(2)}, Output.text ${exponent(first.text, last.text).toFixed(2)}`,
-);
+}
+
+/** The median of ROUNDS runs of one Output alone, in a fresh process. */
+function alone(kind: Kind, chars: number): number {
+  const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
+    env: { ...process.env, SILP_FOLLOW_WORKER: `${kind}:${chars}` },
+    encoding: "utf8",
+  });
+  if (child.status !== 0) throw new Error(`the ${kind} process failed (${child.status}): ${child.stderr}`);
+  return Number(child.stdout);
+}
+
+if (WORKER !== undefined) {
+  const [kind, chars] = WORKER.split(":") as [Kind, string];
+  const text = payloadOf(Number(chars));
+  const runs: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) runs.push(await cpuOf(text, kind));
+  process.stdout.write(String(median(runs)));
+} else {
+  const separate: Row[] = SIZES.map((chars) => ({
+    chars: payloadOf(chars).length,
+    silp: median(Array.from({ length: PROCESSES }, () => alone("silp", chars))),
+    text: median(Array.from({ length: PROCESSES }, () => alone("text", chars))),
+  }));
+  print(`each Output alone, in fresh processes (the median of ${PROCESSES}, each the median of ${ROUNDS} runs)`, separate);
+  const together: Row[] = [];
+  for (const chars of SIZES) {
+    const text = payloadOf(chars);
+    const silp: number[] = [];
+    const plain: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      silp.push(await cpuOf(text, "silp"));
+      plain.push(await cpuOf(text, "text"));
+    }
+    together.push({ chars: text.length, silp: median(silp), text: median(plain) });
+  }
+  print("both alternating in one process", together);
+}

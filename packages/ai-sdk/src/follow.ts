@@ -35,6 +35,15 @@ export interface FollowedText {
  */
 const BOUNDARY = 64;
 const READ_EVERY_DELTA = 32_768;
+/**
+ * Past this many parts, a partial IR is handed over once the parts have grown by this fraction
+ * (1/64) of those seen, not at every part. The SDK JSON.stringifies every partial output to tell
+ * a changed one, and keeps each in the streams it tees, so a copy of the whole partial IR per
+ * part made a long answer's following quadratic in time and memory; this way the copies add up to
+ * about 64 times the final IR. No part is lost: elementStream yields every part, those that
+ * arrived between two partials in order with the second, and the last ones when the stream ends.
+ */
+const PARTS_EVERY = 64;
 
 export class TextFollower {
   #decoder: StreamDecoder | undefined;
@@ -46,6 +55,8 @@ export class TextFollower {
   /** The newest text handed over, read or not yet. */
   #latest = "";
   #parts: StreamPart[] = [];
+  /** How many parts were seen when the last partial IR was handed over. */
+  #handedAt = 0;
   /** A push failed (the stream passed the input limit): no more partials; the final decode reports it. */
   #stopped = false;
 
@@ -64,7 +75,9 @@ export class TextFollower {
 
   /** Reads what was handed over and not read yet (the stream ended); the partial IR when it changed. */
   catchUp(): FollowedText | undefined {
-    return this.#latest.length === this.#length ? undefined : this.#read(this.#latest);
+    const read = this.#latest.length === this.#length ? undefined : this.#read(this.#latest);
+    // Parts that waited for the next partial IR (PARTS_EVERY) are handed over at the end.
+    return read ?? (this.#handedAt < this.#parts.length ? this.#handOver() : undefined);
   }
 
   /** Every part completed so far, in stream order. */
@@ -82,6 +95,7 @@ export class TextFollower {
       this.#tail = "";
       this.#comparedAt = 0;
       this.#parts = [];
+      this.#handedAt = 0;
       this.#stopped = false;
     }
     if (this.#stopped) return undefined;
@@ -96,9 +110,14 @@ export class TextFollower {
     }
     this.#length = text.length;
     this.#tail = delta.length >= BOUNDARY ? delta.slice(delta.length - BOUNDARY) : (this.#tail + delta).slice(-BOUNDARY);
-    if (!dropped && added.length === 0) return undefined;
-    this.#parts.push(...added);
-    return { partial: this.#decoder.snapshot(), parts: [...this.#parts] };
+    for (const part of added) this.#parts.push(part); // no push(...added): a chunk may complete very many parts
+    if (!dropped && (added.length === 0 || this.#parts.length - this.#handedAt < Math.max(1, this.#handedAt / PARTS_EVERY))) return undefined;
+    return this.#handOver();
+  }
+
+  #handOver(): FollowedText {
+    this.#handedAt = this.#parts.length;
+    return { partial: (this.#decoder as StreamDecoder).snapshot(), parts: [...this.#parts] };
   }
 
   /** `text` goes on from what was read: at least as long, and, when due, the end of what was read is where it was. */

@@ -12,7 +12,7 @@ import { characterStreamModel } from "@silp/testkit/ai-sdk-stream-test-double.la
 import { compile, type SilpIRInput, type StreamPart } from "silp";
 import { silpOutput } from "@silp/ai-sdk";
 import { assertLinearTime } from "@silp/testkit/linear-time.js";
-import { TextFollower } from "../src/follow.js";
+import { type FollowedText, TextFollower } from "../src/follow.js";
 
 /** An IR whose code payload is about `chars` characters, with values that are not Latin-1. */
 function longIr(chars: number): SilpIRInput {
@@ -49,6 +49,39 @@ describe("TextFollower", () => {
       values,
       (ir.entities ?? []).map((entity) => entity.value),
     );
+  });
+
+  test("a partial IR at every part for the first 64, then each time the parts grew by a 64th; the last partial holds them all", () => {
+    const ir = longIr(20_000);
+    const text = payloadOf(20_000);
+    const follower = new TextFollower("code", { whitelist: "off" });
+    const handed: number[] = [];
+    let last: FollowedText | undefined;
+    let grown = "";
+    for (const char of text) {
+      grown += char;
+      const followed = follower.follow(grown);
+      if (followed) handed.push(followed.parts.length);
+      last = followed ?? last;
+    }
+    const caught = follower.catchUp();
+    if (caught) handed.push(caught.parts.length);
+    last = caught ?? last;
+    const total = 1 + (ir.entities?.length ?? 0);
+    assert.ok(total > 1000, `${total} parts`);
+    // Each handed-over partial has at least max(1, a 64th of the last) more parts than the one before.
+    for (let i = 1; i < handed.length; i++) {
+      const step = (handed[i] as number) - (handed[i - 1] as number);
+      assert.ok(step >= Math.max(1, (handed[i - 1] as number) / 64) || i === handed.length - 1, `step ${step} after ${handed[i - 1]}`);
+    }
+    assert.deepEqual(
+      handed.slice(0, 64),
+      Array.from({ length: 64 }, (_, i) => i + 1),
+      "one partial per part while they are few",
+    );
+    assert.ok(handed.length < total / 4, `${handed.length} partials for ${total} parts`);
+    assert.equal(handed.at(-1), total);
+    assert.equal(last?.partial.entities.length, total - 1);
   });
 
   test("a shorter text starts over, and so does one of the same length with another end", () => {

@@ -339,3 +339,32 @@ describe("snapshot()", () => {
     assert.notEqual(decoder.snapshot().entities, decoder.partial.entities);
   });
 });
+
+describe("the decoder's methods", () => {
+  test("push, end and snapshot work detached from the decoder, as callbacks are passed", () => {
+    const { push, end, snapshot } = createDecoder("code");
+    const handlers: ((chunk: string) => StreamPart[])[] = [push];
+    for (const handler of handlers)
+      assert.deepEqual(
+        handler("start(hike").map((part) => part.kind),
+        ["intent"],
+      );
+    assert.deepEqual(
+      push(")").map((part) => part.kind),
+      ["entity"],
+    );
+    assert.equal(snapshot().entities.length, 1);
+    assert.equal(end().ir.intent, "!START");
+  });
+
+  test("length counts the characters received, and stays a read-only view", () => {
+    const decoder = createDecoder("json");
+    decoder.push('{"intent":');
+    decoder.push('"!STOP"}');
+    assert.equal(decoder.length, '{"intent":"!STOP"}'.length);
+    assert.throws(() => {
+      (decoder as { length: number }).length = 0;
+    }, TypeError);
+    assert.equal(decoder.length, 18);
+  });
+});
