@@ -83,7 +83,12 @@ const TOKEN = 4;
 function feedEach(texts: Texts, frontend: string, size: number, end: boolean, compiledBy = frontend): { texts: string[]; feed: () => void } {
   const made = texts(compiledBy);
   const chunked = made.map((text) => chunksOf(text, size));
-  return { texts: made, feed: () => chunked.forEach((chunks) => feed(chunks, frontend, end)) };
+  return {
+    texts: made,
+    feed: () => {
+      for (const chunks of chunked) feed(chunks, frontend, end);
+    },
+  };
 }
 
 /** Feeds `chunks` to a decoder of `frontend`, and ends it when `end`. */
@@ -139,7 +144,11 @@ function measure(row: Row, frontend: string): Measured {
   const whole: number[] = [];
   const fed: number[] = [];
   for (let run = 0; run < RUNS; run++) {
-    whole.push(cpuMs(() => texts.forEach((text) => decode(text, frontend, OPTIONS))));
+    whole.push(
+      cpuMs(() => {
+        for (const text of texts) decode(text, frontend, OPTIONS);
+      }),
+    );
     fed.push(cpuMs(fedBy));
   }
   return { kb: texts.reduce((sum, text) => sum + text.length, 0) / 1024, first: phaseOf(whole, fed, 0, FIRST), next: phaseOf(whole, fed, FIRST, RUNS) };
