@@ -26,7 +26,7 @@
  * ships), and npm 10, which Node 20 ships, has no `allowScripts` to choose per package.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { delimiter, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { NODE22_DIR, requireNode22 } from "./node22.mjs";
@@ -112,7 +112,38 @@ function install() {
   console.log(`lab/node22: npm ci (${npmJs}) on ${node22}`);
   const run22 = spawnSync(node22, [npmJs, ...options], { cwd: NODE22_DIR, stdio: "inherit", env: cleanNpmEnv() });
   if (run22.status !== 0) process.exit(run22.status ?? 1);
+  prune();
   link();
+}
+
+/**
+ * Removes from lab/ what npm installs and no test runs, 0.88 GB of the 2.40 a full install took
+ * (`npm run size:dev`): llama.cpp's GPU builds (CUDA, Vulkan; the grammar tests run it on the CPU,
+ * `getLlama({ gpu: false })`, and this machine has no GPU), and onnxruntime-node's binaries for
+ * the operating systems and processors this machine is not (the package ships all of them; npm
+ * cannot leave them out). The next `npm ci` in lab/ brings them back, and this removes them again.
+ */
+function prune() {
+  const scoped = join(LAB, "node_modules", "@node-llama-cpp");
+  const gpuBuilds = existsSync(scoped) ? readdirSync(scoped).filter((name) => /cuda|vulkan/.test(name)) : [];
+  for (const name of gpuBuilds) rmSync(join(scoped, name), { recursive: true, force: true });
+  const onnx = join(LAB, "node_modules", "onnxruntime-node", "bin");
+  let others = 0;
+  for (const napi of existsSync(onnx) ? readdirSync(onnx) : []) {
+    for (const os of readdirSync(join(onnx, napi))) {
+      const osDir = join(onnx, napi, os);
+      if (os !== process.platform) {
+        rmSync(osDir, { recursive: true, force: true });
+        others++;
+        continue;
+      }
+      for (const arch of readdirSync(osDir).filter((name) => name !== process.arch)) {
+        rmSync(join(osDir, arch), { recursive: true, force: true });
+        others++;
+      }
+    }
+  }
+  console.log(`lab/: removed ${gpuBuilds.length} llama.cpp GPU builds and ${others} onnxruntime-node binaries for other platforms (no test runs them)`);
 }
 
 /**
@@ -153,12 +184,13 @@ function cleanNpmEnv() {
 
 const command = process.argv[2];
 if (command === "install") install();
+else if (command === "prune") prune();
 else if (command === "link") link();
 else if (command === "status") {
   const yes = installed();
   console.log(yes ? "the lab is installed" : "the lab is not installed: node scripts/lab.mjs install (or npm ci without SILP_LANE=product)");
   process.exit(yes ? 0 : 1);
 } else {
-  console.error("usage: node scripts/lab.mjs install | link | status");
+  console.error("usage: node scripts/lab.mjs install | prune | link | status");
   process.exit(2);
 }
