@@ -29,7 +29,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { delimiter, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { NODE22_DIR, requireNode22 } from "./node22.mjs";
+import { NODE22_DIR, NODE22_PACKAGE, requireNode22 } from "./node22.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const LAB = join(ROOT, "lab");
@@ -121,7 +121,8 @@ function install() {
  * (`npm run size:dev`): llama.cpp's GPU builds (CUDA, Vulkan; the grammar tests run it on the CPU,
  * `getLlama({ gpu: false })`, and this machine has no GPU), and onnxruntime-node's binaries for
  * the operating systems and processors this machine is not (the package ships all of them; npm
- * cannot leave them out). The next `npm ci` in lab/ brings them back, and this removes them again.
+ * cannot leave them out), and the Node 22 binary's C headers. The next `npm ci` in lab/ brings
+ * them back, and this removes them again.
  */
 function prune() {
   const scoped = join(LAB, "node_modules", "@node-llama-cpp");
@@ -143,7 +144,10 @@ function prune() {
       }
     }
   }
-  console.log(`lab/: removed ${gpuBuilds.length} llama.cpp GPU builds and ${others} onnxruntime-node binaries for other platforms (no test runs them)`);
+  // The Node 22 binary's C headers, for building native addons: the lab installs with --ignore-scripts and builds none.
+  const headers = join(LAB, "node_modules", NODE22_PACKAGE, "include");
+  rmSync(headers, { recursive: true, force: true });
+  console.log(`lab/: removed ${gpuBuilds.length} llama.cpp GPU builds, ${others} onnxruntime-node binaries for other platforms and Node 22's C headers (nothing runs them)`);
 }
 
 /**
