@@ -117,7 +117,7 @@ function install() {
 }
 
 /**
- * Removes from lab/ what npm installs and no test runs, 0.88 GB of the 2.40 a full install took
+ * Removes from lab/ what npm installs and no test runs, 0.96 GB of the 2.40 a full install took
  * (`npm run size:dev`): llama.cpp's GPU builds (CUDA, Vulkan; the grammar tests run it on the CPU,
  * `getLlama({ gpu: false })`, and this machine has no GPU), and onnxruntime-node's binaries for
  * the operating systems and processors this machine is not (the package ships all of them; npm
