@@ -1,0 +1,126 @@
+/**
+ * `npm run check:installed-adapters` (needs the registry): each framework adapter installed as the
+ * README says, into an empty project outside the checkout, and its shipped example run there.
+ *
+ * For each adapter, the install line is read from the README's quick start (the block's first
+ * line, `// npm install @silp/<adapter> <framework> <provider>`), so the line a user copies is the
+ * line checked. Our packages come from their tarballs (they are not on the registry yet: the line's
+ * own `@silp/...` names are replaced by the tarballs of the adapter and its siblings); everything
+ * else comes from the registry as the line names it, at the versions npm picks today. Then the
+ * example the tarball ships (`examples/`) runs from node_modules against scriptedChatServer, the
+ * chat TEST DOUBLE on 127.0.0.1, and must print the decoded plan.
+ *
+ * Everything runs on the lab's Node 22 (scripts/node22.mjs): the newest releases of `ai`,
+ * `@langchain/openai`, `@openai/agents` and `@mastra/core`, which the lines install, declare
+ * Node 22 or later. The repository's own tests cover Node 20 with the releases that declare it
+ * (docs/frameworks.md, "Versions").
+ *
+ *   node --import tsx scripts/installed-adapters.ts [--keep]
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { FENCED_REPLY, FENCED_REPLY_CHUNKS } from "@silp/testkit/adapter-fixtures.js";
+import { type ScriptedReply, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
+import { requireNode22 } from "./node22.mjs";
+import { packAll, publishableWorkspaces, ROOT, siblingClosure } from "./packages.mjs";
+
+interface Adapter {
+  name: string;
+  example: string;
+  /** The chat double's replies, one per model call the example makes. */
+  replies: () => ScriptedReply[];
+  /** What the example prints when it decoded the plan. */
+  prints: RegExp;
+}
+
+const FENCED: ScriptedReply = { text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS };
+const ADAPTERS: Adapter[] = [
+  { name: "@silp/ai-sdk", example: "examples/stream-plan.ts", replies: () => [FENCED], prints: /^intent: !START, 3 entities$/m },
+  { name: "@silp/langchain", example: "examples/agent-plan.ts", replies: () => [FENCED, FENCED], prints: /^intent: !START, 3 entities$/m },
+  {
+    name: "@silp/openai-agents",
+    example: "examples/handoff-plan.ts",
+    replies: () => [
+      { toolCalls: [{ name: "transfer_to_planner", arguments: JSON.stringify({ silp_payload: "suggest(weekend,day=tomorrow)" }) }] },
+      { text: JSON.stringify({ silp_payload: FENCED_REPLY }), chunkSize: 3 },
+    ],
+    prints: /^plan: if !rain\(t\+1\): start\(hike,to=Oslo\); notify\(sam\) else: start\(cards@indoor\)$/m,
+  },
+  { name: "@silp/mastra", example: "examples/stream-plan.ts", replies: () => [FENCED], prints: /^intent: !START, 3 entities$/m },
+];
+
+/** The README's install line for `name`: the first line of its quick start block. */
+function installLine(readme: string, name: string): string[] {
+  const line = new RegExp(`^// npm install (${name.replace("/", "\\/")} [^\\n]+)$`, "m").exec(readme)?.[1];
+  if (line === undefined) throw new Error(`the README has no "// npm install ${name} ..." line`);
+  return line.trim().split(/\s+/);
+}
+
+const node22 = requireNode22();
+const env = { ...process.env, PATH: `${dirname(node22)}:${process.env.PATH}` };
+function sh(command: string, args: string[], cwd: string): void {
+  const result = spawnSync(command, args, { cwd, env, encoding: "utf8", maxBuffer: 1 << 26 });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed in ${cwd}:\n${result.stderr.slice(-3000)}`);
+}
+
+/** Runs the example with OPENAI_BASE_URL at the double; its exit code and output. */
+function runExample(project: string, file: string, baseUrl: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(node22, ["--import", "tsx", file], {
+    cwd: project,
+    env: { ...env, OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: "test-double-key", MODEL: "test-double" },
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const timer = setTimeout(() => child.kill(), 180_000);
+  return new Promise((resolve) =>
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    }),
+  );
+}
+
+const keep = process.argv.includes("--keep");
+const tmp = mkdtempSync(join(tmpdir(), "silp-installed-adapters-"));
+const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+const failures: string[] = [];
+try {
+  const workspaces = publishableWorkspaces();
+  const packed = join(tmp, "packed");
+  mkdirSync(packed);
+  console.error("packing the workspaces...");
+  packAll(workspaces, packed);
+  for (const adapter of ADAPTERS) {
+    const line = installLine(readme, adapter.name);
+    const project = join(tmp, adapter.name.replace("@silp/", ""));
+    mkdirSync(project);
+    sh("npm", ["init", "-y"], project);
+    const tarballs = [...siblingClosure(workspaces, adapter.name)].map((name) => workspaces.find((w) => w.manifest.name === name)?.tarball as string);
+    const fromRegistry = line.filter((spec) => !spec.startsWith("@silp/"));
+    console.error(`${adapter.name}: npm install ${line.join(" ")} (ours from ${tarballs.length} tarballs), and tsx to run the example`);
+    sh("npm", ["install", "--no-audit", "--no-fund", ...tarballs, ...fromRegistry, "tsx"], project);
+    const replies = adapter.replies();
+    const server = await scriptedChatServer(() => replies.shift() ?? { status: 500, body: '{"error":{"message":"no more scripted replies"}}' });
+    try {
+      const file = join("node_modules", ...adapter.name.split("/"), adapter.example);
+      const run = await runExample(project, file, server.baseUrl);
+      const ok = run.code === 0 && adapter.prints.test(run.stdout);
+      console.log(`${ok ? "ok  " : "FAIL"} ${adapter.name}: ${file} (exit ${run.code})`);
+      if (!ok) failures.push(`${adapter.name}: exit ${run.code}\n${run.stdout}\n${run.stderr.slice(-2000)}`);
+    } finally {
+      await server.close();
+    }
+  }
+} finally {
+  if (keep) console.error(`kept: ${tmp}`);
+  else rmSync(tmp, { recursive: true, force: true });
+}
+if (failures.length > 0) {
+  console.error(`\n${failures.join("\n\n")}`);
+  process.exit(1);
+}
+console.log("every adapter installs as the README says, and its shipped example runs");
