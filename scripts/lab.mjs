@@ -147,7 +147,9 @@ function prune() {
   // The Node 22 binary's C headers, for building native addons: the lab installs with --ignore-scripts and builds none.
   const headers = join(LAB, "node_modules", NODE22_PACKAGE, "include");
   rmSync(headers, { recursive: true, force: true });
-  console.log(`lab/: removed ${gpuBuilds.length} llama.cpp GPU builds, ${others} onnxruntime-node binaries for other platforms and Node 22's C headers (nothing runs them)`);
+  console.log(
+    `lab/: removed ${gpuBuilds.length} llama.cpp GPU builds, ${others} onnxruntime-node binaries for other platforms and Node 22's C headers (nothing runs them)`,
+  );
 }
 
 /**

@@ -5,12 +5,13 @@
  *   OPENAI_BASE_URL=http://127.0.0.1:8080/v1 MODEL=qwen2.5 node --import tsx packages/ai-sdk/examples/stream-plan.ts
  *
  * Any OpenAI-compatible endpoint works (OpenAI, vLLM, llama.cpp's llama-server, Ollama).
- * packages/ai-sdk/test/ai-sdk-example.test.ts runs it against the chat test double.
+ * An answer that is not SILP prints its code and position and exits 1. packages/ai-sdk/test/
+ * ai-sdk-example.test.ts runs it against the chat test double, with a SILP answer and without.
  */
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { silpMiddleware, silpOutput } from "@silp/ai-sdk";
 import { streamText, wrapLanguageModel } from "ai";
-import { modelText } from "silp";
+import { isSilpError, modelText } from "silp";
 
 const provider = createOpenAICompatible({
   name: "local",
@@ -23,8 +24,20 @@ const result = streamText({
   model,
   prompt: "If it does not rain tomorrow, we hike to Oslo and tell Sam; otherwise we play cards indoors.",
   output: silpOutput(),
+  // The middleware reports an answer that is not SILP as a stream error too; the SDK's default
+  // onError would print its whole stack although `result.output` below rejects with it.
+  onError: ({ error }) => {
+    if (!isSilpError(error)) console.error(error);
+  },
 });
-for await (const part of result.elementStream) console.log(`part: ${part.kind} at ${part.offset}`);
-const decoded = await result.output;
-console.log(`intent: ${decoded.ir.intent}, ${decoded.ir.entities.length} entities`);
-console.log(`the next agent's model reads:\n${modelText(decoded)}`);
+try {
+  for await (const part of result.elementStream) console.log(`part: ${part.kind} at ${part.offset}`);
+  const decoded = await result.output;
+  console.log(`intent: ${decoded.ir.intent}, ${decoded.ir.entities.length} entities`);
+  console.log(`the next agent's model reads:\n${modelText(decoded)}`);
+} catch (error) {
+  // The answer was not SILP (prose, a broken payload): its SilpError, with the code and position.
+  if (!isSilpError(error)) throw error;
+  console.error(`the answer is not SILP: ${error.code} at line ${error.line}, column ${error.column}: ${error.message}`);
+  process.exitCode = 1;
+}
