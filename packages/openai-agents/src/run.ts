@@ -31,9 +31,12 @@ export async function silpRun<TAgent extends AnyAgent, TContext = undefined>(
   let found: SilpError | undefined;
   const errorHandlers = {
     ...own,
-    invalidFinalOutput: (input: Parameters<NonNullable<typeof handler>>[0]) => {
+    invalidFinalOutput: async (input: Parameters<NonNullable<typeof handler>>[0]) => {
       found = silpErrorOf(input.runData);
-      return handler?.(input);
+      const recovered = await handler?.(input);
+      // A run the caller's handler recovered may still fail later, for another reason: not this one.
+      if (recovered) found = undefined;
+      return recovered;
     },
   };
   try {

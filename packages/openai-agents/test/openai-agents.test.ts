@@ -166,6 +166,15 @@ describe("silpRun", () => {
     assert.equal((result.finalOutput as DecodeResult).ir.intent, "!START");
   });
 
+  test("a recovery whose own output fails is the SDK's error about the handler, not the answer's SilpError", async () => {
+    answer({ text: wrapped(PROSE_REPLY) });
+    const broken = { silp_payload: "start(" } as unknown as DecodeResult; // validated as the model's output, as above
+    await assert.rejects(silpRun(planner(), "hello", { errorHandlers: { invalidFinalOutput: () => ({ finalOutput: broken }) } }), (error: unknown) => {
+      assert.ok(!(error instanceof Error && error.name === "SilpError"), `the answer's SilpError leaked: ${String(error)}`);
+      return true;
+    });
+  });
+
   test("the caller's default handler stands in for invalidFinalOutput, as in run()", async () => {
     answer({ text: wrapped(PROSE_REPLY) });
     let called = 0;
