@@ -691,3 +691,20 @@ describe("a frontend's stream reads the text the reader keeps", () => {
     }
   });
 });
+
+describe("a stream without the sanitizer (sanitize: false)", () => {
+  test("reads the caller's text as it is, invisible characters kept, as decode() with the same option does", () => {
+    const text = 'notify(sam, msg="he\u200bllo")';
+    for (const chunks of [[text], [...text], cut(text, 3)]) {
+      const decoder = createDecoder("code", { sanitize: false });
+      for (const chunk of chunks) decoder.push(chunk);
+      const result = decoder.end();
+      assert.equal(result.ir.entities.find((entity) => entity.id === "msg")?.value, "he\u200bllo");
+      assert.deepEqual(result, decode(text, "code", { sanitize: false }));
+    }
+    // With the sanitizer, the same stream strips it: the option is what keeps it.
+    const sanitized = createDecoder("code");
+    sanitized.push(text);
+    assert.equal(sanitized.end().ir.entities.find((entity) => entity.id === "msg")?.value, "hello");
+  });
+});
