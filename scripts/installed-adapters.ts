@@ -24,7 +24,7 @@ import { dirname, join } from "node:path";
 import { FENCED_REPLY, FENCED_REPLY_CHUNKS } from "@silp/testkit/adapter-fixtures.js";
 import { type ScriptedReply, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
 import { requireNode22 } from "./node22.mjs";
-import { packAll, publishableWorkspaces, ROOT, siblingClosure } from "./packages.mjs";
+import { packWorkspaces, ROOT, tarballsOf } from "./packages.mjs";
 
 interface Adapter {
   name: string;
@@ -89,17 +89,13 @@ const tmp = mkdtempSync(join(tmpdir(), "silp-installed-adapters-"));
 const readme = readFileSync(join(ROOT, "README.md"), "utf8");
 const failures: string[] = [];
 try {
-  const workspaces = publishableWorkspaces();
-  const packed = join(tmp, "packed");
-  mkdirSync(packed);
-  console.error("packing the workspaces...");
-  packAll(workspaces, packed);
+  const workspaces = packWorkspaces(tmp);
   for (const adapter of ADAPTERS) {
     const line = installLine(readme, adapter.name);
     const project = join(tmp, adapter.name.replace("@silp/", ""));
     mkdirSync(project);
     sh("npm", ["init", "-y"], project);
-    const tarballs = [...siblingClosure(workspaces, adapter.name)].map((name) => workspaces.find((w) => w.manifest.name === name)?.tarball as string);
+    const tarballs = tarballsOf(workspaces, adapter.name);
     const fromRegistry = line.filter((spec) => !spec.startsWith("@silp/"));
     console.error(`${adapter.name}: npm install ${line.join(" ")} (ours from ${tarballs.length} tarballs), and tsx to run the example`);
     sh("npm", ["install", "--no-audit", "--no-fund", ...tarballs, ...fromRegistry, "tsx"], project);

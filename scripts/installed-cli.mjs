@@ -14,7 +14,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { packAll, publishableWorkspaces, siblingClosure } from "./packages.mjs";
+import { packWorkspaces, tarballsOf } from "./packages.mjs";
 
 const keep = process.argv.includes("--keep");
 const tmp = mkdtempSync(join(tmpdir(), "silp-installed-cli-"));
@@ -106,14 +106,10 @@ function sh(cmd, args, cwd) {
 
 const failures = [];
 try {
-  const workspaces = publishableWorkspaces();
-  const packed = join(tmp, "packed");
-  mkdirSync(packed);
-  console.error("packing the workspaces...");
-  packAll(workspaces, packed);
+  const workspaces = packWorkspaces(tmp);
   mkdirSync(project);
   sh("npm", ["init", "-y"], project);
-  const tarballs = [...siblingClosure(workspaces, "silpc")].map((name) => workspaces.find((w) => w.manifest.name === name).tarball);
+  const tarballs = tarballsOf(workspaces, "silpc");
   console.error(`installing silpc from ${tarballs.length} tarballs into ${project}...`);
   sh("npm", ["install", "--no-audit", "--no-fund", ...tarballs], project);
   writeFileSync(join(project, "ir.json"), `${JSON.stringify(IR, null, 2)}\n`);

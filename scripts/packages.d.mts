@@ -11,3 +11,5 @@ export declare function requiredFiles(manifest: Record<string, unknown>): string
 export declare function unbuiltFiles(workspace: { dir: string; manifest: Record<string, unknown> }): string[];
 export declare function packAll(workspaces: Workspace[], destination: string): void;
 export declare function siblingClosure(workspaces: Workspace[], name: string): Set<string>;
+export declare function packWorkspaces(folder: string): Workspace[];
+export declare function tarballsOf(workspaces: Workspace[], name: string): string[];

@@ -5,7 +5,7 @@
  * siblings a package needs beside it while they are not on the registry.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -93,4 +93,22 @@ export function siblingClosure(workspaces, name, seen = new Set()) {
     if (workspaces.some((w) => w.manifest.name === dep)) siblingClosure(workspaces, dep, seen);
   }
   return seen;
+}
+
+/**
+ * Every publishable workspace packed into `folder/packed` (created), for the checks that install
+ * the tarballs into an empty project as a user would (installed-cli.mjs, installed-adapters.ts).
+ */
+export function packWorkspaces(folder) {
+  const workspaces = publishableWorkspaces();
+  const packed = join(folder, "packed");
+  mkdirSync(packed);
+  console.error("packing the workspaces...");
+  packAll(workspaces, packed);
+  return workspaces;
+}
+
+/** The tarballs one `npm install` of `name` needs: its own and its siblings' (siblingClosure), after packAll. */
+export function tarballsOf(workspaces, name) {
+  return [...siblingClosure(workspaces, name)].map((sibling) => workspaces.find((w) => w.manifest.name === sibling).tarball);
 }

@@ -4,8 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { afterAll, beforeAll, test } from "vitest";
-import { FENCED_PARTS, FENCED_REPLY, FENCED_REPLY_CHUNKS, PROSE_ERROR, PROSE_REPLY } from "@silp/testkit/adapter-fixtures.js";
-import { runExample, runExampleExit } from "@silp/testkit/examples.js";
+import { FENCED_PARTS, FENCED_REPLY, FENCED_REPLY_CHUNKS } from "@silp/testkit/adapter-fixtures.js";
+import { assertExampleRefusesNotSilp, runExample } from "@silp/testkit/examples.js";
 import { type ScriptedChatServer, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
 
 let server: ScriptedChatServer;
@@ -34,19 +34,5 @@ test("examples/agent-plan.ts: the parts as the agent streams, the intent, then w
 });
 
 test("examples/agent-plan.ts with a prose answer and with a broken payload: the SilpError's code and position on stderr, exit 1, no stack", async () => {
-  for (const [text, code, offset] of [
-    [PROSE_REPLY, PROSE_ERROR.code, PROSE_ERROR.offset],
-    ["start(hike", "invalid_syntax", "start(hike".length],
-  ] as const) {
-    const prose = await scriptedChatServer(() => ({ text, chunks: [...text] }));
-    try {
-      const { code: exit, stdout, stderr } = await runExampleExit("packages/langchain/examples/agent-plan.ts", prose.baseUrl);
-      assert.equal(exit, 1, `${text}: ${stderr}`);
-      assert.doesNotMatch(stdout, /intent:/);
-      assert.match(stderr, new RegExp(`^the answer is not SILP: ${code} at line 1, column ${offset + 1}: `, "m"), stderr);
-      assert.doesNotMatch(stderr, /\n\s+at /, "no stack trace");
-    } finally {
-      await prose.close();
-    }
-  }
+  await assertExampleRefusesNotSilp("packages/langchain/examples/agent-plan.ts", /intent:/, (text) => [{ text, chunks: [...text] }]);
 });

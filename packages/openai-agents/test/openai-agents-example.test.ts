@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import { afterAll, beforeAll, test } from "vitest";
 import { buildPrompt } from "@silp/grammar";
-import { FENCED_PARTS, FENCED_REPLY, PROSE_ERROR, PROSE_REPLY } from "@silp/testkit/adapter-fixtures.js";
-import { runExample, runExampleExit } from "@silp/testkit/examples.js";
+import { FENCED_PARTS, FENCED_REPLY } from "@silp/testkit/adapter-fixtures.js";
+import { assertExampleRefusesNotSilp, runExample } from "@silp/testkit/examples.js";
 import { messageText, type ScriptedChatServer, type ScriptedReply, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
 
 const HANDED = "suggest(weekend,day=tomorrow)";
@@ -45,23 +45,8 @@ test("examples/handoff-plan.ts: the payload handed over, each part as the plan s
 });
 
 test("examples/handoff-plan.ts when the planner answers prose or a broken payload: the SilpError's code and position on stderr, exit 1, no stack", async () => {
-  for (const [text, code, offset] of [
-    [PROSE_REPLY, PROSE_ERROR.code, PROSE_ERROR.offset],
-    ["start(hike", "invalid_syntax", "start(hike".length],
-  ] as const) {
-    const script: ScriptedReply[] = [
-      { toolCalls: [{ name: "transfer_to_planner", arguments: JSON.stringify({ silp_payload: HANDED }) }] },
-      { text: JSON.stringify({ silp_payload: text }), chunkSize: 3 },
-    ];
-    const prose = await scriptedChatServer(() => script.shift() ?? { status: 500 });
-    try {
-      const { code: exit, stdout, stderr } = await runExampleExit("packages/openai-agents/examples/handoff-plan.ts", prose.baseUrl);
-      assert.equal(exit, 1, `${text}: ${stderr}`);
-      assert.doesNotMatch(stdout, /plan:/);
-      assert.match(stderr, new RegExp(`^the answer is not SILP: ${code} at line 1, column ${offset + 1}: `, "m"), stderr);
-      assert.doesNotMatch(stderr, /\n\s+at /, "no stack trace");
-    } finally {
-      await prose.close();
-    }
-  }
+  await assertExampleRefusesNotSilp("packages/openai-agents/examples/handoff-plan.ts", /plan:/, (text) => [
+    { toolCalls: [{ name: "transfer_to_planner", arguments: JSON.stringify({ silp_payload: HANDED }) }] },
+    { text: JSON.stringify({ silp_payload: text }), chunkSize: 3 },
+  ]);
 });

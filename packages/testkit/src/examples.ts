@@ -7,7 +7,9 @@
  */
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
+import { PROSE_ERROR, PROSE_REPLY } from "./adapter-fixtures.js";
 import { REPO_ROOT } from "./paths.js";
+import { type ScriptedReply, scriptedChatServer } from "./scripted-chat-server.js";
 
 export async function runExample(file: string, baseUrl: string, env: Record<string, string> = {}): Promise<string> {
   const { code, stdout, stderr } = await runExampleExit(file, baseUrl, env);
@@ -34,4 +36,35 @@ export async function runExampleExit(
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   clearTimeout(timer);
   return { code, stdout, stderr };
+}
+
+/**
+ * The answers that are not SILP, each with the code and offset its SilpError must carry: a prose
+ * reply, and a payload cut short.
+ */
+const NOT_SILP = [
+  [PROSE_REPLY, PROSE_ERROR.code, PROSE_ERROR.offset],
+  ["start(hike", "invalid_syntax", "start(hike".length],
+] as const;
+
+/**
+ * Runs `file` against a chat TEST DOUBLE answering each not-SILP text (`replies(text)` scripts the
+ * calls the example makes) and checks what every example promises then: exit 1, nothing decoded on
+ * stdout (`decoded` matches what it prints on success), the SilpError's code and position on stderr,
+ * and no stack trace.
+ */
+export async function assertExampleRefusesNotSilp(file: string, decoded: RegExp, replies: (text: string) => ScriptedReply[]): Promise<void> {
+  for (const [text, code, offset] of NOT_SILP) {
+    const script = replies(text);
+    const server = await scriptedChatServer(() => script.shift() ?? { status: 500 });
+    try {
+      const { code: exit, stdout, stderr } = await runExampleExit(file, server.baseUrl);
+      assert.equal(exit, 1, `${text}: ${stderr}`);
+      assert.doesNotMatch(stdout, decoded);
+      assert.match(stderr, new RegExp(`^the answer is not SILP: ${code} at line 1, column ${offset + 1}: `, "m"), stderr);
+      assert.doesNotMatch(stderr, /\n\s+at /, "no stack trace");
+    } finally {
+      await server.close();
+    }
+  }
 }
