@@ -6,8 +6,10 @@
  * quadratic one cannot pass. The bound is on a ratio, never on a wall time: the machine is shared.
  *
  * Times are CPU time of this process (process.cpuUsage: on a loaded machine, wall time mostly
- * measures the other processes), medians of 3, measured once more before a failure (one GC pause
- * can spoil a median; a quadratic path fails both).
+ * measures the other processes), medians of 3, measured up to three times before a failure: on
+ * a loaded CI machine a linear path that allocates what it returns (a stream's 32K parts) measured
+ * 22.9x twice in a row, as the collector's threads, counted in this process's CPU time, competed
+ * with the other test workers; a quadratic path, near 64x, fails all three.
  *
  * The two sides do the same amount of work: one sample of the small input is `factor` runs of it,
  * timed together and divided by their count. Timing one small run against one large run made the
@@ -50,8 +52,9 @@ function measureGrowth(run: (input: string) => unknown, small: string, large: st
   };
   run(small); // warm-up: the first run of a shape compiles its code paths
   run(large);
-  const first = once();
-  return first.ratio < bound ? first : once();
+  let growth = once();
+  for (let retry = 0; retry < 2 && growth.ratio >= bound; retry++) growth = once();
+  return growth;
 }
 
 /** Fails unless `run`'s time grows less than factor^1.5 from `small` to `large`. */

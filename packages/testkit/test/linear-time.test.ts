@@ -47,6 +47,25 @@ test("both sides do the same work: each run of the large input is matched by fac
   assert.equal(calls.small - 1, 8 * (calls.large - 1));
 });
 
+test("a linear path the machine slowed is measured again, up to three times: slowed twice it passes, slowed three times it fails", () => {
+  const small = "a".repeat(400_000);
+  const large = "a".repeat(3_200_000);
+  /** The large side 6x slower in the first `rounds` measurements (after its warm-up run; 3 samples each). */
+  const slowedFor = (rounds: number) => {
+    let largeRuns = 0;
+    return (input: string): number => {
+      if (input === small) return linear(input);
+      largeRuns++;
+      const round = Math.ceil((largeRuns - 1) / 3);
+      let sum = linear(input);
+      if (round >= 1 && round <= rounds) for (let extra = 0; extra < 5; extra++) sum += linear(input);
+      return sum;
+    };
+  };
+  assertLinearTime("slowed twice", slowedFor(2), small, large, 0.01);
+  assert.throws(() => assertLinearTime("slowed three times", slowedFor(3), small, large, 0.01), /slowed three times: .* 8x the input took/);
+});
+
 test("inputs less than 4x apart are refused: they cannot tell linear from quadratic", () => {
   assert.throws(() => assertLinearTime("close", linear, "a".repeat(1000), "a".repeat(2000)), /at least 4x/);
 });

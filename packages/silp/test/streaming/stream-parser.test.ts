@@ -578,6 +578,27 @@ describe("the stream's own result and parts, at every cut: the whole text is nev
     assert.deepEqual(single.parts, whole.parts, "one code unit at a time");
   });
 
+  test("more tokens than a stream reads from its text at once (256), pushed whole: units across a batch's end, the same result and parts as a character at a time", () => {
+    const extras = Array.from({ length: 150 }, (_, i) => `k${i}=v${i}`).join(",");
+    const numbers = Array.from({ length: 300 }, (_, i) => i).join(",");
+    const texts: [string, string][] = [
+      // One argument of 600 tokens, between units of a few tokens each.
+      ["code", `if ${Array.from({ length: 100 }, (_, i) => `c${i}(x)`).join(" and ")}: start(a, hike[${extras}], b); email(sam)`],
+      // One constraint of 600 tokens, between items of a few tokens each.
+      [
+        "json",
+        `{"intent":"!START","act":[${Array.from({ length: 200 }, (_, i) => `"a${i}"`).join(",")}],"constraints":[{"type":"t","value":"v","x":[${numbers}]},{"type":"u","value":"w"}],"city":"Oslo"}`,
+      ],
+    ];
+    for (const [name, text] of texts) {
+      const whole = run(name, [text]);
+      assert.equal(whole.decodes, 0, `${name}: read by the stream, not decoded again`);
+      assert.deepEqual(whole.result, { ...decode(text, name, { whitelist: "off" }), frontend: name });
+      assert.deepEqual(run(name, [...text]).parts, whole.parts, `${name}: one code unit at a time`);
+      assert.ok(whole.parts.length > 100, `${name}: ${whole.parts.length} parts`);
+    }
+  });
+
   test("json: more objects one after another than limits.maxDepth (each closed before the next) are read by the stream, nesting counted down", () => {
     const constraints = Array.from({ length: 100 }, (_, i) => `{"type":"t${i}","value":"v"}`).join(",");
     const text = `{"intent":"!START","act":"x","constraints":[${constraints}]}`;

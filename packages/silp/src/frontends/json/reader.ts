@@ -54,6 +54,8 @@ type Wait = "ws" | "string" | "word";
 /** The tokens of a json stream, read as their text completes. */
 /** Tokens a stream's buffer keeps after its steps are done with them, before it drops them (completed). */
 const COMPACT_AT = 256;
+/** Tokens a stream reads from its text before it runs the steps they complete. */
+const READ_BATCH = 256;
 
 class JsonTokens {
   readonly tokens: ReadToken[] = [];
@@ -67,6 +69,8 @@ class JsonTokens {
   /** A token (or whitespace) whose end has not arrived: what it waits for, and whether the last chunk ended inside an escape. */
   private wait: Wait | undefined;
   private escaped = false;
+  /** The text received past `base` that `readBatch` reads, and how far it has. */
+  private reading: { text: string; scanner: TreeParser; at: number } | undefined;
 
   constructor(
     private readonly received: ReceivedText,
@@ -76,35 +80,42 @@ class JsonTokens {
     this.end = start;
   }
 
-  /** A chunk, which `received` already holds: the tokens it completes join `tokens`. */
+  /**
+   * A chunk, which `received` already holds. The tokens it completes are read by `readBatch`, a
+   * batch at a time, so a chunk holding a whole reply does not keep all its tokens alive at once.
+   */
   append(chunk: string): void {
     this.end += chunk.length;
     if (this.wait !== undefined && !this.endsIn(chunk)) return;
     this.wait = undefined;
-    this.readTokens();
+    const text = this.received.slice(this.base, this.end);
+    this.reading = { text, scanner: new TreeParser(text), at: 0 };
   }
 
   /** The stream's offset of the first character not read into a token. */
   get position(): number {
-    return this.base;
+    return this.base + (this.reading?.at ?? 0);
   }
 
-  private readTokens(): void {
-    const text = this.received.slice(this.base, this.end);
-    const scanner = new TreeParser(text);
-    let at = 0;
-    for (;;) {
-      const pending = this.pending(text, at);
+  /** Reads up to `count` more tokens into `tokens`; false once the text received has no complete token left. */
+  readBatch(count: number): boolean {
+    const reading = this.reading;
+    if (reading === undefined) return false;
+    const { text, scanner } = reading;
+    for (let read = 0; read < count; read++) {
+      const pending = this.pending(text, reading.at);
       if (pending !== undefined) {
         this.wait = pending;
-        break;
+        this.base += reading.at;
+        this.reading = undefined;
+        return false;
       }
-      scanner.pos = at;
+      scanner.pos = reading.at;
       scanner.scan();
       this.tokens.push(scanner.read(this.base));
-      at = scanner.pos;
+      reading.at = scanner.pos;
     }
-    this.base += at;
+    return true;
   }
 
   /**
@@ -197,7 +208,16 @@ class JsonReader implements PayloadStream {
       this.parser = TreeParser.over(this.tokens.tokens);
     }
     this.tokens.append(chunk);
-    this.boundDepth();
+    let more: boolean;
+    do {
+      more = this.tokens.readBatch(READ_BATCH);
+      this.boundDepth();
+      this.advance();
+    } while (more && this.phase !== "end");
+  }
+
+  /** Runs every step the tokens read complete; a step that stops for want of a token is undone. */
+  private advance(): void {
     while (this.phase !== "end" && this.mayComplete()) {
       const mark = this.parser.cursor;
       this.work.steps++;
