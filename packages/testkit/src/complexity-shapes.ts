@@ -231,6 +231,9 @@ const STREAM_SHAPES: Shape[] = [
   stream("code: failing units (error)", "code", (n) => fill(n, "start(", () => "a]b(", "", "")),
   stream("json: many slots, 1-char chunks", "json", (n) => fill(n, '{"intent":"!START"', (i) => `,"k${i}":"v"`, "", "}")),
   stream("json: long list, 1-char chunks", "json", (n) => fill(n, '{"intent":"!START","act":[', (i) => `"a${i}"`, ",", "]}")),
+  // Before the payload: the stream looks for its start (and a fence's line end) in each new chunk.
+  stream("code: blanks before the payload, 1-char chunks", "code", (n) => `${" \n".repeat(Math.max(1, (n - 8) >> 1))}start(x)`),
+  stream("code: a long fence line, 1-char chunks", "code", (n) => `\`\`\`${"a".repeat(Math.max(1, n - 16))}\nstart(x)\n\`\`\``),
   stream("json: slots before the intent", "json", (n) => fill(n, "{", (i) => `"k${i}":"v",`, "", '"intent":"!START"}')),
   // Dense in tokens, so that the large side's buffer passes 32K tokens: past that V8 moves an
   // array's elements on a splice from its front instead of trimming it in place.

@@ -12,7 +12,7 @@ import { DecodeContext, type PartSink, type PayloadStream } from "../frontends/d
 import { findFence, openingFence } from "../frontends/fence.js";
 import type { Frontend } from "../frontends/registry.js";
 import type { ResolvedOptions } from "../options.js";
-import { emptyReport } from "../security/decode-guard.js";
+import { NOTHING_SANITIZED } from "../security/decode-guard.js";
 import { IDENTITY_HOOKS } from "../security/hooks.js";
 import { ChunkText } from "../chunk-text.js";
 import { StreamSanitizer } from "../security/stream-sanitizer.js";
@@ -27,6 +27,10 @@ export class StreamReading {
   private start = 0;
   /** Sanitized text received before the stream opened (blanks, an opening fence line being read). */
   private head = "";
+  /** Where in `head` the first character that is not blank is, once it has arrived. */
+  private first = -1;
+  /** That character is a backtick: the payload may start after a code fence's line. */
+  private fenced = false;
   /** The stream threw: it reads nothing more. */
   private failed = false;
   /** Not a payload the stream can read at all (the sanitizer rejected it, strict mode and a fence): the whole text decides. */
@@ -103,7 +107,7 @@ export class StreamReading {
   /** What sanitizing the stream changed and found. */
   private sanitized(): Sanitized {
     const sanitizer = this.sanitizer;
-    if (!sanitizer) return { changed: false, originalOffset: (offset) => offset, report: emptyReport };
+    if (!sanitizer) return NOTHING_SANITIZED;
     return { changed: !sanitizer.offsets.identity, originalOffset: (offset) => sanitizer.offsets.toOriginal(offset), report: () => sanitizer.report() };
   }
 
@@ -118,15 +122,17 @@ export class StreamReading {
 
   private read(clean: string): void {
     if (clean === "") return;
-    if (this.stream === undefined) {
+    let stream = this.stream;
+    if (stream === undefined) {
+      const at = this.head.length;
       this.head += clean;
-      if (!this.open(clean)) return;
+      stream = this.open(clean, at);
+      if (stream === undefined) return;
       clean = this.head.slice(this.start);
-      this.head = "";
     }
     if (this.failed) return;
     try {
-      this.stream?.append(clean);
+      stream.append(clean);
     } catch {
       this.failed = true;
     }
@@ -134,26 +140,34 @@ export class StreamReading {
 
   /**
    * Opens the frontend's stream once the start of the payload is known: the first character that
-   * is not blank, and, when that starts a code fence, the end of the fence's line.
+   * is not blank, and, when that starts a code fence, the end of the fence's line. Undefined until
+   * then, or when the stream is given up. Only `added`, the newest text (at `at` in the head), is
+   * searched: the text before it was searched already, and searching the whole head again at each
+   * chunk made a run of blanks fed a character at a time quadratic (80K blanks took 2 s).
    */
-  private open(added: string): boolean {
-    const head = this.head;
-    const first = head.search(/[^ \t\n\r]/);
-    if (first === -1) return false;
-    if (head.charCodeAt(first) === 0x60 /* ` */) {
-      // Decided once the fence's line has ended; until then only the newest text can end it.
-      if (!added.includes("\n") || head.indexOf("\n", first) === -1) return false;
-      const fence = openingFence(head);
+  private open(added: string, at: number): PayloadStream | undefined {
+    if (this.first === -1) {
+      const found = added.search(/[^ \t\n\r]/);
+      if (found === -1) return undefined;
+      this.first = at + found;
+      // Noted here: reading the head's character at each chunk would flatten the growing head each time.
+      this.fenced = added.charCodeAt(found) === 0x60 /* ` */;
+    }
+    if (this.fenced) {
+      // Decided once the fence's line has ended, at a newline after the fence's start.
+      if (added.indexOf("\n", this.first - at) === -1) return undefined;
+      const fence = openingFence(this.head);
       // Strict mode rejects a fence, and a line that is not a fence is not a payload's start: the whole text decides.
       if (fence === undefined || this.context.strict) {
         this.giveUp();
-        return false;
+        return undefined;
       }
       this.start = fence.lineEnd + 1;
-      // Listed first, as a whole text lists it; a fence that never closes sends the whole text to read-text.ts, which starts afresh.
-      this.context.repair("code_fence", fence.fenceAt, "a surrounding markdown code fence", ["the bare payload"]);
+      // Listed first, as a whole text lists it; a fence that never closes sends the whole text to
+      // read-text.ts, which starts afresh. (No `expected`: strict mode, which shows it, gave up above.)
+      this.context.repair("code_fence", fence.fenceAt, "a surrounding markdown code fence");
     }
     this.stream = (this.frontend.openStream as NonNullable<Frontend["openStream"]>)(this.context, this.start, this.sink);
-    return true;
+    return this.stream;
   }
 }

@@ -27,9 +27,12 @@ const identityOffset = (offset: number): number => offset;
 /** The report of a decode that sanitized nothing. */
 export const emptyReport = (): SanitizerReport => ({ hits: [], counts: emptyCounts(), truncated: false, changed: false });
 
+/** What a decode that sanitized nothing reports: no change, no position mapping, an empty report. */
+export const NOTHING_SANITIZED: Omit<PreparedText, "text" | "hooks"> = Object.freeze({ changed: false, originalOffset: identityOffset, report: emptyReport });
+
 /** The text needs no sanitizing: no hooks, no position mapping, an empty report. */
 function untouched(text: string): PreparedText {
-  return { text, changed: false, hooks: IDENTITY_HOOKS, originalOffset: identityOffset, report: emptyReport };
+  return { text, hooks: IDENTITY_HOOKS, ...NOTHING_SANITIZED };
 }
 
 /** Runs the raw-text pass (may throw `unsafe_content`) and sets up the structural hooks. */

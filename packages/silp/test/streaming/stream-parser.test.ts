@@ -26,7 +26,8 @@ import { seededRandom } from "@silp/testkit/seeded-random.js";
 import { ChunkText } from "../../src/chunk-text.js";
 import { Lexer, type Token } from "../../src/frontends/code/lexer.js";
 import { resolveSanitizeOptions } from "../../src/security/options.js";
-import { DecodeContext } from "../../src/frontends/decode-context.js";
+import { DecodeContext, type PayloadStream, type StreamWork } from "../../src/frontends/decode-context.js";
+import type { Frontend } from "../../src/frontends/registry.js";
 import { IDENTITY_HOOKS } from "../../src/security/hooks.js";
 import { resolveOptions } from "../../src/options.js";
 import { StreamSanitizer } from "../../src/security/stream-sanitizer.js";
@@ -436,6 +437,10 @@ describe("payloads the sanitizer acts on decode alike streamed or whole, at ever
     ["json", 'Here it is: {"intent":"!START","act":"hi\u200bke"} ok', {}],
     ["code", "```\nstart(hi\u200bke)\n```", { strict: true }],
     ["code", "Sure: start(hi\u200bke)", { sanitize: false }],
+    // Invisible characters after the payload: the sanitizer holds them until the end, which reads them.
+    ["code", "start(hike)\u200b\u200b", {}],
+    // A fence that never closes: the stream read the payload after it, and the whole text decides.
+    ["code", "```\nstart(hike); stop(x)", {}],
   ];
   test.each(payloads)("%s: %j", (frontend, text, options) => {
     const expected = whole(text, frontend, options);
@@ -521,9 +526,9 @@ describe("the stream's own result and parts, at every cut: the whole text is nev
     decodes: number;
   }
 
-  function run(name: string, chunks: string[]): Run {
+  function run(name: string, chunks: string[], sanitize?: false): Run {
     counted.set(name, 0);
-    const decoder = createDecoder(`t-counted-${name}-parts`, { whitelist: "off" });
+    const decoder = createDecoder(`t-counted-${name}-parts`, { whitelist: "off", ...(sanitize === false ? { sanitize } : {}) });
     const parts: unknown[] = [];
     for (const chunk of chunks) for (const part of decoder.push(chunk)) parts.push(part);
     const result = decoder.end();
@@ -560,6 +565,8 @@ describe("the stream's own result and parts, at every cut: the whole text is nev
     ],
     ["code", "START(hike);  cancel( x ,y ) else start(cards@indoor)"],
     ["code", "```\n!book('it\\'s', to: Oslo)\n```"],
+    // Blank lines before a fence: its start, and its line's end, are looked for in each new chunk alone.
+    ["code", "\n \n```\nstart(hike); stop(x)\n```"],
   ];
 
   test.each(payloads)("%s: %j", (name, text) => {
@@ -576,6 +583,9 @@ describe("the stream's own result and parts, at every cut: the whole text is nev
     const single = run(name, [...text]);
     assert.equal(single.decodes, 0);
     assert.deepEqual(single.parts, whole.parts, "one code unit at a time");
+    const unsanitized = run(name, [...text], false);
+    assert.equal(unsanitized.decodes, 0, "without the sanitizer: read by the stream");
+    assert.deepEqual(unsanitized.result, { ...decode(text, name, { whitelist: "off", sanitize: false }), frontend: name });
   });
 
   test("more tokens than a stream reads from its text at once (256), pushed whole: units across a batch's end, the same result and parts as a character at a time", () => {
@@ -609,10 +619,10 @@ describe("the stream's own result and parts, at every cut: the whole text is nev
   });
 
   /** Parts, and how many whole-text decodes `end()` ran, whether it returned or threw. */
-  function attempt(name: string, text: string): { parts: unknown[]; decodes: number } {
+  function attempt(name: string, text: string | string[]): { parts: unknown[]; decodes: number } {
     counted.set(name, 0);
     const decoder = createDecoder(`t-counted-${name}-parts`, { whitelist: "off" });
-    const parts = decoder.push(text);
+    const parts = (typeof text === "string" ? [text] : text).flatMap((chunk) => decoder.push(chunk));
     try {
       decoder.end();
     } catch (error) {
@@ -620,6 +630,91 @@ describe("the stream's own result and parts, at every cut: the whole text is nev
     }
     return { parts, decodes: counted.get(name) as number };
   }
+
+  test("a stream that failed gives no parts from the chunks after, however the text was cut", () => {
+    const text = '{"intent":"!X","act":"y" "b":"c","d":"e","f":"g"}';
+    const expected = [
+      { kind: "intent", intent: "!X", offset: 1 },
+      { kind: "entity", entity: { id: "act", value: "y", action: "!X" }, offset: 15 },
+    ];
+    for (const chunks of [[text], [...text], cut(text, 5)]) assert.deepEqual(attempt("json", chunks).parts, expected);
+    // TEST DOUBLE: the json frontend, handing over the stream it opens, to count its steps.
+    let opened: PayloadStream | undefined;
+    registerFrontend(
+      countingFrontend(getFrontend("json"), {
+        name: "t-failed-json",
+        description: "json, its stream kept (a test double)",
+        onWholeRead() {},
+        onOpen: (stream) => (opened ??= stream),
+      }),
+    );
+    const decoder = createDecoder("t-failed-json", { whitelist: "off" });
+    decoder.push(text);
+    const stepsRun = (): number => (opened?.work as StreamWork).steps;
+    const steps = stepsRun();
+    for (let more = 0; more < 5; more++) assert.deepEqual(decoder.push(',"h":"i"'), []);
+    assert.equal(stepsRun(), steps, "no step runs after the failure");
+  });
+
+  test("a stream given up (a first line that starts with a backtick and is no fence) reads nothing more, and end() decodes every chunk's text, sanitized or not", () => {
+    const text = "`x`\nstart(hike)";
+    for (const options of [{ whitelist: "off" as const }, { whitelist: "off" as const, sanitize: false as const }]) {
+      for (const chunks of [["`x`\n", "start(hike)"], [...text]]) {
+        const decoder = createDecoder("code", options);
+        for (const chunk of chunks) assert.deepEqual(decoder.push(chunk), [], "no parts");
+        assert.deepEqual(decoder.end(), decode(text, "code", options));
+        assert.deepEqual(decoder.partial.entities, []);
+      }
+    }
+  });
+
+  test("a stream the sanitizer rejected reads nothing more: no parts from the chunks after, end() raises decode()'s error", () => {
+    // The rejected character waits for the chunk after it (the sanitizer holds a chunk's non-ASCII end).
+    const chunks = ["start(a); ", "\u202e", "stop(b); ", "wait(c); go(d)"];
+    const options = { whitelist: "off" as const, sanitize: { invisible: "reject" as const } };
+    const decoder = createDecoder("code", options);
+    const parts = chunks.flatMap((chunk) => decoder.push(chunk));
+    assert.deepEqual(
+      parts.map((part) => part.kind),
+      ["intent", "entity"],
+      "start(a) only: its `;` arrived before the rejected character",
+    );
+    const streamed = silpErrorOf(() => decoder.end());
+    const whole = silpErrorOf(() => decode(chunks.join(""), "code", options));
+    assert.equal(streamed.code, "unsafe_content");
+    assert.equal(streamed.message, whole.message);
+    assert.deepEqual(
+      decoder.partial.entities.map((entity) => entity.value),
+      ["a"],
+      "end() sent nothing more",
+    );
+  });
+
+  test("a frontend's stream that throws something other than a SilpError at its end: the error comes out, not hidden by a whole-text decode", () => {
+    const code = getFrontend("code");
+    const open = code.openStream as NonNullable<Frontend["openStream"]>;
+    // TEST DOUBLE: the code frontend, whose stream's finish has a bug.
+    registerFrontend({
+      name: "t-broken-finish",
+      lossless: false,
+      description: "the code frontend with a stream whose finish throws a TypeError (a test double)",
+      compile: code.compile,
+      openStream: (context, start, sink) => {
+        const stream = open(context, start, sink);
+        return {
+          append: (chunk) => stream.append(chunk),
+          get position() {
+            return stream.position;
+          },
+          work: stream.work,
+          finish: (end) => (stream.position > 0 ? (undefined as unknown as { x: number }).x : stream.finish(end)) as never,
+        };
+      },
+    });
+    const decoder = createDecoder("t-broken-finish", { whitelist: "off" });
+    decoder.push("start(hike); stop(x)");
+    assert.throws(() => decoder.end(), TypeError);
+  });
 
   test("what the stream cannot read is decoded whole, and gives no parts past where it stopped", () => {
     const prose = attempt("json", 'Here: {"intent":"!X","act":"y"}');
