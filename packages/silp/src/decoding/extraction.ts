@@ -88,27 +88,30 @@ function ambiguous(source: string, first: PayloadCandidate, second: PayloadCandi
   });
 }
 
-/** The repairs a candidate earns if it is the payload: its fence or shape, the prose left out, the place chosen. */
+/**
+ * The repairs a candidate earns if it is the payload: its fence or shape, the prose left out, the
+ * place chosen. Extraction runs in lenient mode only, so none names what strict mode expects.
+ */
 function applyShapeRepairs(context: DecodeContext, candidate: PayloadCandidate, fences: number, places: readonly string[]): void {
   const source = context.source;
   if (candidate.kind === "fence") {
-    context.repair("code_fence", candidate.fenceAt ?? candidate.start, `the payload in fenced block ${candidate.index} of ${fences}`, ["the bare payload"]);
+    context.repair("code_fence", candidate.fenceAt ?? candidate.start, `the payload in fenced block ${candidate.index} of ${fences}`);
     const proseAround =
       source.slice(0, candidate.fenceAt).trim() !== "" ||
       source
         .slice(candidate.end)
         .replace(/^\s*```/, "")
         .trim() !== "";
-    if (proseAround) context.repair("prose_around_payload", candidate.start, "text before or after the payload was left out", ["the bare payload"]);
+    if (proseAround) context.repair("prose_around_payload", candidate.start, "text before or after the payload was left out");
     return;
   }
-  for (const repair of candidate.shape) context.repair(repair.kind, repair.offset, repair.message, ["the bare payload"]);
-  if (candidate.prose) context.repair("prose_around_payload", candidate.start, "text before or after the payload was left out", ["the bare payload"]);
+  for (const repair of candidate.shape) context.repair(repair.kind, repair.offset, repair.message);
+  if (candidate.prose) context.repair("prose_around_payload", candidate.start, "text before or after the payload was left out");
   // Only blanks were cut (the payload's line, trimmed): a change to the text like any other, so
   // it is reported, at the first blank cut, as the code frontend reports whitespace around a payload.
   else if (candidate.shape.length === 0 && (candidate.start > 0 || candidate.end < source.length)) {
     const at = candidate.start > 0 ? 0 : candidate.end;
-    context.repair("whitespace", at, "non-canonical whitespace: no whitespace around the payload", ["the bare payload"]);
+    context.repair("whitespace", at, "non-canonical whitespace: no whitespace around the payload");
   }
   if (places.length > 1) {
     const others = places.length - 1;
@@ -116,7 +119,6 @@ function applyShapeRepairs(context: DecodeContext, candidate: PayloadCandidate, 
       "several_candidates",
       candidate.start,
       `the payload is at ${candidate.place}, one of ${places.length} places that looked like one; the other ${others === 1 ? "does" : `${others} do`} not decode`,
-      ["exactly one place that looks like a payload"],
     );
   }
 }
@@ -127,30 +129,29 @@ function comparable(attempt: Attempt): string {
 }
 
 /**
- * Whether every streamed part is one of the IR's, each entity, constraint and alternative counted
- * once: a count per kind and JSON text, so the check is linear in the parts (a payload of a
- * hundred thousand entities that breaks at its end is one of the complexity shapes).
+ * Whether every streamed part is one of the IR's, each counted once: a count per kind and JSON
+ * text, so the check is linear in the parts (a payload of a hundred thousand entities that
+ * breaks at its end is one of the complexity shapes).
  */
 function holdsParts(ir: SilpIR, parts: readonly StreamPart[]): boolean {
   const counts = new Map<string, number>();
-  const add = (kind: string, values: readonly unknown[]): void => {
-    for (const value of values) {
-      const key = `${kind}${JSON.stringify(value)}`;
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
+  const add = (key: string): void => {
+    counts.set(key, (counts.get(key) ?? 0) + 1);
   };
-  add("entity", ir.entities);
-  add("constraint", ir.constraints);
-  add("alternative", ir.alternatives);
+  add(partKey("intent", ir.intent));
+  for (const entity of ir.entities) add(partKey("entity", entity));
+  for (const constraint of ir.constraints) add(partKey("constraint", constraint));
+  for (const alternative of ir.alternatives) add(partKey("alternative", alternative));
   for (const part of parts) {
-    if (part.kind === "intent") {
-      if (part.intent !== ir.intent) return false;
-      continue;
-    }
-    const key = `${part.kind}${JSON.stringify(part.kind === "entity" ? part.entity : part.kind === "constraint" ? part.constraint : part.alternative)}`;
+    const key = partKey(
+      part.kind,
+      part.kind === "intent" ? part.intent : part.kind === "entity" ? part.entity : part.kind === "constraint" ? part.constraint : part.alternative,
+    );
     const left = counts.get(key) ?? 0;
     if (left === 0) return false;
     counts.set(key, left - 1);
   }
   return true;
 }
+
+const partKey = (kind: StreamPart["kind"], value: unknown): string => `${kind}${JSON.stringify(value)}`;

@@ -1,7 +1,7 @@
 /**
  * Model-written text (docs/grammar.md "Extraction and repair"): the rows of
  * test/fixtures/model-output-cases.json, decoded in lenient mode (the IR and every repair's kind
- * and offset, counted by hand) and in strict mode (always rejected: strict neither extracts nor
+ * and offset, counted by hand, and where a row gives it the message) and in strict mode (always rejected: strict neither extracts nor
  * repairs).
  */
 import assert from "node:assert/strict";
@@ -12,13 +12,16 @@ import { decode, SilpError, type SilpIR } from "silp";
 interface ExpectedError {
   code: string;
   offset?: number;
+  /** Where the row gives it: the message, written out by hand. */
+  message?: string;
 }
 
 interface Row {
   name: string;
   frontend: string;
   payload: string;
-  repairs?: { kind: string; offset: number }[];
+  /** Each repair's kind and offset, and where the row gives it, its message. */
+  repairs?: { kind: string; offset: number; message?: string }[];
   ir?: Partial<SilpIR>;
   strict?: ExpectedError;
   error?: ExpectedError;
@@ -44,6 +47,7 @@ function assertRejects(run: () => unknown, expected: ExpectedError): void {
     assert.ok(error instanceof SilpError, `expected a SilpError, got ${String(error)}`);
     assert.equal(error.code, expected.code, error.message);
     if (expected.offset !== undefined) assert.equal(error.offset, expected.offset, error.message);
+    if (expected.message !== undefined) assert.equal(error.message.split("\n")[0], expected.message);
     return true;
   });
 }
@@ -58,7 +62,7 @@ describe("model-written text: extraction and repair (lenient), rejection (strict
       }
       const result = decode(row.payload, row.frontend);
       assert.deepEqual(
-        result.repairs.map(({ kind, offset }) => ({ kind, offset })),
+        result.repairs.map(({ kind, offset, message }, at) => ({ kind, offset, ...(row.repairs?.[at]?.message !== undefined ? { message } : {}) })),
         row.repairs,
       );
       const reqId = result.ir.meta.req_id;

@@ -97,6 +97,15 @@ describe("a payload the reply takes back (docs/grammar.md, What a stream promise
     );
   });
 
+  test("every kind of part read counts: a condition and an alternative read before the error are held by the first line", () => {
+    const conditioned = decode("if rain(x): cancel(a)\nHope this helps!", "code", ADVISORY);
+    assert.deepEqual(conditioned.ir.constraints, [{ type: "rain", value: "x" }]);
+    const alternative = decode("cancel(a) else: book(b)\nHope this helps!", "code", ADVISORY);
+    assert.deepEqual(alternative.ir.alternatives, [{ action: "!BOOK", target: "b" }]);
+    // The alternative read before the error is not on line 1: line 1 is not the payload.
+    assert.equal(syntaxError("cancel(a)\nelse: book(b) oops").code, "invalid_syntax");
+  });
+
   test("prose first: nothing was read, so extraction takes the payload where it is", () => {
     assert.equal(decode("Sure! Here:\n- cancel(flight)", "code", ADVISORY).ir.intent, "!CANCEL");
   });
