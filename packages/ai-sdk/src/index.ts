@@ -5,5 +5,6 @@
  * (system prompt, optional grammar, decoded answer in provider metadata).
  */
 export { silpOutput, type SilpOutput } from "./output.js";
-export { silpMiddleware, silpResultOf, SILP_METADATA_KEY, type GrammarEngine, type SilpGrammarOption, type SilpMiddlewareOptions } from "./middleware.js";
-export type { SilpModelOptions, SilpWriteFrontend } from "./options.js";
+export { SILP_METADATA_KEY } from "@silp/grammar";
+export { silpMiddleware, silpResultOf, type GrammarEngine, type SilpGrammarOption, type SilpMiddlewareOptions } from "./middleware.js";
+export type { SilpModelOptions, SilpWriteFrontend } from "@silp/grammar";

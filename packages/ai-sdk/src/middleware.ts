@@ -10,8 +10,8 @@
  * tools is not decoded (the tool loop goes on).
  */
 import type { LanguageModelMiddleware } from "ai";
-import { decode, type DecodeResult, SilpError } from "silp";
-import { grammarText, resolveModelOptions, type SilpModelOptions, writePrompt } from "./options.js";
+import { decode, type DecodeResult, invalidOption, SilpError } from "silp";
+import { carriedResult, carryResult, grammarText, resolveModelOptions, type SilpModelOptions, writePrompt } from "@silp/grammar";
 
 type WrapStream = NonNullable<LanguageModelMiddleware["wrapStream"]>;
 type StreamResult = Awaited<ReturnType<WrapStream>>;
@@ -41,9 +41,6 @@ export interface SilpMiddlewareOptions extends SilpModelOptions {
   /** Send the code frontend's grammar with each request (for servers that constrain decoding with it). */
   grammar?: SilpGrammarOption;
 }
-
-/** The key of the decoded result in provider metadata. */
-export const SILP_METADATA_KEY = "silp";
 
 export function silpMiddleware(options: SilpMiddlewareOptions = {}): LanguageModelMiddleware {
   const resolved = resolveModelOptions(options);
@@ -96,20 +93,11 @@ export function silpMiddleware(options: SilpMiddlewareOptions = {}): LanguageMod
 
 /** The decoded result the middleware attached to a call's provider metadata, if any. */
 export function silpResultOf(providerMetadata: Record<string, unknown> | undefined): DecodeResult | undefined {
-  const value = providerMetadata?.[SILP_METADATA_KEY];
-  return isDecodeResult(value) ? value : undefined;
-}
-
-function isDecodeResult(value: unknown): value is DecodeResult {
-  if (typeof value !== "object" || value === null) return false;
-  const candidate = value as Partial<Record<keyof DecodeResult, unknown>>;
-  return typeof candidate.ir === "object" && candidate.ir !== null && typeof candidate.frontend === "string" && Array.isArray(candidate.repairs);
+  return carriedResult(providerMetadata);
 }
 
 function withResult(metadata: ProviderMetadata | undefined, decoded: DecodeResult): ProviderMetadata {
-  // Provider metadata must be JSON. A DecodeResult is JSON data except for absent optional
-  // fields (undefined), which a JSON round trip drops, as the SDK's own serialization would.
-  return { ...metadata, [SILP_METADATA_KEY]: JSON.parse(JSON.stringify(decoded)) };
+  return carryResult(metadata, decoded) as ProviderMetadata;
 }
 
 function grammarBody(engine: GrammarEngine, gbnf: string): Record<string, string | { grammar: string }> {
@@ -121,6 +109,6 @@ function grammarBody(engine: GrammarEngine, gbnf: string): Record<string, string
     case "vllm-guided":
       return { guided_grammar: gbnf };
     default:
-      throw new TypeError(`grammar.engine must be "llama.cpp", "vllm" or "vllm-guided", not ${JSON.stringify(engine)}`);
+      throw invalidOption("grammar.engine", `grammar.engine must be "llama.cpp", "vllm" or "vllm-guided", not ${JSON.stringify(engine)}`);
   }
 }

@@ -13,7 +13,7 @@
 import type { OutputInterface } from "ai";
 import { decode, type DecodeResult, type PartialIR, type StreamPart } from "silp";
 import { TextFollower } from "./follow.js";
-import { resolveModelOptions, type SilpModelOptions } from "./options.js";
+import { resolveModelOptions, type SilpModelOptions } from "@silp/grammar";
 
 export type SilpOutput = OutputInterface<DecodeResult, PartialIR, StreamPart>;
 

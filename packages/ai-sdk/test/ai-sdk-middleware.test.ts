@@ -88,8 +88,14 @@ describe("silpMiddleware: the request", () => {
     assert.equal(lastRequest().guided_grammar, toGbnf(codeGrammar()));
   });
 
-  test("a grammar for the json frontend is refused when the middleware is made (JSON is constrained by a schema)", () => {
-    assert.throws(() => silpMiddleware({ frontend: "json", grammar: { providerOptionsKey: "double", engine: "llama.cpp" } }), TypeError);
+  test("bad options are refused when the middleware is made, as the codec refuses them: invalid_options naming the option", () => {
+    const naming = (option: string) => (error: unknown) =>
+      error instanceof SilpError && error.code === "invalid_options" && (error.details as { option?: string }).option === option;
+    // A grammar for the json frontend (JSON is constrained by a schema), an unknown engine, an unknown frontend.
+    assert.throws(() => silpMiddleware({ frontend: "json", grammar: { providerOptionsKey: "double", engine: "llama.cpp" } }), naming("grammar"));
+    assert.throws(() => silpMiddleware({ grammar: { providerOptionsKey: "double", engine: "tgi" as "vllm" } }), naming("grammar.engine"));
+    assert.throws(() => silpMiddleware({ frontend: "xml" as "code" }), naming("frontend"));
+    assert.throws(() => silpOutput({ frontend: "xml" as "code" }), naming("frontend"));
   });
 });
 

@@ -12,3 +12,15 @@ export { derive, type DeriveOptions } from "./derive.js";
 export { buildPrompt, EXAMPLE_MARK, type Prompt, type PromptExample, type PromptFrontend, type PromptOptions, type PromptRole } from "./prompt.js";
 export { WORKED_EXAMPLES, type WorkedExample } from "./examples.js";
 export { sketchRule } from "./sketch.js";
+export {
+  carriedResult,
+  carryResult,
+  grammarText,
+  readPrompt,
+  type ResolvedModelOptions,
+  resolveModelOptions,
+  SILP_METADATA_KEY,
+  type SilpModelOptions,
+  type SilpWriteFrontend,
+  writePrompt,
+} from "./adapter-core.js";

@@ -8,7 +8,7 @@
  */
 import { AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
 import { createDecoder, type StreamDecoder, type StreamEvent } from "silp";
-import { resolveModelOptions, type SilpModelOptions } from "./options.js";
+import { resolveModelOptions, type SilpModelOptions } from "@silp/grammar";
 
 /** A model call's text in progress. */
 interface Call {

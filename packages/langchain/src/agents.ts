@@ -15,9 +15,9 @@ import { AIMessage, SystemMessage } from "@langchain/core/messages";
 import { createMiddleware } from "langchain";
 import { decode, type DecodeResult } from "silp";
 import { z } from "zod/v4";
-import { resolveModelOptions, type SilpModelOptions, writePrompt } from "./options.js";
+import { resolveModelOptions, type SilpModelOptions, writePrompt } from "@silp/grammar";
 
-export type { SilpModelOptions } from "./options.js";
+export type { SilpModelOptions } from "@silp/grammar";
 export { silpAgentStream } from "./agent-stream.js";
 
 /**

@@ -3,4 +3,4 @@
  * model's SILP answer and streams partial IRs; `@silp/langchain/agents` has the agent middleware.
  */
 export { SilpOutputParser, type SilpParseEvent } from "./output-parser.js";
-export type { SilpModelOptions, SilpWriteFrontend } from "./options.js";
+export type { SilpModelOptions, SilpWriteFrontend } from "@silp/grammar";

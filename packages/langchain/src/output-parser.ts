@@ -13,7 +13,7 @@ import type { BaseMessage } from "@langchain/core/messages";
 import { BaseCumulativeTransformOutputParser } from "@langchain/core/output_parsers";
 import type { ChatGeneration, Generation } from "@langchain/core/outputs";
 import { createDecoder, type StreamEvent, type StreamPart } from "silp";
-import { resolveModelOptions, type ResolvedModelOptions, type SilpModelOptions, writePrompt } from "./options.js";
+import { resolveModelOptions, type ResolvedModelOptions, type SilpModelOptions, writePrompt } from "@silp/grammar";
 
 export type { StreamEvent as SilpParseEvent } from "silp";
 

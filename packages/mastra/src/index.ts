@@ -7,7 +7,6 @@ export {
   silpProcessor,
   silpResultOf,
   silpStreamResultOf,
-  SILP_METADATA_KEY,
   SILP_PARTIAL_CHUNK,
   SILP_PROCESSOR_ID,
   type AgentResultLike,
@@ -21,4 +20,4 @@ export {
 } from "./processor.js";
 export { silpReaderProcessor, SILP_READER_ID, type SilpReaderArgs, type SilpReaderOptions, type SilpReaderProcessor } from "./reader.js";
 export type { ChunkLike, MastraMessageLike, MessagePart } from "./messages.js";
-export type { SilpModelOptions, SilpWriteFrontend } from "./options.js";
+export { SILP_METADATA_KEY, type SilpModelOptions, type SilpWriteFrontend } from "@silp/grammar";

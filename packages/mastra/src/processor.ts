@@ -18,12 +18,10 @@
  */
 import { decode, type DecodeResult, type PartialIR, SilpError, type StreamDecoder, type StreamPart, createDecoder } from "silp";
 import { answerText, type ChunkLike, deltaText, type MastraMessageLike } from "./messages.js";
-import { resolveModelOptions, type SilpModelOptions, writePrompt } from "./options.js";
+import { carriedResult, carryResult, resolveModelOptions, type SilpModelOptions, writePrompt } from "@silp/grammar";
 import { type Abort, silpErrorOfTripwire, stopWith } from "./tripwire.js";
 
 export const SILP_PROCESSOR_ID = "silp";
-/** The key of the decoded result in the answer message's metadata. */
-export const SILP_METADATA_KEY = "silp";
 /** The type of the data chunks carrying partial IRs (Mastra 1.x streams). */
 export const SILP_PARTIAL_CHUNK = "data-silp-partial";
 
@@ -128,8 +126,7 @@ export function silpProcessor(options: SilpProcessorOptions = {}): SilpProcessor
         if (error instanceof SilpError) stopWith(abort, error);
         throw error;
       }
-      // Metadata is stored and sent to clients as JSON; a DecodeResult is JSON but for absent optional fields.
-      answer.content.metadata = { ...answer.content.metadata, [SILP_METADATA_KEY]: JSON.parse(JSON.stringify(decoded)) };
+      answer.content.metadata = carryResult(answer.content.metadata, decoded);
       return messages;
     },
   };
@@ -159,8 +156,7 @@ export function silpResultOf(result: AgentResultLike): DecodeResult | undefined 
     );
   }
   const answer = result.response?.uiMessages?.findLast((message) => message.role === "assistant");
-  const value = (answer?.metadata as Record<string, unknown> | undefined)?.[SILP_METADATA_KEY];
-  return typeof value === "object" && value !== null && "ir" in value ? (value as DecodeResult) : undefined;
+  return carriedResult(answer?.metadata as Record<string, unknown> | undefined);
 }
 
 /** The fields of an agent's stream (`agent.stream(...)`) that silpStreamResultOf awaits. */

@@ -13,8 +13,7 @@
  */
 import { decode, type DecodeResult, modelText, SilpError } from "silp";
 import { type MastraMessageLike, messageText } from "./messages.js";
-import { readPrompt, resolveModelOptions, type SilpModelOptions } from "./options.js";
-import { SILP_METADATA_KEY } from "./processor.js";
+import { carryResult, readPrompt, resolveModelOptions, type SilpModelOptions } from "@silp/grammar";
 import { type Abort, stopWith } from "./tripwire.js";
 
 export const SILP_READER_ID = "silp-reader";
@@ -62,7 +61,7 @@ export function silpReaderProcessor(options: SilpReaderOptions = {}): SilpReader
           ...incoming.content,
           parts: [{ type: "text", text }],
           content: text,
-          metadata: { ...incoming.content.metadata, [SILP_METADATA_KEY]: JSON.parse(JSON.stringify(decoded)) },
+          metadata: carryResult(incoming.content.metadata, decoded),
         },
       };
       const next = messages.map((message, at) => (at === index ? read : message));

@@ -14,7 +14,7 @@
  */
 import { type Agent, type Handoff, type HandoffInputData, handoff, type RunContext, system, user } from "@openai/agents";
 import { type DecodeResult, decode, modelText, SilpError } from "silp";
-import { readPrompt, resolveModelOptions, type SilpModelOptions } from "./options.js";
+import { readPrompt, resolveModelOptions, type SilpModelOptions } from "@silp/grammar";
 import { payloadOf } from "./output-type.js";
 import { PAYLOAD_FIELD } from "./payload-reader.js";
 

@@ -11,4 +11,4 @@ export { silpRunStream } from "./run-stream.js";
 export { silpRun } from "./run.js";
 export { PAYLOAD_FIELD } from "./payload-reader.js";
 export { readPrompt as silpReadPrompt, writePrompt as silpWritePrompt } from "./prompts.js";
-export type { SilpModelOptions, SilpWriteFrontend } from "./options.js";
+export type { SilpModelOptions, SilpWriteFrontend } from "@silp/grammar";

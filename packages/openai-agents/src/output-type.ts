@@ -13,7 +13,7 @@
  */
 import type { StandardSchemaWithJSON } from "@openai/agents";
 import { decode, type DecodeResult, SilpError } from "silp";
-import { resolveModelOptions, type ResolvedModelOptions, type SilpModelOptions } from "./options.js";
+import { resolveModelOptions, type ResolvedModelOptions, type SilpModelOptions } from "@silp/grammar";
 import { PAYLOAD_FIELD } from "./payload-reader.js";
 
 export type SilpOutputType = StandardSchemaWithJSON<{ silp_payload: string }, DecodeResult>;

@@ -17,7 +17,7 @@
  */
 import type { StreamedRunResult } from "@openai/agents";
 import { createDecoder, type DecodeResult, decode, SilpError, type StreamDecoder, type StreamEvent } from "silp";
-import { resolveModelOptions, type ResolvedModelOptions, type SilpModelOptions } from "./options.js";
+import { resolveModelOptions, type ResolvedModelOptions, type SilpModelOptions } from "@silp/grammar";
 import { silpOutputOptions } from "./output-type.js";
 import { PAYLOAD_FIELD, PayloadFieldReader } from "./payload-reader.js";
 
