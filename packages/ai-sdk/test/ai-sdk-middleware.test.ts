@@ -5,7 +5,7 @@
  * metadata, streaming with silpOutput, a reply that is not SILP, and a tool step left alone.
  */
 import assert from "node:assert/strict";
-import { afterAll, beforeAll, describe, test } from "vitest";
+import { describe, test } from "vitest";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { silpMiddleware, silpOutput, silpResultOf } from "@silp/ai-sdk";
 import { buildPrompt, codeGrammar, toGbnf } from "@silp/grammar";
@@ -21,32 +21,25 @@ import {
   REFUND_REPLY,
   repairsOf,
 } from "@silp/testkit/adapter-fixtures.js";
-import { messageText, type ScriptedChatServer, type ScriptedReply, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
+import { messageText } from "@silp/testkit/scripted-chat-server.js";
+import { scriptedReplies } from "@silp/testkit/scripted-replies.js";
 import { silpRejectionOf } from "@silp/testkit/silp-errors.js";
 import { generateText, jsonSchema, stepCountIs, streamText, tool, wrapLanguageModel } from "ai";
 import { SilpError } from "silp";
 
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
-let server: ScriptedChatServer;
-let replies: ScriptedReply[] = [];
-const answer = (...next: ScriptedReply[]): void => {
-  replies = next;
-};
-
-beforeAll(async () => {
-  server = await scriptedChatServer(() => replies.shift() ?? { status: 500, body: '{"error":{"message":"the test scripted no more replies"}}' });
-});
-afterAll(() => server.close());
+const scripted = scriptedReplies();
+const { answer } = scripted;
 
 const silpModel = (options?: Parameters<typeof silpMiddleware>[0]) =>
   wrapLanguageModel({
-    model: createOpenAICompatible({ name: "double", baseURL: server.baseUrl, apiKey: "test-double-key" })("test-double"),
+    model: createOpenAICompatible({ name: "double", baseURL: scripted.server.baseUrl, apiKey: "test-double-key" })("test-double"),
     middleware: silpMiddleware(options),
   });
 
 const lastRequest = () => {
-  const call = server.calls.at(-1);
+  const call = scripted.server.calls.at(-1);
   assert.ok(call, "the double received no request");
   return call.body;
 };

@@ -5,7 +5,7 @@
  * that is not SILP, a second step that starts the partial IR over.
  */
 import assert from "node:assert/strict";
-import { afterAll, beforeAll, describe, test } from "vitest";
+import { describe, test } from "vitest";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { silpOutput } from "@silp/ai-sdk";
 import {
@@ -21,7 +21,7 @@ import {
   TAKEN_BACK_ERROR,
   TAKEN_BACK_REPLY,
 } from "@silp/testkit/adapter-fixtures.js";
-import { type ScriptedChatServer, type ScriptedReply, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
+import { scriptedReplies } from "@silp/testkit/scripted-replies.js";
 import { silpRejectionOf } from "@silp/testkit/silp-errors.js";
 import { generateText, jsonSchema, stepCountIs, streamText, tool } from "ai";
 import { type PartialIR, SilpError, type StreamPart } from "silp";
@@ -29,19 +29,10 @@ import { type PartialIR, SilpError, type StreamPart } from "silp";
 // The SDK prints provider warnings to the console by default; the tests check behaviour instead.
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
-let server: ScriptedChatServer;
-/** The replies of the test running now, one per request, in order. */
-let replies: ScriptedReply[] = [];
-const answer = (...next: ScriptedReply[]): void => {
-  replies = next;
-};
+const scripted = scriptedReplies();
+const { answer } = scripted;
 
-beforeAll(async () => {
-  server = await scriptedChatServer(() => replies.shift() ?? { status: 500, body: '{"error":{"message":"the test scripted no more replies"}}' });
-});
-afterAll(() => server.close());
-
-const model = () => createOpenAICompatible({ name: "double", baseURL: server.baseUrl, apiKey: "test-double-key" })("test-double");
+const model = () => createOpenAICompatible({ name: "double", baseURL: scripted.server.baseUrl, apiKey: "test-double-key" })("test-double");
 
 async function collect<T>(stream: AsyncIterable<T>): Promise<T[]> {
   const items: T[] = [];
@@ -144,7 +135,7 @@ describe("silpOutput with streamText", () => {
     assert.deepEqual(partials, [{ intent: "!NOTIFY", entities: [], constraints: [], alternatives: [] }, notifyOps, empty, ...FENCED_PARTIALS]);
     assert.deepEqual((await result.output).ir, FENCED_IR);
     assert.equal(
-      server.calls.at(-1)?.body.messages.some((message) => message.role === "tool"),
+      scripted.server.calls.at(-1)?.body.messages.some((message) => message.role === "tool"),
       true,
     );
   });

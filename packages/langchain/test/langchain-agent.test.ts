@@ -5,40 +5,24 @@
  * of the streamed answer, a tool step left alone, a reply that is not SILP.
  */
 import assert from "node:assert/strict";
-import { afterAll, beforeAll, describe, test } from "vitest";
+import { describe, test } from "vitest";
 import { tool } from "@langchain/core/tools";
 import { ChatOpenAI } from "@langchain/openai";
 import { buildPrompt } from "@silp/grammar";
 import { silpAgentMiddleware, silpAgentStream } from "@silp/langchain/agents";
-import {
-  FENCED_IR,
-  FENCED_PARTIALS,
-  FENCED_PARTS,
-  FENCED_REPAIRS,
-  FENCED_REPLY,
-  FENCED_REPLY_CHUNKS,
-  PROSE_ERROR,
-  PROSE_REPLY,
-  repairsOf,
-} from "@silp/testkit/adapter-fixtures.js";
-import { messageText, type ScriptedChatServer, type ScriptedReply, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
+import { FENCED_IR, FENCED_REPAIRS, FENCED_REPLY, FENCED_REPLY_CHUNKS, PROSE_ERROR, PROSE_REPLY, repairsOf } from "@silp/testkit/adapter-fixtures.js";
+import { messageText } from "@silp/testkit/scripted-chat-server.js";
+import { scriptedReplies } from "@silp/testkit/scripted-replies.js";
+import { assertFencedEvents } from "@silp/testkit/adapter-asserts.js";
 import { silpRejectionOf } from "@silp/testkit/silp-errors.js";
 import { createAgent } from "langchain";
 import { SilpError, type StreamEvent } from "silp";
 import { z } from "zod/v4";
 
-let server: ScriptedChatServer;
-let replies: ScriptedReply[] = [];
-const answer = (...next: ScriptedReply[]): void => {
-  replies = next;
-};
+const scripted = scriptedReplies();
+const { answer } = scripted;
 
-beforeAll(async () => {
-  server = await scriptedChatServer(() => replies.shift() ?? { status: 500, body: '{"error":{"message":"the test scripted no more replies"}}' });
-});
-afterAll(() => server.close());
-
-const chat = () => new ChatOpenAI({ model: "test-double", apiKey: "test-double-key", configuration: { baseURL: server.baseUrl }, maxRetries: 0 });
+const chat = () => new ChatOpenAI({ model: "test-double", apiKey: "test-double-key", configuration: { baseURL: scripted.server.baseUrl }, maxRetries: 0 });
 const forecast = tool(async () => "dry all day", { name: "forecast", description: "The weather forecast for a day", schema: z.object({ day: z.string() }) });
 const planner = () => createAgent({ model: chat(), tools: [forecast], systemPrompt: "You plan weekends.", middleware: [silpAgentMiddleware()] });
 const request = { messages: [{ role: "user", content: "Hike to Oslo unless it rains tomorrow; tell Sam. Else cards indoors." }] };
@@ -51,7 +35,7 @@ describe("silpAgentMiddleware", () => {
     assert.deepEqual(state.silp.ir, FENCED_IR);
     assert.deepEqual(repairsOf(state.silp.repairs), FENCED_REPAIRS);
     // The prompt ends with a newline; a blank line separates it from the agent's own.
-    assert.equal(messageText(server.calls.at(-1)!.body.messages[0]!), `${buildPrompt({ role: "write" }).text}\nYou plan weekends.`);
+    assert.equal(messageText(scripted.server.calls.at(-1)!.body.messages[0]!), `${buildPrompt({ role: "write" }).text}\nYou plan weekends.`);
     assert.equal(state.messages.at(-1)?.text, FENCED_REPLY);
   });
 
@@ -59,7 +43,7 @@ describe("silpAgentMiddleware", () => {
     answer({ toolCalls: [{ name: "forecast", arguments: '{"day":"tomorrow"}' }] }, { text: FENCED_REPLY });
     const state = await planner().invoke(request);
     assert.deepEqual(state.silp?.ir, FENCED_IR);
-    const secondCall = server.calls.at(-1)!.body.messages;
+    const secondCall = scripted.server.calls.at(-1)!.body.messages;
     assert.deepEqual(secondCall.filter((message) => message.role === "tool").map(messageText), ["dry all day"]);
   });
 
@@ -76,20 +60,8 @@ describe("silpAgentStream", () => {
     answer({ toolCalls: [{ name: "forecast", arguments: '{"day":"tomorrow"}' }] }, { text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS });
     const events: StreamEvent[] = [];
     for await (const event of silpAgentStream(await planner().stream(request, { streamMode: "messages" }))) events.push(event);
-    const streamed = events.filter((event) => !event.done);
-    assert.deepEqual(
-      streamed.map((event) => event.parts),
-      FENCED_PARTS.map((part) => [part]),
-    );
-    assert.deepEqual(
-      streamed.map((event) => event.partial),
-      FENCED_PARTIALS,
-    );
-    const last = events.at(-1);
-    assert.equal(events.length, FENCED_PARTS.length + 1);
-    assert.ok(last?.done);
-    assert.deepEqual(last.result.ir, FENCED_IR);
-    assert.equal(server.calls.at(-1)?.body.stream, true);
+    assertFencedEvents(events);
+    assert.equal(scripted.server.calls.at(-1)?.body.stream, true);
   });
 
   test("a streamed answer that is not SILP throws the SilpError when the answer ends", async () => {

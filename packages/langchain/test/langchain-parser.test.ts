@@ -5,7 +5,7 @@
  * repairs, a reply that is not SILP.
  */
 import assert from "node:assert/strict";
-import { afterAll, beforeAll, describe, test } from "vitest";
+import { describe, test } from "vitest";
 import { ChatPromptTemplate } from "@langchain/core/prompts";
 import { ChatOpenAI } from "@langchain/openai";
 import { buildPrompt } from "@silp/grammar";
@@ -23,21 +23,15 @@ import {
   TAKEN_BACK_ERROR,
   TAKEN_BACK_REPLY,
 } from "@silp/testkit/adapter-fixtures.js";
-import { messageText, type ScriptedChatServer, type ScriptedReply, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
+import { messageText } from "@silp/testkit/scripted-chat-server.js";
+import { scriptedReplies } from "@silp/testkit/scripted-replies.js";
+import { assertFencedEvents } from "@silp/testkit/adapter-asserts.js";
 import { silpRejectionOf } from "@silp/testkit/silp-errors.js";
 
-let server: ScriptedChatServer;
-let replies: ScriptedReply[] = [];
-const answer = (...next: ScriptedReply[]): void => {
-  replies = next;
-};
+const scripted = scriptedReplies();
+const { answer } = scripted;
 
-beforeAll(async () => {
-  server = await scriptedChatServer(() => replies.shift() ?? { status: 500, body: '{"error":{"message":"the test scripted no more replies"}}' });
-});
-afterAll(() => server.close());
-
-const chat = () => new ChatOpenAI({ model: "test-double", apiKey: "test-double-key", configuration: { baseURL: server.baseUrl }, maxRetries: 0 });
+const chat = () => new ChatOpenAI({ model: "test-double", apiKey: "test-double-key", configuration: { baseURL: scripted.server.baseUrl }, maxRetries: 0 });
 
 async function collect<T>(stream: AsyncIterable<T>): Promise<T[]> {
   const items: T[] = [];
@@ -49,21 +43,8 @@ describe("SilpOutputParser, streamed", () => {
   test("one event per chunk that completes parts, with the new parts and the partial IR; then the decoded payload", async () => {
     answer({ text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS });
     const events = await collect<SilpParseEvent>(await chat().pipe(new SilpOutputParser()).stream("plan the weekend"));
-    const streamed = events.filter((event) => !event.done);
-    assert.deepEqual(
-      streamed.map((event) => event.parts),
-      FENCED_PARTS.map((part) => [part]),
-    );
-    assert.deepEqual(
-      streamed.map((event) => event.partial),
-      FENCED_PARTIALS,
-    );
-    const last = events.at(-1);
-    assert.equal(events.length, FENCED_PARTS.length + 1);
-    assert.ok(last?.done);
-    assert.deepEqual(last.result.ir, FENCED_IR);
-    assert.deepEqual(repairsOf(last.result.repairs), FENCED_REPAIRS);
-    assert.equal(server.calls.at(-1)?.body.stream, true);
+    assertFencedEvents(events);
+    assert.equal(scripted.server.calls.at(-1)?.body.stream, true);
   });
 
   test("a prompt with the parser's format instructions as the system message sends the SILP write prompt", async () => {
@@ -76,7 +57,7 @@ describe("SilpOutputParser, streamed", () => {
     const event = await prompt.pipe(chat()).pipe(parser).invoke({ instructions: parser.getFormatInstructions(), request: "Plan the weekend." });
     assert.ok(event.done);
     assert.deepEqual(event.result.ir, FENCED_IR);
-    const { messages } = server.calls.at(-1)!.body;
+    const { messages } = scripted.server.calls.at(-1)!.body;
     assert.deepEqual(
       messages.map((message) => [message.role, messageText(message)]),
       [
@@ -128,7 +109,7 @@ describe("SilpOutputParser, invoked", () => {
     assert.deepEqual(event.result.ir, FENCED_IR);
     assert.deepEqual(repairsOf(event.result.repairs), FENCED_REPAIRS);
     assert.deepEqual(event.partial, FENCED_PARTIALS.at(-1));
-    assert.notEqual(server.calls.at(-1)?.body.stream, true);
+    assert.notEqual(scripted.server.calls.at(-1)?.body.stream, true);
   });
 
   test("a reply that is not SILP rejects with the SilpError", async () => {

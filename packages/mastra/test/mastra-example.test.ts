@@ -3,31 +3,17 @@
  * pointed at scriptedChatServer, the chat TEST DOUBLE on 127.0.0.1) and prints what it promises.
  */
 import assert from "node:assert/strict";
-import { afterAll, beforeAll, test } from "vitest";
-import { FENCED_PARTS, FENCED_REPLY, FENCED_REPLY_CHUNKS } from "@silp/testkit/adapter-fixtures.js";
+import { test } from "vitest";
+import { FENCED_EXAMPLE_OUTPUT, FENCED_REPLY, FENCED_REPLY_CHUNKS } from "@silp/testkit/adapter-fixtures.js";
 import { assertExampleRefusesNotSilp, runExample } from "@silp/testkit/examples.js";
-import { type ScriptedChatServer, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
+import { scriptedReplyForFile } from "@silp/testkit/scripted-replies.js";
 
-let server: ScriptedChatServer;
-beforeAll(async () => {
-  server = await scriptedChatServer(() => ({ text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS }));
-});
-afterAll(() => server.close());
+const fenced = scriptedReplyForFile({ text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS });
 
 test("examples/stream-plan.ts: each part as the answer streams, then the intent and what the next model reads", async () => {
-  const out = await runExample("packages/mastra/examples/stream-plan.ts", server.baseUrl);
-  assert.equal(
-    out,
-    [
-      ...FENCED_PARTS.map((part) => `part: ${part.kind} at ${part.offset}`),
-      "intent: !START, 3 entities",
-      "the next agent's model reads:",
-      "if !rain(t+1): start(hike,to=Oslo); notify(sam) else: start(cards@indoor)",
-      `repairs 3: code_fence@0 space_after_comma@${FENCED_REPLY.indexOf(", to") + 1} else_without_colon@${FENCED_REPLY.indexOf(" else") + 5}`,
-      "",
-    ].join("\n"),
-  );
-  assert.equal(server.calls.at(-1)?.body.stream, true);
+  const out = await runExample("packages/mastra/examples/stream-plan.ts", fenced.server.baseUrl);
+  assert.equal(out, FENCED_EXAMPLE_OUTPUT);
+  assert.equal(fenced.server.calls.at(-1)?.body.stream, true);
 });
 
 test("examples/stream-plan.ts with a prose answer and with a broken payload: the SilpError's code and position on stderr, exit 1, no stack", async () => {

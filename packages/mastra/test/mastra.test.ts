@@ -8,7 +8,7 @@
  * differ by design are branched on the installed major.
  */
 import assert from "node:assert/strict";
-import { afterAll, beforeAll, describe, test } from "vitest";
+import { describe, test } from "vitest";
 import { Agent } from "@mastra/core/agent";
 import mastraPackage from "@mastra/core/package.json" with { type: "json" };
 import { buildPrompt } from "@silp/grammar";
@@ -26,30 +26,23 @@ import {
   TAKEN_BACK_ERROR,
   TAKEN_BACK_REPLY,
 } from "@silp/testkit/adapter-fixtures.js";
-import { messageText, type ScriptedChatServer, type ScriptedReply, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
+import { messageText } from "@silp/testkit/scripted-chat-server.js";
+import { scriptedReplies } from "@silp/testkit/scripted-replies.js";
 import { SilpError } from "silp";
 
 const MAJOR = Number(mastraPackage.version.split(".")[0]);
 
-let server: ScriptedChatServer;
-let replies: ScriptedReply[] = [];
-const answer = (...next: ScriptedReply[]): void => {
-  replies = next;
-};
+const scripted = scriptedReplies();
+const { answer } = scripted;
 
-beforeAll(async () => {
-  server = await scriptedChatServer(() => replies.shift() ?? { status: 500, body: '{"error":{"message":"the test scripted no more replies"}}' });
-});
-afterAll(() => server.close());
-
-const model = () => ({ id: "double/test-double" as `${string}/${string}`, url: server.baseUrl, apiKey: "test-double-key" });
+const model = () => ({ id: "double/test-double" as `${string}/${string}`, url: scripted.server.baseUrl, apiKey: "test-double-key" });
 const planner = (partials?: SilpPartialEvent[]) => {
   const silp = silpProcessor(partials ? { onPartial: (event) => partials.push(event) } : {});
   return new Agent({ id: "planner", name: "planner", instructions: "You plan weekends.", model: model(), inputProcessors: [silp], outputProcessors: [silp] });
 };
 
 /** What the model received: role and text of each message. */
-const sent = () => server.calls.at(-1)!.body.messages.map((message) => [message.role, messageText(message)]);
+const sent = () => scripted.server.calls.at(-1)!.body.messages.map((message) => [message.role, messageText(message)]);
 
 /** A call stopped because its text is not SILP: a tripwire, and silpResultOf throws the SilpError. */
 async function silpFailureOf(call: Promise<Parameters<typeof silpResultOf>[0]>): Promise<SilpError> {
@@ -98,7 +91,7 @@ describe(`silpProcessor (Mastra ${mastraPackage.version})`, () => {
     );
     const decoded = silpResultOf({ response: await stream.response, tripwire: await stream.tripwire });
     assert.deepEqual(decoded?.ir, FENCED_IR);
-    assert.equal(server.calls.at(-1)?.body.stream, true);
+    assert.equal(scripted.server.calls.at(-1)?.body.stream, true);
   });
 
   // Mastra 1.x gives processors a stream writer; 0.x has none, and onPartial is the only channel there.
@@ -173,11 +166,11 @@ describe(`silpReaderProcessor (Mastra ${mastraPackage.version})`, () => {
   test("an incoming message that is not SILP: the SilpError, and the model is never called", async () => {
     answer({ text: "should not be asked" });
     const agent = booker();
-    const calls = server.calls.length;
+    const calls = scripted.server.calls.length;
     const error = await silpFailureOf(agent.generate(PROSE_REPLY));
     assert.equal(error.code, PROSE_ERROR.code);
     assert.equal(error.offset, PROSE_ERROR.offset);
-    assert.equal(server.calls.length, calls);
+    assert.equal(scripted.server.calls.length, calls);
   });
 });
 

@@ -4,25 +4,22 @@
  * what it promises; the planner's model received the payload, not the triage conversation.
  */
 import assert from "node:assert/strict";
-import { afterAll, beforeAll, test } from "vitest";
+import { test } from "vitest";
 import { buildPrompt } from "@silp/grammar";
 import { FENCED_PARTS, FENCED_REPLY } from "@silp/testkit/adapter-fixtures.js";
 import { assertExampleRefusesNotSilp, runExample } from "@silp/testkit/examples.js";
-import { messageText, type ScriptedChatServer, type ScriptedReply, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
+import { messageText } from "@silp/testkit/scripted-chat-server.js";
+import { scriptedReplies } from "@silp/testkit/scripted-replies.js";
 
 const HANDED = "suggest(weekend,day=tomorrow)";
-let server: ScriptedChatServer;
-const replies: ScriptedReply[] = [
-  { toolCalls: [{ name: "transfer_to_planner", arguments: JSON.stringify({ silp_payload: HANDED }) }] },
-  { text: JSON.stringify({ silp_payload: FENCED_REPLY }), chunkSize: 3 },
-];
-beforeAll(async () => {
-  server = await scriptedChatServer(() => replies.shift() ?? { status: 500 });
-});
-afterAll(() => server.close());
+const scripted = scriptedReplies();
 
 test("examples/handoff-plan.ts: the payload handed over, each part as the plan streams, the plan", async () => {
-  const out = await runExample("packages/openai-agents/examples/handoff-plan.ts", server.baseUrl);
+  scripted.answer(
+    { toolCalls: [{ name: "transfer_to_planner", arguments: JSON.stringify({ silp_payload: HANDED }) }] },
+    { text: JSON.stringify({ silp_payload: FENCED_REPLY }), chunkSize: 3 },
+  );
+  const out = await runExample("packages/openai-agents/examples/handoff-plan.ts", scripted.server.baseUrl);
   // The wrapper's payload is read unescaped, so parts sit at their offsets in the payload.
   assert.equal(
     out,
@@ -34,7 +31,7 @@ test("examples/handoff-plan.ts: the payload handed over, each part as the plan s
       "",
     ].join("\n"),
   );
-  const planner = server.calls[1]!.body.messages;
+  const planner = scripted.server.calls[1]!.body.messages;
   assert.deepEqual(
     planner.slice(1).map((message) => [message.role, messageText(message)]),
     [

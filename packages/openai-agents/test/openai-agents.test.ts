@@ -24,7 +24,9 @@ import {
   TAKEN_BACK_ERROR,
   TAKEN_BACK_REPLY,
 } from "@silp/testkit/adapter-fixtures.js";
-import { messageText, type ScriptedChatServer, type ScriptedReply, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
+import { messageText } from "@silp/testkit/scripted-chat-server.js";
+import { scriptedReplies } from "@silp/testkit/scripted-replies.js";
+import { assertFencedEvents } from "@silp/testkit/adapter-asserts.js";
 import { silpRejectionOf } from "@silp/testkit/silp-errors.js";
 import OpenAI from "openai";
 import { VERSION as OPENAI_VERSION } from "openai/version";
@@ -33,23 +35,15 @@ import type { DecodeResult, StreamEvent } from "silp";
 // Traces would be exported to OpenAI; nothing leaves this machine.
 setTracingDisabled(true);
 
-let server: ScriptedChatServer;
-let replies: ScriptedReply[] = [];
-const answer = (...next: ScriptedReply[]): void => {
-  replies = next;
-};
-
-beforeAll(async () => {
-  server = await scriptedChatServer(() => replies.shift() ?? { status: 500, body: '{"error":{"message":"the test scripted no more replies"}}' });
-});
-afterAll(() => server.close());
+const scripted = scriptedReplies();
+const { answer } = scripted;
 
 test("runs on Node 22 with openai 7, which declares engines.node >= 22 (vitest.config.ts, project lab-node22)", () => {
   assert.equal(process.versions.node.split(".")[0], "22", `this file ran on Node ${process.version}`);
   assert.equal(OPENAI_VERSION.split(".")[0], "7", `openai ${OPENAI_VERSION}`);
 });
 
-const model = () => new OpenAIChatCompletionsModel(new OpenAI({ apiKey: "test-double-key", baseURL: server.baseUrl, maxRetries: 0 }), "test-double");
+const model = () => new OpenAIChatCompletionsModel(new OpenAI({ apiKey: "test-double-key", baseURL: scripted.server.baseUrl, maxRetries: 0 }), "test-double");
 const planner = () => new Agent({ name: "planner", instructions: silpWritePrompt(), model: model(), outputType: silpOutputType() });
 /** The wrapper object as the model writes it under the strict schema. */
 const wrapped = (payload: string): string => JSON.stringify({ silp_payload: payload });
@@ -71,7 +65,7 @@ describe("silpOutputType", () => {
     assert.ok(output);
     assert.deepEqual(output.ir, FENCED_IR);
     assert.deepEqual(repairsOf(output.repairs), FENCED_REPAIRS);
-    const body = server.calls.at(-1)!.body;
+    const body = scripted.server.calls.at(-1)!.body;
     assert.deepEqual(body.response_format, {
       type: "json_schema",
       json_schema: {
@@ -188,21 +182,8 @@ describe("silpRunStream", () => {
   test("a streamed run: the parts and the partial IR as the wrapper streams, then the decoded payload", async () => {
     answer({ text: wrapped(FENCED_REPLY), chunks: wrappedChunks(FENCED_REPLY_CHUNKS) });
     const events = await collect<StreamEvent>(silpRunStream(await run(planner(), "plan", { stream: true })));
-    const streamed = events.filter((event) => !event.done);
-    assert.deepEqual(
-      streamed.map((event) => event.parts),
-      FENCED_PARTS.map((part) => [part]),
-    );
-    assert.deepEqual(
-      streamed.map((event) => event.partial),
-      FENCED_PARTIALS,
-    );
-    const last = events.at(-1);
-    assert.equal(events.length, FENCED_PARTS.length + 1);
-    assert.ok(last?.done);
-    assert.deepEqual(last.result.ir, FENCED_IR);
-    assert.deepEqual(repairsOf(last.result.repairs), FENCED_REPAIRS);
-    assert.equal(server.calls.at(-1)?.body.stream, true);
+    assertFencedEvents(events);
+    assert.equal(scripted.server.calls.at(-1)?.body.stream, true);
   });
 
   test("one character per chunk gives the same parts", async () => {
@@ -276,13 +257,13 @@ describe("silpHandoff", () => {
     answer({ toolCalls: [{ name: "transfer_to_booker", arguments: JSON.stringify({ silp_payload: BOOKING }) }] }, { text: "Booked: Noma, 4 people." });
     const decoded: DecodeResult[] = [];
     const { triage } = agents((result) => decoded.push(result));
-    const before = server.calls.length;
+    const before = scripted.server.calls.length;
     const result = await run(triage, USER_REQUEST);
     assert.equal(result.finalOutput, "Booked: Noma, 4 people.");
     assert.equal(result.lastAgent?.name, "booker");
 
-    const [first, second] = server.calls.slice(before).map((call) => call.body);
-    assert.equal(server.calls.length - before, 2);
+    const [first, second] = scripted.server.calls.slice(before).map((call) => call.body);
+    assert.equal(scripted.server.calls.length - before, 2);
     const tool = (first!.tools as Array<{ function: { name: string; parameters: unknown; strict?: boolean } }>)[0]!.function;
     assert.equal(tool.name, "transfer_to_booker");
     assert.deepEqual(tool.parameters, {
@@ -324,7 +305,7 @@ describe("silpHandoff", () => {
     const error = await silpRejectionOf(run(agents().triage, USER_REQUEST));
     assert.equal(error.code, PROSE_ERROR.code);
     assert.equal(error.offset, PROSE_ERROR.offset);
-    assert.equal(replies.length, 1, "the next agent's model was called");
+    assert.equal(scripted.unused(), 1, "the next agent's model was never called");
   });
 
   test("handoff arguments without a string payload: decode_failed at /silp_payload", async () => {
@@ -332,7 +313,7 @@ describe("silpHandoff", () => {
     const error = await silpRejectionOf(run(agents().triage, USER_REQUEST));
     assert.equal(error.code, "decode_failed");
     assert.equal(error.path, "/silp_payload");
-    assert.equal(replies.length, 1, "the next agent's model was called");
+    assert.equal(scripted.unused(), 1, "the next agent's model was never called");
   });
 
   test("streamed: the handoff happens, the next agent's text answer is decoded as SILP by silpRunStream", async () => {

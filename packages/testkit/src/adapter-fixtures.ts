@@ -72,6 +72,20 @@ export const FENCED_PARTS: readonly StreamPart[] = [
   { kind: "alternative", alternative: { action: "!START", target: "cards", location: "indoor" }, offset: at("start(cards") },
 ];
 
+/**
+ * What each adapter's example (packages/<adapter>/examples) prints for FENCED_REPLY: each part as
+ * it streams, the decoded intent, the compact text the next agent's model reads, and the repairs
+ * with their offsets in the reply. Written out here, not derived from the codec.
+ */
+export const FENCED_EXAMPLE_OUTPUT = [
+  ...FENCED_PARTS.map((part) => `part: ${part.kind} at ${part.offset}`),
+  "intent: !START, 3 entities",
+  "the next agent's model reads:",
+  "if !rain(t+1): start(hike,to=Oslo); notify(sam) else: start(cards@indoor)",
+  `repairs 3: code_fence@0 space_after_comma@${at(", to", 1)} else_without_colon@${at(" else", " else".length)}`,
+  "",
+].join("\n");
+
 /** The partial IR after each part of FENCED_PARTS, as a streaming reader sees it grow. */
 export const FENCED_PARTIALS: readonly PartialIR[] = FENCED_PARTS.map((_, index) => {
   const partial: PartialIR = { entities: [], constraints: [], alternatives: [] };

@@ -650,7 +650,7 @@ describe("the stream's own result and parts, at every cut: the whole text is nev
     );
     const decoder = createDecoder("t-failed-json", { whitelist: "off" });
     decoder.push(text);
-    const stepsRun = (): number => (opened?.work as StreamWork).steps;
+    const stepsRun = (): number => ((opened as PayloadStream).work as StreamWork).steps;
     const steps = stepsRun();
     for (let more = 0; more < 5; more++) assert.deepEqual(decoder.push(',"h":"i"'), []);
     assert.equal(stepsRun(), steps, "no step runs after the failure");
