@@ -22,7 +22,7 @@ import { carrierMeta, isPlainObject } from "silp/util";
 import type { SilpIRInput } from "silp";
 import type { SilpOptions } from "silp";
 import { fromEnvelope, isEnvelope, type SilpEnvelope } from "silp";
-import { unwrapSilp, wrapSilp, type Unwrapped } from "silp";
+import { unwrapSilp, wrapSilp, type Unwrapped } from "silp/carriage";
 
 export type AidipField = "inputs" | "outputs";
 

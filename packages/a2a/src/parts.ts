@@ -19,7 +19,7 @@ import { formatProbe, probeToJson } from "silp/negotiation";
 import { findProbe } from "silp/negotiation";
 import type { Probe } from "silp/negotiation";
 import { readProbe } from "silp/negotiation";
-import { splitSilp } from "silp";
+import { splitSilp } from "silp/carriage";
 import { SILP_EXTENSION_URI } from "./extension.js";
 
 export type PartForm = "data" | "text";

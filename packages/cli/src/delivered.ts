@@ -8,7 +8,8 @@
  * it gives the whole IR, the req_id aside (docs/integrations.md, "What a model reads").
  */
 import { isDeepStrictEqual } from "node:util";
-import { compile, decode, fromEnvelope, modelText, toEnvelope, unwrapSilp, validate, type SilpIR, type SilpIRInput } from "silp";
+import { compile, decode, fromEnvelope, modelText, toEnvelope, validate, type SilpIR, type SilpIRInput } from "silp";
+import { unwrapSilp } from "silp/carriage";
 import { loadA2a, loadMcp } from "./optional-packages.js";
 
 /** One delivered text: what a model reads, a whole message on the wire, a reference or a baseline (the IR itself). */

@@ -10,7 +10,8 @@
  * IR for programs, req_id included. MCP asks tools with structured output to put "the serialized
  * JSON" in a text block too; the payload is that IR at a fraction of the tokens.
  */
-import { applySafetyFilter, compile, decode, unwrapSilp, type SafetyFilter } from "silp";
+import { compile, decode } from "silp";
+import { applySafetyFilter, unwrapSilp, type SafetyFilter } from "silp/carriage";
 import { MAX_LISTED, WRAPPER_FIELDS, isKnownErrorCode, isPlainObject, resolveOptions } from "silp/util";
 import { SilpError, invalidOption, isSilpError, type SilpErrorJSON } from "silp";
 import { getFrontend } from "silp";

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { request } from "node:http";
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport, McpServer, fromJsonSchema } from "@modelcontextprotocol/server";
-import type { FreeText } from "silp";
+import type { FreeText } from "silp/carriage";
 import {
   createSilpMcpServer,
   registerSilpTools,

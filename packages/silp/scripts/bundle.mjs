@@ -21,6 +21,7 @@ export const ENTRIES = {
   index: "index.js",
   negotiation: "protocol/negotiation/index.js",
   session: "protocol/session/index.js",
+  carriage: "protocol/carriage.js",
   sanitizer: "security/index.js",
   examples: "examples/appendix.js",
   util: "util.js",

@@ -2,9 +2,10 @@
  * `silp`: the codec's public API, what an application calls. Runs wherever JavaScript does (no
  * Node.js module is reachable from here). Protocol pieces sit behind named subpaths:
  * `silp/negotiation` (//ping, agreement, degradation), `silp/session` (sessions, heartbeat,
- * memory store), `silp/sanitizer` (Unicode sanitizer), `silp/examples` (the draft's Appendix A).
- * `silp/util` holds the internals the sibling packages (@silp/*) share; it is documented but
- * not covered by semantic versioning.
+ * memory store), `silp/carriage` (SILP inside a host protocol's messages: the wrapper fields and
+ * the safety filter), `silp/sanitizer` (Unicode sanitizer), `silp/examples` (the draft's Appendix A).
+ * `silp/util` holds what the sibling packages (@silp/*) share; it is documented in
+ * docs/architecture.md and versioned with the codec (its names are pinned by the API surface test).
  */
 export { compile, compileAsync, decode, type DecodeResult } from "./codec.js";
 export { completeMeta, type MetaFill } from "./complete-meta.js";
@@ -40,7 +41,6 @@ export {
 } from "./frontends/registry.js";
 export type { DecodeContext, DecodedPayload, ReceivedText, Repair, RepairKind } from "./frontends/decode-context.js";
 export { toEnvelope, fromEnvelope, isEnvelope, type SilpEnvelope } from "./protocol/envelope.js";
-export { wrapSilp, unwrapSilp, splitSilp, hasSilpFields, type SilpWrapped, type Unwrapped } from "./protocol/wrapper.js";
 export { modelText } from "./protocol/model-text.js";
 export type { SilpOptions, WhitelistMode, WhitelistOptions, Limits } from "./options.js";
 export type { SanitizeOptions, SanitizerReport, SanitizerHit } from "./security/index.js";
@@ -57,4 +57,3 @@ export {
   type SourcePosition,
   type ValidationIssue,
 } from "./errors.js";
-export { applySafetyFilter, freeTextOf, type FreeText, type SafetyFilter, type SafetyVerdict } from "./protocol/safety-filter.js";

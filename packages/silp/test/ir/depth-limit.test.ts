@@ -7,7 +7,8 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { describe, test } from "vitest";
-import { compile, fromEnvelope, toEnvelope, unwrapSilp, type JsonValue } from "silp";
+import { compile, fromEnvelope, toEnvelope, type JsonValue } from "silp";
+import { unwrapSilp } from "silp/carriage";
 import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 import { irArb } from "@silp/testkit/ir-arbitraries.js";

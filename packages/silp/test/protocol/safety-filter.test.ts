@@ -1,7 +1,8 @@
 /** Spec 8.2: the receiver's filter sees every free-text value, and a refusal is unsafe_content. */
 import assert from "node:assert/strict";
 import { test } from "vitest";
-import { applySafetyFilter, freeTextOf, normalize, SilpError, type SafetyFilter } from "silp";
+import { normalize, SilpError } from "silp";
+import { applySafetyFilter, freeTextOf, type SafetyFilter } from "silp/carriage";
 
 const ir = normalize({
   intent: "!CANCEL",
