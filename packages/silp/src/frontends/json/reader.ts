@@ -132,12 +132,12 @@ class JsonTokens {
     else if (isPunctuation(code) || code === 0x2f) return undefined;
     else wait = "word";
     this.escaped = false;
-    return this.endsIn(text.slice(pos + 1), wait) ? undefined : wait;
+    return this.endsIn(text, pos + 1, wait) ? undefined : wait;
   }
 
-  /** Whether `chunk` holds the end of the token waiting (`wait`), continuing a string's escape state. */
-  private endsIn(chunk: string, wait = this.wait as Wait): boolean {
-    for (let i = 0; i < chunk.length; i++) {
+  /** Whether `chunk` from `from` on holds the end of the token waiting (`wait`), continuing a string's escape state. */
+  private endsIn(chunk: string, from = 0, wait = this.wait as Wait): boolean {
+    for (let i = from; i < chunk.length; i++) {
       const code = chunk.charCodeAt(i);
       switch (wait) {
         case "ws":
