@@ -5,7 +5,7 @@
  * peer never takes one for the other (docs/dialect-negotiation.md).
  */
 import canonicalize from "canonicalize";
-import { SilpError } from "silp";
+import { invalidOption } from "silp";
 import { sha256Hex } from "silp/util";
 import type { DialectSpec } from "./spec.js";
 
@@ -20,7 +20,7 @@ export const MAX_DIALECT_SPEC_BYTES = 16_384;
 /** The canonical text of a checked spec (parseDialectSpec's result): what its hash is over. */
 export function canonicalDialectText(spec: DialectSpec): string {
   const text = canonicalize(spec);
-  if (text === undefined) throw new SilpError("invalid_options", "a dialect spec has no canonical form", { details: { option: "dialect" } });
+  if (text === undefined) throw invalidOption("dialect", "a dialect spec has no canonical form");
   return text;
 }
 

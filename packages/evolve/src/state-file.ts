@@ -12,7 +12,7 @@
  */
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { Ajv } from "ajv";
-import { SilpError } from "silp";
+import { invalidOption, SilpError } from "silp";
 import type { Evaluation, SearchState } from "./engine.js";
 
 export const STATE_FORMAT = "silp-evolve-state";
@@ -81,7 +81,7 @@ export function parseStateFile<E extends Evaluation = Evaluation>(text: string, 
   }
   if (!validateState(value)) {
     const first = validateState.errors?.[0];
-    throw new SilpError("invalid_options", `${name} is not a silpc evolve state file: ${first?.instancePath || "/"} ${first?.message ?? ""}`.trim(), {
+    throw invalidOption("state", `${name} is not a silpc evolve state file: ${first?.instancePath || "/"} ${first?.message ?? ""}`.trim(), {
       path: first?.instancePath ?? "",
     });
   }
@@ -110,7 +110,7 @@ export function stateConflicts(previous: StateSettings, current: StateSettings):
 export function assertResumable(previous: StateSettings, current: StateSettings, name: string): void {
   const conflicts = stateConflicts(previous, current);
   if (conflicts.length > 0) {
-    throw new SilpError("invalid_options", `${name} was written by a search with other settings (${conflicts.join("; ")}); start a new state file`, {
+    throw invalidOption("state", `${name} was written by a search with other settings (${conflicts.join("; ")}); start a new state file`, {
       details: { conflicts },
     });
   }

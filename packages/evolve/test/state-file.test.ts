@@ -38,7 +38,11 @@ describe("the state file", () => {
     for (const [value, where] of cases) {
       assert.throws(
         () => parseStateFile(JSON.stringify(value), "s.json"),
-        (error: unknown) => error instanceof SilpError && error.code === "invalid_options" && where.test(error.message),
+        (error: unknown) =>
+          error instanceof SilpError &&
+          error.code === "invalid_options" &&
+          (error.details as { option?: string }).option === "state" &&
+          where.test(error.message),
         JSON.stringify(value),
       );
     }
@@ -51,7 +55,11 @@ describe("the state file", () => {
     assert.deepEqual(stateConflicts(before, { ...before, tokenizers: ["gpt-4o"] }), ['tokenizers: absent -> ["gpt-4o"]']);
     assert.throws(
       () => assertResumable(before, { ...before, populationSize: 9 }, "s.json"),
-      (error: unknown) => error instanceof SilpError && error.code === "invalid_options" && /populationSize: 8 -> 9/.test(error.message),
+      (error: unknown) =>
+        error instanceof SilpError &&
+        error.code === "invalid_options" &&
+        (error.details as { option?: string }).option === "state" &&
+        /populationSize: 8 -> 9/.test(error.message),
     );
   });
 });

@@ -9,7 +9,7 @@
  * clients rewrite it, schemas.ts). Nested objects (an IR, silp_meta) are checked only for being objects: the codec
  * validates them with every issue and its JSON Pointer.
  */
-import { SilpError, type SilpErrorCode } from "silp";
+import { invalidOption, SilpError, type SilpErrorCode } from "silp";
 import { isPlainObject } from "silp/util";
 import type { JsonSchemaObject } from "./arguments.js";
 
@@ -74,7 +74,7 @@ function mismatch(schema: Schema, value: unknown): string | undefined {
 
 /** Throws a SilpError (code by argument, JSON Pointer path) for the first argument outside the schema. */
 export function checkArguments(schema: JsonSchemaObject, args: unknown): Record<string, unknown> {
-  if (!isPlainObject(args)) throw new SilpError("invalid_options", `the tool arguments must be an object, got ${typeName(args)}`, { path: "" });
+  if (!isPlainObject(args)) throw invalidOption("arguments", `the tool arguments must be an object, got ${typeName(args)}`, { path: "" });
   const properties = schema.properties ?? {};
   for (const name of schema.required ?? []) {
     if (args[name] === undefined) throw new SilpError(codeFor(name), `the argument ${name} is required`, { path: `/${name}` });
@@ -84,7 +84,7 @@ export function checkArguments(schema: JsonSchemaObject, args: unknown): Record<
     if (property === undefined) {
       if (schema.additionalProperties === false) {
         const shown = name.length > 40 ? `${name.slice(0, 40)}…` : name;
-        throw new SilpError("invalid_options", `unknown argument ${JSON.stringify(shown)}; this tool takes ${Object.keys(properties).join(", ")}`, {
+        throw invalidOption("arguments", `unknown argument ${JSON.stringify(shown)}; this tool takes ${Object.keys(properties).join(", ")}`, {
           path: `/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`,
         });
       }
