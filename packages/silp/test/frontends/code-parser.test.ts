@@ -2,8 +2,8 @@
  * The code frontend's parser pinned input by input: every syntax
  * error with its code, offset, message and expected list, and every whitespace or shape repair
  * with its kind, offset and message. Offsets were counted by hand on the payload; messages are
- * what a user reads. The mutants these kill survived the suite before: the parser's messages,
- * expected lists, repair kinds and the branches that choose between them.
+ * what a user reads: the parser's messages, expected lists, repair kinds and the branches that
+ * choose between them are all part of what it promises.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";

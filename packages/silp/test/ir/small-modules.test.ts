@@ -182,7 +182,7 @@ describe("req_id", () => {
   });
 });
 
-describe("survivors of the first mutation run, killed", () => {
+describe("schema issues and the validation decode runs: every violation, no defaults written, rules after the schema", () => {
   test("schemaIssues reports every violation, not only the first (Ajv allErrors)", () => {
     const issues = schemaIssues({ intent: 5, meta: { req_id: "abcd1234" }, extra: 1 });
     assert.deepEqual(issues.map((issue) => issue.path).sort(), ["/extra", "/intent"]);

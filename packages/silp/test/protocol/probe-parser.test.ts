@@ -1,8 +1,8 @@
 /**
  * Probe parsing pinned error by error: each failure of the text
  * and JSON forms with its code, offset or JSON Pointer, expected list and message, written by
- * hand from the grammar in docs/protocol.md. The mutants these kill survived the suite before:
- * messages, the line-break and control-character descriptions, the exact limits.
+ * hand from the grammar in docs/protocol.md: messages, the line-break and control-character
+ * descriptions and the exact limits are part of what a peer is told.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
@@ -268,7 +268,7 @@ describe("formatting: exact text and JSON, checked first", () => {
   });
 });
 
-describe("survivors of the first mutation run, killed", () => {
+describe("names, line breaks and prefer: the grammar's edges", () => {
   test("z is a lower-case letter, first and later in a name", () => {
     assert.deepEqual(parseProbeLine("//ping silp=v1 frontends=z,az zeta=1").frontends, ["z", "az"]);
   });

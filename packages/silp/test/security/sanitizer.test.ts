@@ -210,7 +210,7 @@ describe("resolveSanitizeOptions", () => {
   });
 });
 
-describe("survivors of the first mutation run, killed", () => {
+describe("options resolution and the report's edges", () => {
   test("a frozen but partial options object is resolved, not passed through", () => {
     assert.deepEqual(resolveSanitizeOptions(Object.freeze({ invisible: "flag" as const })), {
       invisible: "flag",

@@ -1,7 +1,6 @@
 /**
- * The code parser looks ahead at bare tokens to see whether they are
- * keywords (if, else, and, then, #meta). That look must not report: a homoglyph verb was reported
- * twice, once as "keyword". Each confusable token is reported exactly once, in its final role.
+ * Each confusable token is reported by the sanitizer exactly once, in its final role: the code
+ * parser's look at a bare token (is it a keyword: if, else, and, then, #meta?) reports nothing.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
