@@ -6,12 +6,14 @@
  * (`silpResultOf(result.providerMetadata)`). The text itself is passed on as the model wrote it.
  *
  * An answer that is not SILP fails the call with the codec's SilpError: `generateText` rejects
- * with it; in a stream it arrives as an `error` part before `finish`. An answer that only calls
- * tools is not decoded (the tool loop goes on).
+ * with it; a stream carries it in the finish metadata instead of a decoded result, and
+ * `silpResultOf` throws it. Not as an `error` part: the SDK's default `onError` prints every error
+ * part's stack to the console, even one the caller handles. An answer that only calls tools is
+ * not decoded (the tool loop goes on).
  */
 import type { LanguageModelMiddleware } from "ai";
 import { decode, type DecodeResult, invalidOption, SilpError } from "silp";
-import { carriedResult, carryResult, grammarText, resolveModelOptions, type SilpModelOptions, writePrompt } from "@silp/grammar";
+import { carriedResult, carryError, carryResult, grammarText, resolveModelOptions, type SilpModelOptions, writePrompt } from "@silp/grammar";
 
 type WrapStream = NonNullable<LanguageModelMiddleware["wrapStream"]>;
 type StreamResult = Awaited<ReturnType<WrapStream>>;
@@ -77,13 +79,14 @@ export function silpMiddleware(options: SilpMiddlewareOptions = {}): LanguageMod
             controller.enqueue(part);
             return;
           }
+          let metadata: ProviderMetadata;
           try {
-            controller.enqueue({ ...part, providerMetadata: withResult(part.providerMetadata, decodeAnswer(text)) });
+            metadata = withResult(part.providerMetadata, decodeAnswer(text));
           } catch (error) {
             if (!(error instanceof SilpError)) throw error;
-            controller.enqueue({ type: "error", error });
-            controller.enqueue(part);
+            metadata = carryError(part.providerMetadata, error) as ProviderMetadata;
           }
+          controller.enqueue({ ...part, providerMetadata: metadata });
         },
       });
       return { ...rest, stream: stream.pipeThrough(decoding) };
@@ -91,7 +94,10 @@ export function silpMiddleware(options: SilpMiddlewareOptions = {}): LanguageMod
   };
 }
 
-/** The decoded result the middleware attached to a call's provider metadata, if any. */
+/**
+ * The decoded result the middleware attached to a call's provider metadata, if any; throws the
+ * SilpError when the answer was not SILP (a stream's, which the middleware carries there).
+ */
 export function silpResultOf(providerMetadata: Record<string, unknown> | undefined): DecodeResult | undefined {
   return carriedResult(providerMetadata);
 }

@@ -23,7 +23,7 @@ import {
 } from "@silp/testkit/adapter-fixtures.js";
 import { messageText } from "@silp/testkit/scripted-chat-server.js";
 import { scriptedReplies } from "@silp/testkit/scripted-replies.js";
-import { silpRejectionOf } from "@silp/testkit/silp-errors.js";
+import { silpErrorOf, silpRejectionOf } from "@silp/testkit/silp-errors.js";
 import { generateText, jsonSchema, stepCountIs, streamText, tool, wrapLanguageModel } from "ai";
 import { SilpError } from "silp";
 
@@ -122,18 +122,28 @@ describe("silpMiddleware: the answer", () => {
     assert.equal(error.offset, PROSE_ERROR.offset);
   });
 
-  test("streamText, a reply that is not SILP: an error part carrying the SilpError, and no silp metadata", async () => {
+  test("streamText, a reply that is not SILP: no error part (the SDK's default onError would print its stack); silpResultOf throws the SilpError", async () => {
     answer({ text: PROSE_REPLY, chunkSize: 5 });
-    const errors: unknown[] = [];
-    const result = streamText({ model: silpModel(), prompt: "hello", onError: ({ error }) => void errors.push(error) });
-    const streamed: unknown[] = [];
-    for await (const part of result.fullStream) if (part.type === "error") streamed.push(part.error);
-    assert.equal(streamed.length, 1);
-    assert.ok(streamed[0] instanceof SilpError);
-    assert.equal(streamed[0].code, PROSE_ERROR.code);
-    assert.equal(streamed[0].offset, PROSE_ERROR.offset);
-    assert.deepEqual(errors, streamed);
-    assert.equal(silpResultOf(await result.providerMetadata), undefined);
+    const printed: unknown[] = [];
+    const consoleError = console.error;
+    console.error = (...args: unknown[]) => void printed.push(args);
+    try {
+      // No onError: the SDK's default, which prints each error part.
+      const result = streamText({ model: silpModel(), prompt: "hello" });
+      const kinds: string[] = [];
+      for await (const part of result.fullStream) kinds.push(part.type);
+      assert.ok(!kinds.includes("error"), kinds.join(" "));
+      assert.equal(await result.text, PROSE_REPLY, "the text is passed on as the model wrote it");
+      const metadata = await result.providerMetadata;
+      const caught = silpErrorOf(() => silpResultOf(metadata));
+      assert.equal(caught.code, PROSE_ERROR.code);
+      assert.equal(caught.offset, PROSE_ERROR.offset);
+      assert.equal(caught.line, 1);
+      assert.equal(caught.column, PROSE_ERROR.offset + 1);
+    } finally {
+      console.error = consoleError;
+    }
+    assert.deepEqual(printed, [], "nothing printed to the console");
   });
 
   test("a step that calls a tool is not decoded; the step after it is", async () => {

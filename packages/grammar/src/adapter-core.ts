@@ -6,7 +6,7 @@
  * carries in a framework's metadata. Each adapter binds only what its framework needs on top.
  * A bad option is the codec's `invalid_options` SilpError, as everywhere else in SILP.
  */
-import { type DecodeResult, invalidOption, type SilpOptions } from "silp";
+import { type DecodeResult, invalidOption, SilpError, type SilpErrorJSON, type SilpOptions } from "silp";
 import { codeGrammar } from "./code-grammar.js";
 import { toGbnf } from "./gbnf.js";
 import { toLark } from "./lark.js";
@@ -73,14 +73,26 @@ export function grammarText(options: ResolvedModelOptions, syntax: "gbnf" | "lar
 /** The key under which an adapter carries the decode result in a framework's metadata. */
 export const SILP_METADATA_KEY = "silp";
 
-/** The decode result carried under SILP_METADATA_KEY of `metadata`, if it holds one. */
+/**
+ * The decode result carried under SILP_METADATA_KEY of `metadata`, if it holds one. When the
+ * adapter carried the answer's SilpError there instead (carryError), that error is thrown.
+ */
 export function carriedResult(metadata: Record<string, unknown> | undefined): DecodeResult | undefined {
   const value = metadata?.[SILP_METADATA_KEY];
   if (typeof value !== "object" || value === null) return undefined;
+  const carried = value as { error?: Partial<SilpErrorJSON> };
+  if (typeof carried.error === "object" && carried.error !== null && typeof carried.error.code === "string" && typeof carried.error.message === "string") {
+    throw SilpError.fromJSON(carried.error as SilpErrorJSON);
+  }
   const candidate = value as Partial<Record<keyof DecodeResult, unknown>>;
   return typeof candidate.ir === "object" && candidate.ir !== null && typeof candidate.frontend === "string" && Array.isArray(candidate.repairs)
     ? (value as DecodeResult)
     : undefined;
+}
+
+/** `metadata` with the answer's SilpError under SILP_METADATA_KEY, as JSON data, for carriedResult to throw. */
+export function carryError(metadata: Record<string, unknown> | undefined, error: SilpError): Record<string, unknown> {
+  return { ...metadata, [SILP_METADATA_KEY]: { error: error.toJSON() } };
 }
 
 /**

@@ -14,6 +14,7 @@ export { WORKED_EXAMPLES, type WorkedExample } from "./examples.js";
 export { sketchRule } from "./sketch.js";
 export {
   carriedResult,
+  carryError,
   carryResult,
   grammarText,
   readPrompt,

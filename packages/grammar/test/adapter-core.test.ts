@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { test } from "vitest";
-import { carriedResult, carryResult, grammarText, readPrompt, resolveModelOptions, SILP_METADATA_KEY, writePrompt } from "@silp/grammar";
+import { carriedResult, carryError, carryResult, grammarText, readPrompt, resolveModelOptions, SILP_METADATA_KEY, writePrompt } from "@silp/grammar";
 import { decode, SilpError } from "silp";
 
 const invalidOption = (option: string) => (error: unknown) =>
@@ -70,4 +70,27 @@ test("metadata that holds no decode result under the key reads as none", () => {
     assert.equal(carriedResult(metadata as Record<string, unknown> | undefined), undefined, JSON.stringify(metadata));
   }
   assert.ok(carriedResult({ silp: { ir: {}, frontend: "code", repairs: [] } }));
+});
+
+test("an answer's SilpError carried under the key is thrown by carriedResult, code and position kept", () => {
+  let error: SilpError | undefined;
+  try {
+    decode("Sure! start(hike)", "code", { strict: true });
+  } catch (caught) {
+    error = caught as SilpError;
+  }
+  const metadata = JSON.parse(JSON.stringify(carryError({ other: 1 }, error as SilpError)));
+  assert.equal(metadata.other, 1);
+  assert.throws(
+    () => carriedResult(metadata),
+    (thrown: unknown) =>
+      thrown instanceof SilpError &&
+      thrown.code === error?.code &&
+      thrown.offset === error.offset &&
+      thrown.line === error.line &&
+      thrown.column === error.column &&
+      thrown.message === error.message,
+  );
+  // Something under `error` that is no SilpError's JSON is not one.
+  assert.equal(carriedResult({ silp: { error: { code: 5 } } }), undefined);
 });

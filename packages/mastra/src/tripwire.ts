@@ -32,8 +32,9 @@ export function silpErrorOfTripwire(tripwire: unknown, reason: unknown): SilpErr
   const match = typeof reason === "string" ? REASON.exec(reason) : null;
   if (!match) return undefined;
   const [, code, offset, line, column, message] = match;
-  const error = new SilpError(code as SilpErrorCode, message ?? "", offset === undefined ? {} : { offset: Number(offset) });
-  if (line !== undefined) error.line = Number(line);
-  if (column !== undefined) error.column = Number(column);
-  return error;
+  return SilpError.fromJSON({
+    code: code as SilpErrorCode,
+    message: message ?? "",
+    ...(offset === undefined ? {} : { offset: Number(offset), line: Number(line), column: Number(column) }),
+  });
 }

@@ -132,6 +132,17 @@ export class SilpError extends Error {
     return this;
   }
 
+  /**
+   * The error `toJSON` wrote, a SilpError again: for one that crossed a wire or a framework's
+   * JSON metadata. Its position is the one written (the text it refers to did not travel).
+   */
+  static fromJSON(json: SilpErrorJSON): SilpError {
+    const error = new SilpError(json.code, json.message, { offset: json.offset, expected: json.expected, path: json.path, details: json.details });
+    error.line = json.line;
+    error.column = json.column;
+    return error;
+  }
+
   /** The machine-readable form used by `silpc --json` and by the MCP/A2A integrations. */
   toJSON(): SilpErrorJSON {
     const out: SilpErrorJSON = { code: this.code, message: this.message };

@@ -12,6 +12,7 @@ import { agree } from "silp/negotiation";
 import { sanitizePayload } from "silp/sanitizer";
 import { MemorySessionStore, SessionManager } from "silp/session";
 import { EXTENSION_ERROR_CODES, SPEC_ERROR_CODES, importOptional } from "silp/util";
+import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 
 const hike = { intent: "!START", entities: [{ id: "act", value: "hike" }], meta: { req_id: "a1b2c3d4" } };
 
@@ -95,5 +96,22 @@ describe("every code is one SilpError, told apart by code alone", () => {
     });
     const error = await caught(() => decode("x", "t-errors", { strict: true }));
     assert.ok(isSilpError(error, "invalid_syntax"));
+  });
+});
+
+describe("SilpError.fromJSON: an error that crossed a wire is the same error again", () => {
+  test("code, message, position, expected, path and details come back; what toJSON writes is what it read", () => {
+    const error = silpErrorOf(() => decode("start(hike", "code", { strict: true }));
+    const json = JSON.parse(JSON.stringify(error));
+    const back = SilpError.fromJSON(json);
+    assert.ok(back instanceof SilpError);
+    assert.deepEqual(
+      [back.code, back.message, back.offset, back.line, back.column, back.expected],
+      [error.code, error.message, error.offset, error.line, error.column, error.expected],
+    );
+    assert.deepEqual(back.toJSON(), json);
+    const ir = silpErrorOf(() => compile({ intent: "!FROBNICATE", meta: { req_id: "a1b2c3d4" } }));
+    const irBack = SilpError.fromJSON(JSON.parse(JSON.stringify(ir)));
+    assert.deepEqual([irBack.path, irBack.details, irBack.offset, irBack.line], [ir.path, ir.details, undefined, undefined]);
   });
 });
