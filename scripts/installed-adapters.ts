@@ -8,7 +8,8 @@
  * own `@silp/...` names are replaced by the tarballs of the adapter and its siblings); everything
  * else comes from the registry as the line names it, at the versions npm picks today. Then the
  * example the tarball ships (`examples/`) runs from node_modules against scriptedChatServer, the
- * chat TEST DOUBLE on 127.0.0.1, and must print the decoded plan.
+ * chat TEST DOUBLE on 127.0.0.1, and must print the decoded plan; answered prose or a payload cut
+ * short instead, it must exit 1 with the SilpError's code and position and no stack trace.
  *
  * Everything runs on the lab's Node 22 (scripts/node22.mjs): the newest releases of `ai`,
  * `@langchain/openai`, `@openai/agents` and `@mastra/core`, which the lines install, declare
@@ -22,6 +23,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { FENCED_REPLY, FENCED_REPLY_CHUNKS } from "@silp/testkit/adapter-fixtures.js";
+import { NOT_SILP, refusalProblem } from "@silp/testkit/examples.js";
 import { type ScriptedReply, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
 import { requireNode22 } from "./node22.mjs";
 import { packWorkspaces, ROOT, tarballsOf } from "./packages.mjs";
@@ -33,12 +35,16 @@ interface Adapter {
   replies: () => ScriptedReply[];
   /** What the example prints when it decoded the plan. */
   prints: RegExp;
+  /** The replies when the model's answer is `text` (not SILP): the example must refuse it. */
+  notSilp: (text: string) => ScriptedReply[];
 }
 
 const FENCED: ScriptedReply = { text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS };
+/** A not-SILP answer streamed a character at a time. */
+const streamed = (text: string): ScriptedReply[] => [{ text, chunks: [...text] }];
 const ADAPTERS: Adapter[] = [
-  { name: "@silp/ai-sdk", example: "examples/stream-plan.ts", replies: () => [FENCED], prints: /^intent: !START, 3 entities$/m },
-  { name: "@silp/langchain", example: "examples/agent-plan.ts", replies: () => [FENCED, FENCED], prints: /^intent: !START, 3 entities$/m },
+  { name: "@silp/ai-sdk", example: "examples/stream-plan.ts", replies: () => [FENCED], prints: /^intent: !START, 3 entities$/m, notSilp: streamed },
+  { name: "@silp/langchain", example: "examples/agent-plan.ts", replies: () => [FENCED, FENCED], prints: /^intent: !START, 3 entities$/m, notSilp: streamed },
   {
     name: "@silp/openai-agents",
     example: "examples/handoff-plan.ts",
@@ -47,8 +53,12 @@ const ADAPTERS: Adapter[] = [
       { text: JSON.stringify({ silp_payload: FENCED_REPLY }), chunkSize: 3 },
     ],
     prints: /^plan: if !rain\(t\+1\): start\(hike,to=Oslo\); notify\(sam\) else: start\(cards@indoor\)$/m,
+    notSilp: (text) => [
+      { toolCalls: [{ name: "transfer_to_planner", arguments: JSON.stringify({ silp_payload: "suggest(weekend,day=tomorrow)" }) }] },
+      { text: JSON.stringify({ silp_payload: text }), chunkSize: 3 },
+    ],
   },
-  { name: "@silp/mastra", example: "examples/stream-plan.ts", replies: () => [FENCED], prints: /^intent: !START, 3 entities$/m },
+  { name: "@silp/mastra", example: "examples/stream-plan.ts", replies: () => [FENCED], prints: /^intent: !START, 3 entities$/m, notSilp: streamed },
 ];
 
 /** The README's install line for `name`: the first line of its quick start block. */
@@ -84,6 +94,16 @@ function runExample(project: string, file: string, baseUrl: string): Promise<{ c
   );
 }
 
+/** `run` against a chat double answering `replies` in order, closed after. */
+async function against<T>(replies: ScriptedReply[], run: (baseUrl: string) => Promise<T>): Promise<T> {
+  const server = await scriptedChatServer(() => replies.shift() ?? { status: 500, body: '{"error":{"message":"no more scripted replies"}}' });
+  try {
+    return await run(server.baseUrl);
+  } finally {
+    await server.close();
+  }
+}
+
 const keep = process.argv.includes("--keep");
 const tmp = mkdtempSync(join(tmpdir(), "silp-installed-adapters-"));
 const readme = readFileSync(join(ROOT, "README.md"), "utf8");
@@ -99,16 +119,19 @@ try {
     const fromRegistry = line.filter((spec) => !spec.startsWith("@silp/"));
     console.error(`${adapter.name}: npm install ${line.join(" ")} (ours from ${tarballs.length} tarballs), and tsx to run the example`);
     sh("npm", ["install", "--no-audit", "--no-fund", ...tarballs, ...fromRegistry, "tsx"], project);
-    const replies = adapter.replies();
-    const server = await scriptedChatServer(() => replies.shift() ?? { status: 500, body: '{"error":{"message":"no more scripted replies"}}' });
-    try {
-      const file = join("node_modules", ...adapter.name.split("/"), adapter.example);
-      const run = await runExample(project, file, server.baseUrl);
-      const ok = run.code === 0 && adapter.prints.test(run.stdout);
-      console.log(`${ok ? "ok  " : "FAIL"} ${adapter.name}: ${file} (exit ${run.code})`);
-      if (!ok) failures.push(`${adapter.name}: exit ${run.code}\n${run.stdout}\n${run.stderr.slice(-2000)}`);
-    } finally {
-      await server.close();
+    const file = join("node_modules", ...adapter.name.split("/"), adapter.example);
+    const run = await against(adapter.replies(), (baseUrl) => runExample(project, file, baseUrl));
+    const ok = run.code === 0 && adapter.prints.test(run.stdout);
+    console.log(`${ok ? "ok  " : "FAIL"} ${adapter.name}: ${file} (exit ${run.code})`);
+    if (!ok) failures.push(`${adapter.name}: exit ${run.code}\n${run.stdout}\n${run.stderr.slice(-2000)}`);
+    // The answers that are not SILP: the SilpError's code and position, exit 1, no stack.
+    for (const answer of NOT_SILP) {
+      const refused = await against(adapter.notSilp(answer[0]), (baseUrl) => runExample(project, file, baseUrl));
+      const problem = refusalProblem(refused, answer, adapter.prints);
+      console.log(
+        `${problem === undefined ? "ok  " : "FAIL"} ${adapter.name}: ${file}, answer ${JSON.stringify(answer[0].slice(0, 30))} (exit ${refused.code})`,
+      );
+      if (problem !== undefined) failures.push(`${adapter.name}: ${problem.slice(-2000)}`);
     }
   }
 } finally {

@@ -13,13 +13,15 @@
  * - output result: decodes the answer and stores the decoded result in the answer message's
  *   metadata under `silp` (`silpResultOf(result)` reads it).
  *
- * An answer that is not SILP stops the call with a tripwire (Mastra's way for a processor to
- * refuse; tripwire.ts); `silpResultOf(result)` then throws the codec's SilpError.
+ * An answer that is not SILP: the answer message's metadata carries the codec's SilpError, and
+ * `silpResultOf(result)` throws it. Not a tripwire (tripwire.ts, which silpReaderProcessor still
+ * uses to refuse an incoming payload before the model is called): Mastra 1.x logs every
+ * processor's abort at error level with its stack, which a user would see for each non-SILP answer.
  */
 import { decode, type DecodeResult, type PartialIR, SilpError, type StreamDecoder, type StreamPart, createDecoder } from "silp";
 import { answerText, type ChunkLike, deltaText, type MastraMessageLike } from "./messages.js";
-import { carriedResult, carryResult, resolveModelOptions, type SilpModelOptions, writePrompt } from "@silp/grammar";
-import { type Abort, silpErrorOfTripwire, stopWith } from "./tripwire.js";
+import { carriedResult, carryError, carryResult, resolveModelOptions, type SilpModelOptions, writePrompt } from "@silp/grammar";
+import { silpErrorOfTripwire } from "./tripwire.js";
 
 export const SILP_PROCESSOR_ID = "silp";
 /** The type of the data chunks carrying partial IRs (Mastra 1.x streams). */
@@ -53,7 +55,6 @@ export interface SilpStreamArgs {
 }
 export interface SilpResultArgs {
   messages: MastraMessageLike[];
-  abort: Abort;
 }
 
 /**
@@ -115,18 +116,19 @@ export function silpProcessor(options: SilpProcessorOptions = {}): SilpProcessor
       await writer?.custom({ type: SILP_PARTIAL_CHUNK, data: event });
       return part;
     },
-    processOutputResult({ messages, abort }) {
+    processOutputResult({ messages }) {
       const answer = messages.findLast((message) => message.role === "assistant");
       const text = answer && answerText(answer);
       if (!answer || text === undefined) return messages;
-      let decoded: DecodeResult;
+      // An answer that is not SILP is not stopped with a tripwire: Mastra 1.x logs every
+      // processor's abort at error level with its stack. The answer's metadata carries the
+      // SilpError instead, and silpResultOf throws it.
       try {
-        decoded = decode(text, resolved.frontend, resolved.decodeOptions);
+        answer.content.metadata = carryResult(answer.content.metadata, decode(text, resolved.frontend, resolved.decodeOptions));
       } catch (error) {
-        if (error instanceof SilpError) stopWith(abort, error);
-        throw error;
+        if (!(error instanceof SilpError)) throw error;
+        answer.content.metadata = carryError(answer.content.metadata, error);
       }
-      answer.content.metadata = carryResult(answer.content.metadata, decoded);
       return messages;
     },
   };
@@ -142,7 +144,7 @@ export interface AgentResultLike {
 
 /**
  * The decoded answer of an agent call with silpProcessor, from the answer message's metadata.
- * Throws the codec's SilpError when silpProcessor or silpReaderProcessor stopped the call; returns
+ * Throws the codec's SilpError when the answer was not SILP, or silpReaderProcessor stopped the call; returns
  * undefined when the call has no decoded answer (no processor, or an answer that only called tools).
  */
 export function silpResultOf(result: AgentResultLike): DecodeResult | undefined {

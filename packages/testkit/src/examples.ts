@@ -24,9 +24,12 @@ export async function runExampleExit(
   env: Record<string, string> = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const redirect = process.env.SILP_RESOLVE_FROM ? ["--import", "./scripts/resolve-from.mjs"] : [];
+  // Without the NODE_ENV=test vitest sets: a user runs the example without it, and frameworks log
+  // differently under it (Mastra keeps quiet in tests about what it prints to a user).
+  const { NODE_ENV: _test, ...userEnv } = process.env;
   const child = spawn(process.execPath, ["--import", "tsx", ...redirect, file], {
     cwd: REPO_ROOT,
-    env: { ...process.env, OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: "test-double-key", MODEL: "test-double", ...env },
+    env: { ...userEnv, OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: "test-double-key", MODEL: "test-double", ...env },
   });
   let stdout = "";
   let stderr = "";
@@ -42,27 +45,40 @@ export async function runExampleExit(
  * The answers that are not SILP, each with the code and offset its SilpError must carry: a prose
  * reply, and a payload cut short.
  */
-const NOT_SILP = [
+export const NOT_SILP = [
   [PROSE_REPLY, PROSE_ERROR.code, PROSE_ERROR.offset],
   ["start(hike", "invalid_syntax", "start(hike".length],
 ] as const;
 
 /**
+ * What every example promises when the answer is not SILP, checked on one run: exit 1, nothing
+ * decoded on stdout (`decoded` matches what it prints on success), the SilpError's code and
+ * position on stderr, and no stack trace. Undefined when it holds, else what broke.
+ */
+export function refusalProblem(
+  run: { code: number | null; stdout: string; stderr: string },
+  [text, code, offset]: (typeof NOT_SILP)[number],
+  decoded: RegExp,
+): string | undefined {
+  if (run.code !== 1) return `${JSON.stringify(text)}: exit ${run.code}, not 1\n${run.stderr}`;
+  if (decoded.test(run.stdout)) return `${JSON.stringify(text)}: something was decoded\n${run.stdout}`;
+  if (!new RegExp(`^the answer is not SILP: ${code} at line 1, column ${offset + 1}: `, "m").test(run.stderr)) {
+    return `${JSON.stringify(text)}: stderr does not give ${code} at column ${offset + 1}\n${run.stderr}`;
+  }
+  if (/\n\s+at /.test(run.stderr)) return `${JSON.stringify(text)}: a stack trace was printed\n${run.stderr}`;
+  return undefined;
+}
+
+/**
  * Runs `file` against a chat TEST DOUBLE answering each not-SILP text (`replies(text)` scripts the
- * calls the example makes) and checks what every example promises then: exit 1, nothing decoded on
- * stdout (`decoded` matches what it prints on success), the SilpError's code and position on stderr,
- * and no stack trace.
+ * calls the example makes) and checks what every example promises then (refusalProblem).
  */
 export async function assertExampleRefusesNotSilp(file: string, decoded: RegExp, replies: (text: string) => ScriptedReply[]): Promise<void> {
-  for (const [text, code, offset] of NOT_SILP) {
-    const script = replies(text);
+  for (const answer of NOT_SILP) {
+    const script = replies(answer[0]);
     const server = await scriptedChatServer(() => script.shift() ?? { status: 500 });
     try {
-      const { code: exit, stdout, stderr } = await runExampleExit(file, server.baseUrl);
-      assert.equal(exit, 1, `${text}: ${stderr}`);
-      assert.doesNotMatch(stdout, decoded);
-      assert.match(stderr, new RegExp(`^the answer is not SILP: ${code} at line 1, column ${offset + 1}: `, "m"), stderr);
-      assert.doesNotMatch(stderr, /\n\s+at /, "no stack trace");
+      assert.equal(refusalProblem(await runExampleExit(file, server.baseUrl), answer, decoded), undefined);
     } finally {
       await server.close();
     }
