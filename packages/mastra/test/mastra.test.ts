@@ -28,6 +28,7 @@ import {
 } from "@silp/testkit/adapter-fixtures.js";
 import { messageText } from "@silp/testkit/scripted-chat-server.js";
 import { scriptedReplies } from "@silp/testkit/scripted-replies.js";
+import { assertFencedPartials } from "@silp/testkit/adapter-asserts.js";
 import { SilpError } from "silp";
 
 const MAJOR = Number(mastraPackage.version.split(".")[0]);
@@ -85,14 +86,7 @@ describe(`silpProcessor (Mastra ${mastraPackage.version})`, () => {
     let text = "";
     for await (const delta of stream.textStream) text += delta;
     assert.equal(text, FENCED_REPLY);
-    assert.deepEqual(
-      partials.map((event) => event.parts),
-      FENCED_PARTS.map((part) => [part]),
-    );
-    assert.deepEqual(
-      partials.map((event) => event.partial),
-      FENCED_PARTIALS,
-    );
+    assertFencedPartials(partials);
     const decoded = silpResultOf({ response: await stream.response, tripwire: await stream.tripwire });
     assert.deepEqual(decoded?.ir, FENCED_IR);
     assert.equal(scripted.server.calls.at(-1)?.body.stream, true);

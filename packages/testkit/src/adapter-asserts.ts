@@ -10,8 +10,8 @@ import { FENCED_IR, FENCED_PARTIALS, FENCED_PARTS, FENCED_REPAIRS, repairsOf } f
 
 export type AdapterEvent = { done: false; parts: readonly StreamPart[]; partial: PartialIR } | { done: true; result: DecodeResult };
 
-export function assertFencedEvents(events: readonly AdapterEvent[]): void {
-  const streamed = events.filter((event) => !event.done);
+/** One partial event per part of FENCED_REPLY, in stream order, each with the partial IR after it. */
+export function assertFencedPartials(streamed: readonly { parts: readonly StreamPart[]; partial: PartialIR }[]): void {
   assert.deepEqual(
     streamed.map((event) => event.parts),
     FENCED_PARTS.map((part) => [part]),
@@ -20,6 +20,10 @@ export function assertFencedEvents(events: readonly AdapterEvent[]): void {
     streamed.map((event) => event.partial),
     FENCED_PARTIALS,
   );
+}
+
+export function assertFencedEvents(events: readonly AdapterEvent[]): void {
+  assertFencedPartials(events.filter((event) => !event.done));
   const last = events.at(-1);
   assert.equal(events.length, FENCED_PARTS.length + 1);
   assert.ok(last?.done);
