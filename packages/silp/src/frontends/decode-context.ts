@@ -218,3 +218,14 @@ export type PartSink = (part: StreamPart) => void;
  * an Error: it is expected, and costs no stack trace.
  */
 export const INCOMPLETE: unique symbol = Symbol("incomplete");
+
+/**
+ * How a frontend's stream keeps its token buffer (code's parser and json's reader alike): it reads
+ * at most STREAM_READ_BATCH tokens before running the steps they complete, so a chunk holding a
+ * whole reply does not hold all its tokens alive at once (a 100K-character chunk cost 4x per
+ * character what a 16K one did); and it drops the tokens its steps are done with once there are
+ * STREAM_COMPACT_AT of them and they are most of the buffer, not at every step, which would move
+ * the rest of the buffer at each step (quadratic in a chunk holding many steps).
+ */
+export const STREAM_READ_BATCH = 256;
+export const STREAM_COMPACT_AT = 256;

@@ -24,6 +24,8 @@ import {
   type PartSink,
   type PayloadStream,
   type RepairKind,
+  STREAM_COMPACT_AT,
+  STREAM_READ_BATCH,
   type StreamWork,
   receivedText,
 } from "../decode-context.js";
@@ -53,11 +55,6 @@ interface Mark {
   repairsDropped: number;
   spaceCheck: SpaceCheck | undefined;
 }
-
-/** Consumed tokens a stream's buffer keeps before it drops them (commit). */
-const COMPACT_AT = 256;
-/** Tokens a stream reads from its lexer before it runs the steps they complete. */
-const READ_BATCH = 256;
 
 export class CodeParser implements PayloadStream {
   /** A stream's lexer from its first chunk on, then the lexer of the rest of the payload (`finish`). */
@@ -138,11 +135,11 @@ export class CodeParser implements PayloadStream {
     } while (more && (this.phase as Phase) !== "done" && !this.waitsForEnd);
   }
 
-  /** Reads up to READ_BATCH more tokens; false once the text received so far has no complete token left. */
+  /** Reads up to STREAM_READ_BATCH more tokens; false once the text received so far has no complete token left. */
   private readBatch(lexer: Lexer): boolean {
     if (this.lexError !== undefined) return false;
     try {
-      for (let read = 0; read < READ_BATCH; read++) {
+      for (let read = 0; read < STREAM_READ_BATCH; read++) {
         const token = lexer.tryNext();
         if (token === undefined) return false;
         this.tokens.push(token);
@@ -267,7 +264,7 @@ export class CodeParser implements PayloadStream {
       // The consumed tokens are dropped once they are most of the buffer, not at every step: a
       // chunk holding many steps (a whole reply pushed at once) would otherwise move the rest of
       // its tokens at each step, quadratic in the chunk (a 256K-character payload took 2.5 s).
-      if (this.index >= COMPACT_AT && this.index * 2 >= this.tokens.length) {
+      if (this.index >= STREAM_COMPACT_AT && this.index * 2 >= this.tokens.length) {
         this.tokens.splice(0, this.index);
         this.served -= this.index;
         this.index = 0;

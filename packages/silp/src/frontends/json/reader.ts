@@ -31,6 +31,8 @@ import {
   type DecodedPayload,
   INCOMPLETE,
   type PartSink,
+  STREAM_COMPACT_AT,
+  STREAM_READ_BATCH,
   type PayloadStream,
   type ReceivedText,
   type StreamWork,
@@ -52,11 +54,6 @@ import { IDENTITY_HOOKS } from "../../security/hooks.js";
 type Wait = "ws" | "string" | "word";
 
 /** The tokens of a json stream, read as their text completes. */
-/** Tokens a stream's buffer keeps after its steps are done with them, before it drops them (completed). */
-const COMPACT_AT = 256;
-/** Tokens a stream reads from its text before it runs the steps they complete. */
-const READ_BATCH = 256;
-
 class JsonTokens {
   readonly tokens: ReadToken[] = [];
   /**
@@ -88,6 +85,8 @@ class JsonTokens {
     this.end += chunk.length;
     if (this.wait !== undefined && !this.endsIn(chunk)) return;
     this.wait = undefined;
+    // What an earlier chunk's reading read is behind `base` now (its steps may have ended before it read all).
+    if (this.reading !== undefined) this.base += this.reading.at;
     const text = this.received.slice(this.base, this.end);
     this.reading = { text, scanner: new TreeParser(text), at: 0 };
   }
@@ -210,7 +209,7 @@ class JsonReader implements PayloadStream {
     this.tokens.append(chunk);
     let more: boolean;
     do {
-      more = this.tokens.readBatch(READ_BATCH);
+      more = this.tokens.readBatch(STREAM_READ_BATCH);
       this.boundDepth();
       this.advance();
     } while (more && this.phase !== "end");
@@ -345,7 +344,7 @@ class JsonReader implements PayloadStream {
     // The tokens done with are dropped once they are most of the buffer, not at every step: a chunk
     // holding many units (a whole reply pushed at once) would otherwise move the rest of its
     // tokens at each step, quadratic in the chunk (2 MB pushed at once took 4.6 s, 33x decode).
-    if (cursor >= COMPACT_AT && cursor * 2 >= this.tokens.tokens.length) {
+    if (cursor >= STREAM_COMPACT_AT && cursor * 2 >= this.tokens.tokens.length) {
       this.tokens.tokens.splice(0, cursor);
       this.parser.cursor = 0;
       this.scanned -= cursor;
