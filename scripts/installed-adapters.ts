@@ -18,12 +18,12 @@
  *
  *   node --import tsx scripts/installed-adapters.ts [--keep]
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { FENCED_REPLY, FENCED_REPLY_CHUNKS } from "@silp/testkit/adapter-fixtures.js";
-import { NOT_SILP, refusalProblem } from "@silp/testkit/examples.js";
+import { NOT_SILP, refusalProblem, runExampleExit } from "@silp/testkit/examples.js";
 import { type ScriptedReply, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
 import { requireNode22 } from "./node22.mjs";
 import { packWorkspaces, ROOT, tarballsOf } from "./packages.mjs";
@@ -75,24 +75,9 @@ function sh(command: string, args: string[], cwd: string): void {
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed in ${cwd}:\n${result.stderr.slice(-3000)}`);
 }
 
-/** Runs the example with OPENAI_BASE_URL at the double; its exit code and output. */
-function runExample(project: string, file: string, baseUrl: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(node22, ["--import", "tsx", file], {
-    cwd: project,
-    env: { ...env, OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: "test-double-key", MODEL: "test-double" },
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  const timer = setTimeout(() => child.kill(), 180_000);
-  return new Promise((resolve) =>
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    }),
-  );
-}
+/** Runs the example from the project on Node 22, with OPENAI_BASE_URL at the double; its exit code and output. */
+const runExample = (project: string, file: string, baseUrl: string) =>
+  runExampleExit(file, baseUrl, { PATH: env.PATH as string }, { node: node22, cwd: project });
 
 /** `run` against a chat double answering `replies` in order, closed after. */
 async function against<T>(replies: ScriptedReply[], run: (baseUrl: string) => Promise<T>): Promise<T> {

@@ -17,25 +17,32 @@ export async function runExample(file: string, baseUrl: string, env: Record<stri
   return stdout;
 }
 
+/** Where an example runs: the repository on this Node (default), or an installed project on another. */
+export interface ExampleRunner {
+  node: string;
+  cwd: string;
+}
+
 /** The same run, for an example that is expected to fail: its exit code and both outputs. */
 export async function runExampleExit(
   file: string,
   baseUrl: string,
   env: Record<string, string> = {},
+  runner: ExampleRunner = { node: process.execPath, cwd: REPO_ROOT },
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const redirect = process.env.SILP_RESOLVE_FROM ? ["--import", "./scripts/resolve-from.mjs"] : [];
   // Without the NODE_ENV=test vitest sets: a user runs the example without it, and frameworks log
   // differently under it (Mastra keeps quiet in tests about what it prints to a user).
   const { NODE_ENV: _test, ...userEnv } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", ...redirect, file], {
-    cwd: REPO_ROOT,
+  const child = spawn(runner.node, ["--import", "tsx", ...redirect, file], {
+    cwd: runner.cwd,
     env: { ...userEnv, OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: "test-double-key", MODEL: "test-double", ...env },
   });
   let stdout = "";
   let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  const timer = setTimeout(() => child.kill(), 120_000);
+  const timer = setTimeout(() => child.kill(), 180_000);
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   clearTimeout(timer);
   return { code, stdout, stderr };
