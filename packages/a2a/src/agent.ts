@@ -2,12 +2,13 @@
  * A SILP agent as a real A2A v1.0 server: express with the SDK's agent-card and JSON-RPC
  * handlers, the SilpAgentExecutor behind them, listening on a loopback port.
  */
+import { once } from "node:events";
 import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { AGENT_CARD_PATH, type AgentCard, type AgentExtension, type AgentSkill } from "@a2a-js/sdk";
 import { DefaultRequestHandler, type TaskStore, type User, defaultServerCallContextBuilder } from "@a2a-js/sdk/server";
 import { agentCardHandler, jsonRpcHandler } from "@a2a-js/sdk/server/express";
-import { closeServer, listen, origin } from "silp/node";
 import { SilpAgentExecutor, type SilpExecutorOptions } from "./executor.js";
 import { SILP_EXTENSION_URI } from "./extension.js";
 import { requestGuard } from "./request-guard.js";
@@ -147,7 +148,9 @@ export async function startSilpAgent(options: StartSilpAgentOptions): Promise<Ru
   // Which framework answers is nobody's business.
   app.disable("x-powered-by");
   const server = createServer(app);
-  const url = origin(host, await listen(server, options.port ?? 0, host));
+  server.listen(options.port ?? 0, host);
+  await once(server, "listening");
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`;
   const card = silpAgentCard({
     name: options.name,
     url: `${url}${JSON_RPC_PATH}`,
@@ -188,7 +191,11 @@ export async function startSilpAgent(options: StartSilpAgentOptions): Promise<Ru
     card,
     executor,
     close: async () => {
-      await closeServer(server);
+      // Idle keep-alive sockets would hold the listener open: they are dropped.
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
       await executor.close();
     },
   };

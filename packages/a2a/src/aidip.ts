@@ -18,7 +18,8 @@
  */
 import { compile, decode } from "silp";
 import { SilpError } from "silp";
-import { carrierMeta, isPlainObject } from "silp/util";
+import { carrierMeta } from "silp/carriage";
+import { isPlainObject } from "silp/util";
 import type { SilpIRInput } from "silp";
 import type { SilpOptions } from "silp";
 import { fromEnvelope, isEnvelope, type SilpEnvelope } from "silp";

@@ -13,7 +13,8 @@
 import { randomUUID } from "node:crypto";
 import { Role, type Message, type Part } from "@a2a-js/sdk";
 import type { SilpErrorJSON } from "silp";
-import { envelopeText, isPlainObject, isKnownErrorCode } from "silp/util";
+import { envelopeText } from "silp/carriage";
+import { isPlainObject, isKnownErrorCode } from "silp/util";
 import type { SilpEnvelope } from "silp";
 import { formatProbe, probeToJson } from "silp/negotiation";
 import { findProbe } from "silp/negotiation";

@@ -14,7 +14,8 @@ import { ClientFactory, DefaultAgentCardResolver, ServiceParameters, withA2AExte
 import type { DecodeResult } from "silp";
 import { SilpError } from "silp";
 import type { SilpIRInput } from "silp";
-import { envelopeOf, SUPPORTED_SILP_VERSIONS, resolveOptions } from "silp/util";
+import { envelopeOf } from "silp/carriage";
+import { SUPPORTED_SILP_VERSIONS, resolveOptions } from "silp/util";
 import { assertValid } from "silp";
 import type { SilpOptions } from "silp";
 import { fromEnvelope, modelText, type SilpEnvelope } from "silp";

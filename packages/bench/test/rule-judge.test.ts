@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { corpusDir } from "@silp/testkit/corpus.js";
 import { indexCases, loadCaseFolder } from "../src/cases.js";
 import { findValue, ruleJudge } from "../src/judge/rule-judge.js";
-import { pythonListRepr, pythonRepr as pythonStrRepr } from "silp/util";
+import { pythonListRepr, pythonRepr as pythonStrRepr } from "@silp/tokens";
 import { loadPhaseRecords } from "../src/study.js";
 import type { RunRecordCore } from "../src/records.js";
 

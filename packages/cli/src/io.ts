@@ -6,7 +6,7 @@
 import { closeSync, openSync, readSync } from "node:fs";
 import { type ParseError, parse as parseJsonc, printParseErrorCode } from "jsonc-parser";
 import { SilpError } from "silp";
-import { DEFAULT_LIMITS } from "silp/util";
+import { resolveOptions } from "silp/util";
 import { firstInvalidUtf8 } from "./utf8.js";
 
 /** Exit codes of `silpc`: success, invalid input, usage error. */
@@ -28,7 +28,7 @@ export class UsageError extends Error {
  * with `limit_exceeded` instead of exhausting memory. Invalid UTF-8 is `invalid_syntax` at the
  * first bad byte, never silently replaced by U+FFFD.
  */
-export function readInput(path: string, maxLength: number = DEFAULT_LIMITS.maxInputLength): string {
+export function readInput(path: string, maxLength: number = resolveOptions(undefined).limits.maxInputLength): string {
   const name = path === "-" ? "standard input" : path;
   let bytes: Uint8Array;
   try {

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, w
 import { createServer, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { listen, closeServer } from "silp/node";
+import { closeServer, listenOnLoopback } from "@silp/testkit/loopback.js";
 import { runCli } from "@silp/testkit/cli.js";
 import { CLI_BIN, REPO_ROOT } from "@silp/testkit/paths.js";
 import { SITE_CSP } from "@silp/playground";
@@ -53,7 +53,7 @@ test("the static handler serves the folder's files and nothing else", async (_t)
   const dir = fakeSite();
   onTestFinished(() => rmSync(join(dir, ".."), { recursive: true, force: true }));
   const server = createServer(staticSite(dir, SITE_CSP));
-  const port = await listen(server, 0, "127.0.0.1");
+  const port = await listenOnLoopback(server);
   onTestFinished(() => closeServer(server));
 
   const index = await get(port, "/");
@@ -80,7 +80,7 @@ test("a revisit with the file's ETag gets 304 without a body; a changed file get
   const dir = fakeSite();
   onTestFinished(() => rmSync(join(dir, ".."), { recursive: true, force: true }));
   const server = createServer(staticSite(dir, SITE_CSP));
-  const port = await listen(server, 0, "127.0.0.1");
+  const port = await listenOnLoopback(server);
   onTestFinished(() => closeServer(server));
 
   const first = await get(port, "/playground.js");
@@ -134,7 +134,7 @@ test("silpc playground --build copies the built folder; a non-loopback host is a
 test("a --port already in use is a usage error naming --port, without a stack trace", async () => {
   const dir = fakeSite();
   const taken = createServer();
-  const port = await listen(taken, 0, "127.0.0.1");
+  const port = await listenOnLoopback(taken);
   try {
     const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
       const child = spawn(process.execPath, [CLI_BIN, "playground", "--dir", dir, "--port", String(port)], {

@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, unlinkSync, wr
 import { createServer, request, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { closeServer, listen } from "silp/node";
+import { closeServer, listenOnLoopback } from "@silp/testkit/loopback.js";
 import { SITE_CSP } from "@silp/playground";
 import { staticSite } from "../src/static-site.js";
 
@@ -49,7 +49,7 @@ describe("the playground's static handler under attack", () => {
     writeFileSync(join(root, "outside", "o200k_base.json"), "outside the site");
     writeFileSync(join(root, "secret.txt"), "outside the site");
     server = createServer(staticSite(dir, SITE_CSP));
-    port = await listen(server, 0, "127.0.0.1");
+    port = await listenOnLoopback(server);
   });
   afterAll(async () => {
     await closeServer(server);

@@ -10,7 +10,7 @@ import type { SilpIRInput } from "silp";
 import type { SilpOptions } from "silp";
 import type { SilpEnvelope } from "silp";
 import { unwrapSilp, wrapSilp, type SilpWrapped, type Unwrapped } from "silp/carriage";
-import { WRAPPER_FIELDS } from "silp/util";
+import { WRAPPER_FIELDS } from "silp/carriage";
 
 export type { SilpWrapped, Unwrapped };
 

@@ -12,7 +12,8 @@
  */
 import { compile, decode } from "silp";
 import { applySafetyFilter, unwrapSilp, type SafetyFilter } from "silp/carriage";
-import { MAX_LISTED, WRAPPER_FIELDS, isKnownErrorCode, isPlainObject, resolveOptions } from "silp/util";
+import { MAX_LISTED, WRAPPER_FIELDS } from "silp/carriage";
+import { isKnownErrorCode, isPlainObject, resolveOptions } from "silp/util";
 import { SilpError, invalidOption, isSilpError, type SilpErrorJSON } from "silp";
 import { getFrontend } from "silp";
 import type { JsonValue, SilpIR, SilpIRInput } from "silp";
@@ -54,7 +55,7 @@ export interface SilpResultOptions extends SilpOptions {
 
 export { MAX_LISTED };
 /** The note lines of a decode (silp's), for tool authors building results by hand. */
-export { decodeNotes } from "silp/util";
+export { decodeNotes } from "silp/carriage";
 
 /** `{content: [payload], structuredContent: {silp_encoding, ir, ...extra}}` for a valid IR. */
 export function silpToolResult(ir: SilpIRInput, options: SilpResultOptions = {}): StructuredToolResult {

@@ -5,11 +5,12 @@
  * most hosts today) and 2026-07-28 clients from the same tool definitions.
  */
 import { VERSION, pickCodecOptions } from "silp/util";
+import { once } from "node:events";
 import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { McpServer, type ServerContext, createMcpHandler, fromJsonSchema, type StandardSchemaWithJSON } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { localhostHostValidation, toNodeHandler } from "@modelcontextprotocol/node";
-import { closeServer, listen, origin } from "silp/node";
 import { registerSilpReferences, silpReferences } from "./references.js";
 import { defaultCapabilities, loadTokensModule, silpTools, type SilpToolDefinition, type SilpToolsOptions } from "./tools.js";
 
@@ -210,14 +211,20 @@ export async function serveSilpMcpHttp(options: HttpServeOptions): Promise<Runni
     }
     void serve(req, res);
   });
-  const port = await listen(server, options.port, host);
+  server.listen(options.port, host);
+  await once(server, "listening");
+  const { port } = server.address() as AddressInfo;
   for (const name of ["127.0.0.1", "localhost", "[::1]"]) allowedOrigins.add(`http://${name}:${port}`);
   return {
-    url: `${origin(host, port)}${path}`,
+    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}${path}`,
     port,
     close: async () => {
       await handler.close();
-      await closeServer(server);
+      // Idle keep-alive sockets would hold the listener open: they are dropped.
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
     },
   };
 }

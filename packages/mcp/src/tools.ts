@@ -4,7 +4,8 @@
  * an `isError` result carrying the code (result.ts), so bad input never becomes a protocol error.
  */
 import { compileAsync, SilpError } from "silp";
-import { envelopeOf, envelopeText, SUPPORTED_SILP_VERSIONS, pickCodecOptions, resolveOptions, modelNotes } from "silp/util";
+import { envelopeOf, envelopeText, modelNotes } from "silp/carriage";
+import { SUPPORTED_SILP_VERSIONS, pickCodecOptions, resolveOptions } from "silp/util";
 
 import { listFrontends } from "silp";
 import type { JsonValue } from "silp";

@@ -13,12 +13,12 @@ import { test } from "vitest";
 import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
-import { DEFAULT_LIMITS } from "silp/util";
+import { resolveOptions } from "silp/util";
 import { SHAPES, type Shape } from "@silp/testkit/complexity-shapes.js";
 import { testDepth } from "@silp/testkit/property.js";
 import { createSilpMcpServer, DEFAULT_TOOL_TIMEOUT_MS } from "../src/index.js";
 
-const LIMIT = DEFAULT_LIMITS.maxInputLength;
+const LIMIT = resolveOptions(undefined).limits.maxInputLength;
 const BOUND_MS = DEFAULT_TOOL_TIMEOUT_MS / 2;
 
 /** CPU milliseconds (user + system) spent in `run`: machine load does not inflate it. */

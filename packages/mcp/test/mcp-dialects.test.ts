@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { compile, normalize, type SilpIRInput } from "silp";
-import { envelopeOf } from "silp/util";
+import { envelopeOf } from "silp/carriage";
 import { type Capabilities, type Ping, type Pong, formatProbe, parseProbeJson, probeToJson } from "silp/negotiation";
 import { type DialectSpec, DialectHoldings, EVOLVED_DIALECT, dialectRef, negotiateDialects, parseDialectSpec, randomDialectSpec } from "@silp/dialects";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { createServer } from "node:http";
-import { closeServer, listen } from "silp/node";
+import { closeServer, listenOnLoopback } from "@silp/testkit/loopback.js";
 import { Client } from "@modelcontextprotocol/client";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
@@ -132,7 +132,7 @@ describe("silpc mcp --http", () => {
 
   test("an --http port already in use is a usage error naming --http", async () => {
     const taken = createServer();
-    const port = await listen(taken, 0, "127.0.0.1");
+    const port = await listenOnLoopback(taken);
     try {
       const child = spawn(cli.command, [...cli.args, "--http", String(port)], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
       let stderr = "";

@@ -25,7 +25,6 @@ export const ENTRIES = {
   sanitizer: "security/index.js",
   examples: "examples/appendix.js",
   util: "util.js",
-  node: "node/http.js",
 };
 
 export async function bundleCodec() {
@@ -41,8 +40,8 @@ export async function bundleCodec() {
     supported: { "import-attributes": true },
     outdir: resolve(DIST, "bundle"),
     chunkNames: "chunks/[name]-[hash]",
-    // The run-time dependency and Node's builtins (only silp/node uses one) stay imports.
-    external: ["unhomoglyph", "unhomoglyph/*", "node:*"],
+    // The run-time dependency stays an import (the codec imports no Node builtin: the build has no Node types).
+    external: ["unhomoglyph", "unhomoglyph/*"],
     logLevel: "warning",
   });
 }

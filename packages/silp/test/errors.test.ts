@@ -11,7 +11,8 @@ import { SilpError, compile, decode, decodeStream, isSilpError, registerFrontend
 import { agree } from "silp/negotiation";
 import { sanitizePayload } from "silp/sanitizer";
 import { MemorySessionStore, SessionManager } from "silp/session";
-import { EXTENSION_ERROR_CODES, SPEC_ERROR_CODES, importOptional } from "silp/util";
+import { EXTENSION_ERROR_CODES, SPEC_ERROR_CODES } from "../src/errors.js";
+import { importOptional } from "../src/optional-import.js";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 
 const hike = { intent: "!START", entities: [{ id: "act", value: "hike" }], meta: { req_id: "a1b2c3d4" } };

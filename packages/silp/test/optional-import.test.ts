@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { test } from "vitest";
 import { pathToFileURL } from "node:url";
 import { SilpError } from "silp";
-import { importOptional } from "silp/util";
+import { importOptional } from "../src/optional-import.js";
 
 function assertMissing(error: unknown, pkg: string, purpose: string): true {
   assert.ok(error instanceof SilpError, `not a SilpError: ${String(error)}`);

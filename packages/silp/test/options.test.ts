@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
 import { compile, validate, decode, type SilpIRInput } from "silp";
-import { resolveOptions, DEFAULT_OPTIONS } from "silp/util";
+import { resolveOptions, DEFAULT_OPTIONS } from "../src/options.js";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 
 const frozenUserOptions = (extra: Record<string, unknown> = {}) => Object.freeze({ limits: Object.freeze({ maxDepth: 8 }), ...extra });

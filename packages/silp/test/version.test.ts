@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "vitest";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
-import { VERSION } from "silp/util";
+import { VERSION } from "../src/version.js";
 
 test("VERSION equals the version of every published package (run `npm run version` after bumping)", () => {
   const published = readdirSync(join(REPO_ROOT, "packages"))

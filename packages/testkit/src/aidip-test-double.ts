@@ -7,7 +7,7 @@
 import { createServer } from "node:http";
 import { SilpError, type SilpIRInput } from "silp";
 import { readSilpInvocation, silpInvocationResult, type ReadResult } from "@silp/a2a/aidip";
-import { closeServer, listen, origin } from "silp/node";
+import { closeServer, listenOnLoopback } from "./loopback.js";
 
 export interface AidipTestDouble {
   baseUrl: string;
@@ -41,6 +41,6 @@ export async function aidipAgentTestDouble(respond: (read: ReadResult, agentId: 
       }
     });
   });
-  const port = await listen(server, 0, "127.0.0.1");
-  return { baseUrl: origin("127.0.0.1", port), received, close: () => closeServer(server) };
+  const port = await listenOnLoopback(server);
+  return { baseUrl: `http://127.0.0.1:${port}`, received, close: () => closeServer(server) };
 }

@@ -4,7 +4,7 @@
  */
 import type { CensusEntry, CensusGroup, StructuralCensusEntry, VerbCensusEntry } from "./census.js";
 import type { AverageCost, PayloadCost } from "./cost.js";
-import { pythonRepr } from "silp/util";
+import { pythonRepr } from "./python-repr.js";
 import { pythonJsonList, toCsv } from "./csv.js";
 import type { ProbeResult } from "./probe.js";
 import type { CensusReport, Claim } from "./report.js";

@@ -1,5 +1,5 @@
 /** Statistics and the Python-dialect CSV writers (no tokenizer needed). */
-import { pythonRepr } from "silp/util";
+import { pythonRepr } from "../src/python-repr.js";
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
 import { HOMOGLYPHS, ZERO_WIDTH_CHARACTERS, probeCases, pythonJsonList, roundTo, spread, textTable, toCsv } from "../src/index.js";

@@ -9,7 +9,7 @@
  * `rule_verdict` / `rule_reason` of the study exactly; test/bench/rule-judge.test.ts checks
  * all 3,078 records. It is a fast pre-filter, not a semantic judge: paraphrases fail it.
  */
-import { pythonListRepr } from "silp/util";
+import { pythonListRepr } from "@silp/tokens";
 import { ENTITY_TRANSLATIONS, NEGATION_MARKERS, PASS_REASON, SENTINEL_VALUES, TIME_SUFFIXES, VERB_SYNONYMS } from "./rule-tables.js";
 import type { JudgeCase, JudgeResult } from "./types.js";
 

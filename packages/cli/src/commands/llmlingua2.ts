@@ -12,7 +12,7 @@ import { defaultStudyDir } from "../study-dir.js";
 import type { Command } from "commander";
 import { resolve } from "node:path";
 
-import { DEFAULT_LIMITS } from "silp/util";
+import { resolveOptions } from "silp/util";
 import { payloadFromFile } from "../codec-flags.js";
 import { readInput, runCommand, writeJson, writeOut } from "../io.js";
 import { SilpError } from "silp";
@@ -75,7 +75,7 @@ export function register(program: Command): void {
       runCommand(Boolean(flags.json), async () => {
         const rate = rateFlag(flags.rate);
         const prose = payloadFromFile(readInput(file));
-        const limit = DEFAULT_LIMITS.maxInputLength;
+        const limit = resolveOptions(undefined).limits.maxInputLength;
         if (prose.length > limit) {
           throw new SilpError("limit_exceeded", `prose of ${prose.length} characters exceeds the limit of ${limit}`, {
             details: { limit: "maxInputLength", value: limit, actual: prose.length },

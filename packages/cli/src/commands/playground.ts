@@ -3,12 +3,13 @@
  * (@silp/playground) on a loopback address until SIGINT/SIGTERM.
  * `silpc playground --build OUT`: copies the built folder to OUT, for any static host.
  */
+import { once } from "node:events";
 import { cpSync, existsSync } from "node:fs";
 import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
-import { closeServer, listen, origin } from "silp/node";
 import { importOptional } from "silp/util";
 import { listenOn, UsageError, runCommand, writeOut } from "../io.js";
 import { staticSite } from "../static-site.js";
@@ -50,13 +51,20 @@ export function register(program: Command): void {
         if (!/^\d+$/.test(flags.port) || port > 65535) throw new UsageError("--port must be a port number (0-65535)");
         if (!LOOPBACK.has(flags.host)) throw new UsageError("--host must be a loopback address (127.0.0.1, ::1 or localhost)");
         const server = createServer(staticSite(dir, csp));
-        const bound = await listenOn("--port", port, flags.host, () => listen(server, port, flags.host));
-        writeOut(`SILP playground at ${origin(flags.host, bound)}/ (serving ${dir}; Ctrl-C stops)`);
+        const bound = await listenOn("--port", port, flags.host, async () => {
+          server.listen(port, flags.host);
+          await once(server, "listening");
+          return (server.address() as AddressInfo).port;
+        });
+        const host = flags.host.includes(":") ? `[${flags.host}]` : flags.host;
+        writeOut(`SILP playground at http://${host}:${bound}/ (serving ${dir}; Ctrl-C stops)`);
         await new Promise<void>((done) => {
           const stop = (): void => {
             process.off("SIGINT", stop);
             process.off("SIGTERM", stop);
-            void closeServer(server).then(done);
+            // Idle keep-alive sockets would hold the listener open: they are dropped.
+            server.close(() => done());
+            server.closeAllConnections();
           };
           process.once("SIGINT", stop);
           process.once("SIGTERM", stop);

@@ -170,6 +170,3 @@ export function getFrontend(name: string): Frontend {
 export function listFrontends(): FrontendInfo[] {
   return [...registry.values()].map(({ name, lossless, decodes, async, streams, description }) => ({ name, lossless, decodes, async, streams, description }));
 }
-
-/** The names of the frontends known to be lossless; the llmlingua2 name is known even when not loaded. */
-export const LOSSLESS_FRONTENDS: readonly string[] = ["code", "json"];

@@ -5,7 +5,7 @@
  * against it); this module adds the deployment's extra verbs (`whitelist.extra`).
  */
 import { type ResolvedOptions, resolveOptions, type SilpOptions } from "../options.js";
-import { APPROVED_NAMES, CENSUS_TOKENIZERS, EXCLUDED_VERBS, type ExcludedVerb } from "../verb-table.js";
+import { APPROVED_NAMES, EXCLUDED_VERBS, type ExcludedVerb } from "../verb-table.js";
 
 export interface ApprovedVerb {
   /** Action code, e.g. `!CANCEL`. */
@@ -21,9 +21,6 @@ export const APPROVED_VERBS: readonly ApprovedVerb[] = APPROVED_NAMES.map((name)
   code: `!${name}`,
   functionName: name.toLowerCase(),
 }));
-
-/** The census every approved verb was admitted on: exactly one token, no UNK, on all six. */
-export const APPROVAL_CRITERION = { tokens: 1, unkFree: true, tokenizers: CENSUS_TOKENIZERS } as const;
 
 const approvedSet = new Set(APPROVED_VERBS.map((verb) => verb.code));
 const excludedByCode = new Map(EXCLUDED_VERBS.map((verb) => [verb.code, verb]));

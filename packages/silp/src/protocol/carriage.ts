@@ -5,5 +5,11 @@
  * @silp/mcp, @silp/a2a and the Agents SDK handoff build on; an application that only compiles and
  * decodes payloads does not need it (the envelope, the payload's own wire form, is in `silp`).
  */
-export { wrapSilp, unwrapSilp, splitSilp, hasSilpFields, type SilpWrapped, type Unwrapped } from "./wrapper.js";
+export { wrapSilp, unwrapSilp, splitSilp, hasSilpFields, WRAPPER_FIELDS, type SilpWrapped, type Unwrapped } from "./wrapper.js";
 export { applySafetyFilter, freeTextOf, type FreeText, type SafetyFilter, type SafetyVerdict } from "./safety-filter.js";
+// What a carrier writes for the model beside the payload it carries: the envelope of a payload
+// compiled elsewhere, its text, the note lines of a decode (at most MAX_LISTED of each kind), and
+// the meta a host message carries in its own fields.
+export { envelopeOf } from "./envelope.js";
+export { decodeNotes, envelopeText, modelNotes, MAX_LISTED, type DecodeFindings } from "./model-text.js";
+export { carrierMeta } from "../frontends/meta-carriage.js";

@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "vitest";
 import { decode, SilpError } from "silp";
 import { DecodeContext } from "../../src/frontends/decode-context.js";
-import { resolveOptions } from "silp/util";
+import { resolveOptions } from "../../src/options.js";
 import { describeChar, Lexer, type Token } from "../../src/frontends/code/lexer.js";
 import { StatementLowering } from "../../src/frontends/code/lower.js";
 import { IDENTITY_HOOKS } from "../../src/security/hooks.js";

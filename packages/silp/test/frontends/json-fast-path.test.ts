@@ -12,7 +12,7 @@ import fc from "fast-check";
 import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
 import { compile, decode } from "silp";
 import { DecodeContext, type DecodedPayload } from "../../src/frontends/decode-context.js";
-import { resolveOptions } from "silp/util";
+import { resolveOptions } from "../../src/options.js";
 import { decodeJsonFast } from "../../src/frontends/json/lower.js";
 import { openJsonStream } from "../../src/frontends/json/reader.js";
 import { ChunkText } from "../../src/chunk-text.js";

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
 import type { Repair } from "silp";
-import { resolveOptions } from "silp/util";
+import { resolveOptions } from "../../src/options.js";
 import { assertLinearTime } from "@silp/testkit/linear-time.js";
 import { DecodeContext } from "../../src/frontends/decode-context.js";
 import { repairJson } from "../../src/frontends/json/repair.js";

@@ -11,7 +11,7 @@ import { describe, test } from "vitest";
 import type { Repair } from "silp";
 import { DecodeContext } from "../../src/frontends/decode-context.js";
 import { repairJson } from "../../src/frontends/json/repair.js";
-import { resolveOptions } from "silp/util";
+import { resolveOptions } from "../../src/options.js";
 import { IDENTITY_HOOKS } from "../../src/security/hooks.js";
 import { assertLinearTime } from "@silp/testkit/linear-time.js";
 

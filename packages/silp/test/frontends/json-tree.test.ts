@@ -14,7 +14,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
 import { assertProperty } from "@silp/testkit/property.js";
-import { resolveOptions } from "silp/util";
+import { resolveOptions } from "../../src/options.js";
 import { type JsonNode, TreeParser, startsWithValue } from "../../src/frontends/json/tree.js";
 import { openJsonStream } from "../../src/frontends/json/reader.js";
 import { DecodeContext } from "../../src/frontends/decode-context.js";

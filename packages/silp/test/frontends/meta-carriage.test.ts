@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { createHash } from "node:crypto";
 import { describe, test } from "vitest";
 import { compile, decode, fromEnvelope, normalize, toEnvelope, type JsonValue, type SilpIRInput } from "silp";
-import { resolveOptions } from "silp/util";
+import { resolveOptions } from "../../src/options.js";
 import { runCli, SKIP_SPAWN_UNDER_MUTATION } from "@silp/testkit/cli.js";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 

@@ -7,7 +7,7 @@ import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { compile, compileAsync, decode, getFrontend, listFrontends, registerFrontend, unregisterFrontend, type FrontendDefinition } from "silp";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
-import { resolveOptions } from "silp/util";
+import { resolveOptions } from "../../src/options.js";
 import { DecodeContext } from "../../src/frontends/decode-context.js";
 import { IDENTITY_HOOKS } from "../../src/security/hooks.js";
 

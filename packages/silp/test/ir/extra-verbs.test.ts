@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
 import { compile, decode, validate, verbsInForce, type SilpIRInput } from "silp";
-import { resolveOptions } from "silp/util";
+import { resolveOptions } from "../../src/options.js";
 import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 
 const APPROVED_SORTED = [

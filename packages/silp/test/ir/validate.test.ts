@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { describe, test } from "vitest";
 import { compile, deriveReqId, isSilpError, newReqId, normalize, validate, type SilpIRInput, type ValidationIssue } from "silp";
-import { REQ_ID_PATTERN } from "silp/util";
+import { REQ_ID_PATTERN } from "../../src/ir/req-id.js";
 
 const base = (): SilpIRInput => ({ intent: "!CANCEL", entities: [{ id: "act", value: "flight" }], meta: { req_id: "a1b2c3d4" } });
 const rules = (input: unknown, options = {}) => validate(input, options).issues.map((issue) => `${issue.severity}:${issue.rule}`);

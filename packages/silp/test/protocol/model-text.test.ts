@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
 import { decode, fromEnvelope, modelText } from "silp";
-import { decodeNotes, modelNotes } from "silp/util";
+import { decodeNotes, modelNotes } from "../../src/protocol/model-text.js";
 
 describe("modelText", () => {
   test("meta carried beside the payload: the model reads what differs from the defaults, not the req_id", () => {

@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
 import { SilpError, type SanitizeOptions } from "silp";
-import { DEFAULT_OPTIONS, resolveOptions } from "silp/util";
+import { DEFAULT_OPTIONS, resolveOptions } from "../../src/options.js";
 import { prepareForDecode } from "../../src/security/decode-guard.js";
 import { IDENTITY_HOOKS } from "../../src/security/hooks.js";
 import { codePointBefore, describeCodePoint, findInvisible, type InvisibleFinding } from "../../src/security/invisible.js";
