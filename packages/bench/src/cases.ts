@@ -10,7 +10,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { SilpError } from "silp";
+import { invalidIr, SilpError } from "silp";
 import type { SilpIRInput } from "silp";
 import type { JudgeCase } from "./judge/types.js";
 
@@ -37,7 +37,8 @@ export function assertJudgeCase(value: unknown, where: string): asserts value is
     typeof ir.meta === "object" &&
     ir.meta !== null;
   if (!ok) {
-    throw new SilpError("invalid_ir", `${where}: not a SILP IR (intent, meta, and string entity/constraint values are required)`);
+    const message = `${where}: not a SILP IR (intent, meta, and string entity/constraint values are required)`;
+    throw invalidIr([{ rule: "judge-case", severity: "error", path: "", message }]);
   }
 }
 
@@ -75,7 +76,7 @@ export function loadCaseFolder(dir: string): BenchCase[] {
 export function indexCases(cases: readonly BenchCase[]): Map<string, BenchCase> {
   const byId = new Map<string, BenchCase>();
   for (const c of cases) {
-    if (byId.has(c.id)) throw new SilpError("invalid_ir", `duplicate case id ${c.id}`);
+    if (byId.has(c.id)) throw invalidIr([{ rule: "duplicate-case-id", severity: "error", path: "", message: `duplicate case id ${c.id}` }]);
     byId.set(c.id, c);
   }
   return byId;

@@ -8,7 +8,7 @@
  * length, its nesting depth (JSON.parse recurses) and duplicate keys (JSON.parse keeps the last
  * one silently, which would change the structure without a word).
  */
-import { SilpError, type JsonObject } from "silp";
+import { invalidIr, type JsonObject, type SilpError } from "silp";
 import { isPlainObject } from "silp/util";
 
 /** The property that carries the extra fields in the vendor variants. */
@@ -29,7 +29,7 @@ export interface ExtraFieldLimits {
  * fields. Anything else is `invalid_ir` at `path` (a JSON Pointer into the vendor object).
  */
 export function parseExtraFields(text: unknown, known: readonly string[], path: string, limits: ExtraFieldLimits): JsonObject {
-  const fail = (message: string, details: Record<string, unknown> = {}): SilpError => new SilpError("invalid_ir", `${path}: ${message}`, { path, details });
+  const fail = (message: string): SilpError => invalidIr([{ rule: "vendor-object", severity: "error", path, message }]);
   if (typeof text !== "string") throw fail(`${EXTRA_FIELDS} must be a string holding a JSON object`);
   if (text.length > limits.maxLength) throw fail(`${EXTRA_FIELDS} has ${text.length} characters; the limit is ${limits.maxLength}`);
   scanJsonText(text, limits.maxDepth, fail);
@@ -42,7 +42,7 @@ export function parseExtraFields(text: unknown, known: readonly string[], path: 
   if (!isPlainObject(value)) throw fail(`${EXTRA_FIELDS} must hold a JSON object`);
   for (const key of Object.keys(value)) {
     if (known.includes(key)) {
-      throw fail(`${EXTRA_FIELDS} may not carry "${key}", a field of its own`, { field: key });
+      throw fail(`${EXTRA_FIELDS} may not carry "${key}", a field of its own`);
     }
   }
   return value as JsonObject;

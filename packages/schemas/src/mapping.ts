@@ -12,7 +12,7 @@
  * the extra fields packed into `extra_fields_json`. toVendorObject(fromVendorObject(x)) is a
  * fixed point, and fromVendorObject(toVendorObject(ir)) gives the IR back (test/roundtrip).
  */
-import { assertValid, completeMeta, SilpError, type JsonObject, type JsonValue, type SilpIR, type SilpIRInput, type SilpOptions } from "silp";
+import { assertValid, completeMeta, invalidIr, type SilpError, type JsonObject, type JsonValue, type SilpIR, type SilpIRInput, type SilpOptions } from "silp";
 import { isPlainObject, resolveOptions, type ResolvedOptions } from "silp/util";
 import { EXTRA_FIELDS, parseExtraFields, printExtraFields } from "./extra-fields.js";
 import { knownFields, rootFields, SUB_OBJECTS, type SubObjectName } from "./ir-shape.js";
@@ -23,7 +23,7 @@ export type VendorObject = Record<string, unknown>;
 /** The IR, in normal form, that a vendor object stands for. */
 export function fromVendorObject(variant: Variant, object: unknown, options?: SilpOptions): SilpIR {
   const resolved = resolveOptions(options);
-  if (!isPlainObject(object)) throw new SilpError("invalid_ir", "a vendor object must be a JSON object", { path: "" });
+  if (!isPlainObject(object)) throw invalidIr([{ rule: "vendor-object", severity: "error", path: "", message: "a vendor object must be a JSON object" }]);
   const input = variant === "jsonschema" ? object : readVendorRoot(object, resolved);
   const completed = completeMeta(input as unknown as SilpIRInput, "code", resolved).ir;
   return assertValid(completed, resolved).ir;
@@ -98,7 +98,12 @@ function readSubObject(name: SubObjectName, value: unknown, path: string, resolv
 function unknownField(key: string, path: string): SilpError {
   const shown = key.length > 40 ? `${key.slice(0, 40)}…` : key;
   const pointer = `${path}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`;
-  return new SilpError("invalid_ir", `${pointer}: ${JSON.stringify(shown)} is not a field of this variant (extra fields go in ${EXTRA_FIELDS})`, {
-    path: pointer,
-  });
+  return invalidIr([
+    {
+      rule: "vendor-object",
+      severity: "error",
+      path: pointer,
+      message: `${JSON.stringify(shown)} is not a field of this variant (extra fields go in ${EXTRA_FIELDS})`,
+    },
+  ]);
 }

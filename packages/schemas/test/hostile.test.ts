@@ -65,4 +65,19 @@ describe("fromVendorObject on hostile input", () => {
       assert.equal(refusal(object).code, "invalid_ir", JSON.stringify(object));
     }
   });
+
+  test("a refusal lists its issue as every invalid_ir does: rule, severity, message and the same pointer", () => {
+    const unknown = silpErrorOf(() => fromVendorObject("anthropic", { ...base, entities: [{ id: "act", value: "hike", colour: "red" }] }));
+    assert.deepEqual(unknown.details?.issues, [
+      {
+        rule: "vendor-object",
+        severity: "error",
+        path: "/entities/0/colour",
+        message: `"colour" is not a field of this variant (extra fields go in ${EXTRA_FIELDS})`,
+      },
+    ]);
+    assert.equal(unknown.path, "/entities/0/colour");
+    const extra = silpErrorOf(() => fromVendorObject("anthropic", withEntityExtra("[1]")));
+    assert.deepEqual(extra.details?.issues, [{ rule: "vendor-object", severity: "error", path: `/entities/0/${EXTRA_FIELDS}`, message: `${EXTRA_FIELDS} must hold a JSON object` }]);
+  });
 });
