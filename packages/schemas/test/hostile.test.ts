@@ -78,6 +78,8 @@ describe("fromVendorObject on hostile input", () => {
     ]);
     assert.equal(unknown.path, "/entities/0/colour");
     const extra = silpErrorOf(() => fromVendorObject("anthropic", withEntityExtra("[1]")));
-    assert.deepEqual(extra.details?.issues, [{ rule: "vendor-object", severity: "error", path: `/entities/0/${EXTRA_FIELDS}`, message: `${EXTRA_FIELDS} must hold a JSON object` }]);
+    assert.deepEqual(extra.details?.issues, [
+      { rule: "vendor-object", severity: "error", path: `/entities/0/${EXTRA_FIELDS}`, message: `${EXTRA_FIELDS} must hold a JSON object` },
+    ]);
   });
 });
