@@ -2,8 +2,10 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { describe, test } from "vitest";
-import { compile, deriveReqId, isSilpError, newReqId, normalize, validate, type SilpIRInput, type ValidationIssue } from "silp";
+import { assertValid, compile, deriveReqId, isSilpError, newReqId, normalize, SilpError, validate, type SilpIRInput, type ValidationIssue } from "silp";
 import { REQ_ID_PATTERN } from "../../src/ir/req-id.js";
+import { resolveOptions } from "../../src/options.js";
+import { assertSupportedVersion } from "../../src/ir/validate.js";
 
 const base = (): SilpIRInput => ({ intent: "!CANCEL", entities: [{ id: "act", value: "flight" }], meta: { req_id: "a1b2c3d4" } });
 const rules = (input: unknown, options = {}) => validate(input, options).issues.map((issue) => `${issue.severity}:${issue.rule}`);
@@ -213,5 +215,54 @@ describe("compile validates first (spec 3.9 MUST)", () => {
 
   test("an unknown frontend raises unsupported_frontend", () => {
     assert.throws(() => compile(base(), "math"), { code: "unsupported_frontend" });
+  });
+});
+
+describe("validate and assertValid", () => {
+  test("a schema failure returns no IR and not ok; a null optional is dropped with a warning", () => {
+    const bad = validate({ intent: "!CANCEL" });
+    assert.equal(bad.ok, false);
+    assert.equal(bad.ir, undefined);
+    const constraints = [{ type: "rain", value: "no", time: null }];
+    const good = validate({ intent: "!CANCEL", constraints, meta: { req_id: "abcd1234" } });
+    assert.equal(good.ok, true);
+    assert.deepEqual(good.ir?.constraints, [{ type: "rain", value: "no" }]);
+    assert.deepEqual(
+      good.issues.map((issue) => [issue.rule, issue.severity, issue.path]),
+      [["null-optional-field", "warning", "/constraints/0/time"]],
+    );
+    const both = validate({ intent: "!CANCEL", constraints });
+    assert.equal(both.ok, false);
+    assert.deepEqual(
+      both.issues.map((issue) => [issue.rule, issue.severity]),
+      [
+        ["null-optional-field", "warning"],
+        ["schema", "error"],
+      ],
+    );
+  });
+
+  test("assertValid: depth first, then version, then the issues", () => {
+    const options = resolveOptions({ limits: { maxDepth: 2 } });
+    assert.throws(() => assertValid({ intent: "!CANCEL", meta: { req_id: "abcd1234", x: [1] } }, options), { code: "limit_exceeded" });
+    assert.throws(() => assertValid({ silp: "v2", intent: "!NOPE", meta: { req_id: "abcd1234" } }, resolveOptions({})), { code: "unsupported_version" });
+    assert.throws(() => assertValid({ intent: "CANCEL", meta: { req_id: "abcd1234" } }, resolveOptions({})), { code: "invalid_ir" });
+    const { ir, warnings } = assertValid({ intent: "!CANCEL", meta: { req_id: "abcd1234" } }, resolveOptions({}));
+    assert.equal(ir.intent, "!CANCEL");
+    assert.deepEqual(warnings, []);
+  });
+
+  test("assertSupportedVersion names the version and the supported list", () => {
+    assertSupportedVersion("v1");
+    assert.throws(
+      () => assertSupportedVersion("v9"),
+      (error: unknown) => {
+        assert.ok(error instanceof SilpError);
+        assert.equal(error.code, "unsupported_version");
+        assert.equal(error.message, 'SILP version "v9" is not supported (this implementation speaks v1)');
+        assert.deepEqual(error.details, { version: "v9", supported: ["v1"] });
+        return true;
+      },
+    );
   });
 });
