@@ -536,7 +536,10 @@ function decodeWhole(context: DecodeContext, start: number, end: number, sink: P
   }
 }
 
-/** A stop as the codec's error (the reader and finishStreamed look for a SilpError); any other error as it is. */
+/**
+ * A stop as the codec's error: decode() reads a whole text through the same append and finish,
+ * and lenient extraction tells a payload that failed from a crash by it. Any other error as it is.
+ */
 function notRead(error: unknown): unknown {
   return error instanceof Stop ? new SilpError("invalid_syntax", `invalid JSON: ${error.reason}`, { offset: error.offset }) : error;
 }
