@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "vitest";
-import { decode, SilpError, type SilpIR } from "silp";
+import { decode, getFrontend, registerFrontend, SilpError, type SilpIR } from "silp";
 
 interface ExpectedError {
   code: string;
@@ -78,5 +78,45 @@ describe("model-written text: extraction and repair (lenient), rejection (strict
       readFileSync(new URL("../../../../docs/json.md", import.meta.url), "utf8");
     const kinds = new Set(cases.flatMap((row) => (row.repairs ?? []).map((repair) => repair.kind)));
     for (const kind of kinds) assert.ok(docs.includes(`\`${kind}\``), `${kind} is documented`);
+  });
+});
+
+describe("a strict frontend's payload on a line of its own: the blanks cut around it are a whitespace repair", () => {
+  // A TEST DOUBLE of a frontend whose decoder is strict about the edges of its payload, as a
+  // dialect's is (docs/grammar.md, Extraction): it refuses a range that starts or ends with a
+  // blank, and reads any other with the code frontend's reader.
+  const code = getFrontend("code");
+  registerFrontend(
+    {
+      name: "t-strict-edges",
+      lossless: true,
+      description: "test double: the code frontend, refusing blanks at the edges of its payload",
+      compile: code.compile,
+      decode(context, start, end) {
+        const text = context.source.slice(start, end);
+        if (text !== text.trim()) throw new SilpError("invalid_syntax", "blanks around the payload", { offset: start });
+        return code.openStream?.(context, start).finish(end) as ReturnType<NonNullable<typeof code.decode>>;
+      },
+    },
+    { replace: true },
+  );
+  const CANCEL = { intent: "!CANCEL", entities: [{ id: "act", value: "flight", action: "!CANCEL" }] };
+  const MESSAGE = "non-canonical whitespace: no whitespace around the payload";
+
+  test("blanks after the payload: the repair is at the first one, where the payload ends", () => {
+    const result = decode("cancel(flight)\n", "t-strict-edges");
+    assert.deepEqual(result.repairs, [{ kind: "whitespace", offset: 14, message: MESSAGE }]);
+    assert.deepEqual({ intent: result.ir.intent, entities: result.ir.entities }, CANCEL);
+  });
+
+  test("blanks before the payload (and after): the repair is at the text's first character", () => {
+    const result = decode("\n  cancel(flight) \n", "t-strict-edges");
+    assert.deepEqual(result.repairs, [{ kind: "whitespace", offset: 0, message: MESSAGE }]);
+    assert.deepEqual({ intent: result.ir.intent, entities: result.ir.entities }, CANCEL);
+  });
+
+  test("no blank to cut: the payload is read as it is, with no repair; strict mode extracts nothing", () => {
+    assert.deepEqual(decode("cancel(flight)", "t-strict-edges").repairs, []);
+    assertRejects(() => decode("cancel(flight)\n", "t-strict-edges", { strict: true }), { code: "invalid_syntax", offset: 0 });
   });
 });
