@@ -14,6 +14,8 @@ interface ExpectedError {
   offset?: number;
   /** Where the row gives it: the message, written out by hand. */
   message?: string;
+  /** Where the row gives it: what the error says was expected instead. */
+  expected?: string[];
 }
 
 interface Row {
@@ -48,6 +50,7 @@ function assertRejects(run: () => unknown, expected: ExpectedError): void {
     assert.equal(error.code, expected.code, error.message);
     if (expected.offset !== undefined) assert.equal(error.offset, expected.offset, error.message);
     if (expected.message !== undefined) assert.equal(error.message.split("\n")[0], expected.message);
+    if (expected.expected !== undefined) assert.deepEqual(error.expected, expected.expected);
     return true;
   });
 }
