@@ -13,7 +13,11 @@ import { ChunkText } from "../../src/chunk-text.js";
 /** Chunks of 0-3 characters, sometimes thousands of them: several batches and a partial one. */
 const chunksArb = fc.oneof(
   fc.array(fc.string({ maxLength: 3 }), { maxLength: 40 }),
-  fc.integer({ min: 1000, max: 3500 }).chain((count) => fc.array(fc.constantFrom("a", "bc", "", "\u00e9", "xyz"), { minLength: count, maxLength: count })),
+  fc
+    .integer({ min: 1000, max: 3500 })
+    .chain((count) =>
+      fc.array(fc.constantFrom("a", "bc", "", "\u00e9", "xyz", "\ud83d", "\ude00", "\ud800", "\u0000", '"', "\\"), { minLength: count, maxLength: count }),
+    ),
 );
 
 function filled(chunks: readonly string[]): ChunkText {
