@@ -15,7 +15,7 @@
 import { SilpError } from "silp";
 import { newReqId } from "silp";
 import type { Entity, SilpIR, SilpIRInput } from "silp";
-import { ACTION_CODE_PATTERN, ENTITY_FIELDS, actionToFunctionName, functionNameToAction } from "silp/util";
+import { IR_SHAPE, actionToFunctionName, functionNameToAction } from "silp/util";
 
 export interface ActionCall {
   /** Action code, e.g. "!CANCEL". */
@@ -47,7 +47,7 @@ export function handlerTable<C>(handlers: Record<string, ActionHandler<C>>): Map
   const table = new Map<string, ActionHandler<C>>();
   for (const [key, handler] of Object.entries(handlers)) {
     const action = key.startsWith("!") ? key : functionNameToAction(key);
-    if (!ACTION_CODE_PATTERN.test(action)) throw new TypeError(`handler key ${JSON.stringify(key)} is not an action code or function name`);
+    if (!IR_SHAPE.actionCode.test(action)) throw new TypeError(`handler key ${JSON.stringify(key)} is not an action code or function name`);
     if (typeof handler !== "function") throw new TypeError(`the handler for ${action} is not a function`);
     table.set(action, handler);
   }
@@ -106,7 +106,7 @@ export function resultIr(request: SilpIR, records: DispatchRecord[], sessionId?:
     for (let n = 2; used.has(id); n++) id = `${record.functionName}_${n}`;
     used.add(id);
     // Data becomes extra fields; it may not overwrite the entity's own id, value or action.
-    const extra = Object.entries(record.data ?? {}).filter(([key]) => !ENTITY_FIELDS.includes(key as never));
+    const extra = Object.entries(record.data ?? {}).filter(([key]) => !IR_SHAPE.entityFields.includes(key as never));
     entities.push({ ...Object.fromEntries(extra), id, value: record.summary });
   }
   return {

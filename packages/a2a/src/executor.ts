@@ -18,7 +18,7 @@ import { SilpError, type SilpErrorJSON } from "silp";
 import { getFrontend } from "silp";
 import { newReqId } from "silp";
 import type { SilpIR } from "silp";
-import { SUPPORTED_SILP_VERSIONS } from "silp/util";
+import { IR_SHAPE } from "silp/util";
 import type { SilpOptions } from "silp";
 import { fromEnvelope, toEnvelope, type SilpEnvelope } from "silp";
 import { answerPing, createPing, probeToJson, type Agreement, type Capabilities, type ReaderOrder } from "silp/negotiation";
@@ -157,7 +157,7 @@ export class SilpAgentExecutor implements AgentExecutor {
   readonly #options: SilpExecutorOptions;
 
   constructor(options: SilpExecutorOptions) {
-    const checked = createPing({ versions: options.versions ?? [...SUPPORTED_SILP_VERSIONS], frontends: options.frontends ?? ["code", "json"] });
+    const checked = createPing({ versions: options.versions ?? [...IR_SHAPE.silpVersions], frontends: options.frontends ?? ["code", "json"] });
     for (const frontend of checked.frontends) {
       const known = getFrontend(frontend);
       if (!known.decodes && !options.onProse) throw new TypeError(`frontend ${frontend} has no decoder: give onProse to accept it`);

@@ -15,7 +15,7 @@ import type { DecodeResult } from "silp";
 import { SilpError } from "silp";
 import type { SilpIRInput } from "silp";
 import { envelopeOf } from "silp/carriage";
-import { SUPPORTED_SILP_VERSIONS, resolveOptions } from "silp/util";
+import { IR_SHAPE, resolveOptions } from "silp/util";
 import { assertValid } from "silp";
 import type { SilpOptions } from "silp";
 import { fromEnvelope, modelText, type SilpEnvelope } from "silp";
@@ -103,7 +103,7 @@ export class SilpPeer {
   ) {
     this.#options = options;
     this.#holdings = options.dialects ?? new DialectHoldings();
-    const base = createPing({ versions: options.versions ?? [...SUPPORTED_SILP_VERSIONS], frontends: options.frontends ?? ["code", "json", "natural"] });
+    const base = createPing({ versions: options.versions ?? [...IR_SHAPE.silpVersions], frontends: options.frontends ?? ["code", "json", "natural"] });
     this.capabilities = this.#holdings.capabilities(base);
     this.contextId = options.contextId ?? randomUUID();
     this.remote = readSilpExtension(card);

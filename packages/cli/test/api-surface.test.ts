@@ -18,6 +18,17 @@ test("every package's exported names match the pinned surface", async () => {
   assert.deepEqual(surface, pinnedSurface(surface), "the public API changed: if on purpose, rerun with SILP_UPDATE_API_SURFACE=1 and review the diff");
 });
 
+test("what the siblings share from the codec (silp/util) is at most 15 names, grouped names counted once", async () => {
+  const util = Object.keys(await import("silp/util"));
+  assert.ok(util.length <= 15, `silp/util exports ${util.length} runtime names`);
+  // The groups hold what they say, and nothing else: a name added to a group is a name added to silp/util.
+  const { codeSyntax, IR_SHAPE } = await import("silp/util");
+  assert.deepEqual(Object.keys(codeSyntax).sort(), ["KEYWORDS", "Lexer", "META_RESERVED_NAMES", "quoteString"]);
+  assert.deepEqual(Object.keys(IR_SHAPE), ["entityFields", "constraintFields", "alternativeFields", "metaFields", "actionCode", "silpVersions"]);
+  assert.ok(IR_SHAPE.actionCode.test("!SWITCH_TOOL") && !IR_SHAPE.actionCode.test("switch_tool"));
+  assert.deepEqual(IR_SHAPE.silpVersions, ["v1"]);
+});
+
 test("the codec's root export is small: what an application calls, at most 30 values", async () => {
   const root = Object.keys(await import("silp"));
   // Carriage (the wrapper, the safety filter), protocol state and sibling internals live behind subpaths.

@@ -25,11 +25,25 @@ function entries(folders: readonly string[]): string[] {
   return specifiers;
 }
 
-/** Each entry's sorted runtime export names. */
+/**
+ * Each entry's sorted runtime export names. A module namespace re-exported under one name (such
+ * as silp/util's `codeSyntax`) is listed with its members too (`codeSyntax.Lexer`), so a member
+ * added or removed changes the pinned surface just as an export does. (A frozen record such as
+ * `IR_SHAPE` is data, pinned by its own test.)
+ */
 export async function surfaceOf(folders: readonly string[]): Promise<Record<string, string[]>> {
   const surface: Record<string, string[]> = {};
-  for (const specifier of entries(folders)) surface[specifier] = Object.keys(await import(specifier)).sort();
+  for (const specifier of entries(folders)) {
+    const module = (await import(specifier)) as Record<string, unknown>;
+    surface[specifier] = Object.keys(module)
+      .flatMap((name) => [name, ...membersOf(module[name]).map((member) => `${name}.${member}`)])
+      .sort();
+  }
   return surface;
+}
+
+function membersOf(value: unknown): string[] {
+  return Object.prototype.toString.call(value) === "[object Module]" ? Object.keys(value as object) : [];
 }
 
 /**

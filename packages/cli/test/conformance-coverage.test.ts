@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { RULE_IDS } from "silp";
-import { EXTENSION_ERROR_CODES, SPEC_ERROR_CODES } from "silp/util";
+import { ERROR_CODES } from "silp/util";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
 import { loadSuite, type SuiteCase } from "@silp/conformance";
 
@@ -115,20 +115,16 @@ describe("conformance suite coverage", () => {
     assertCovered("validation rule", ["schema", ...RULE_IDS, ...tableNames(read("docs/ir.md"), "rule")], have);
   });
 
-  test("every error code (SPEC_ERROR_CODES, EXTENSION_ERROR_CODES, docs/errors.md) has a case or a stated reason", () => {
+  test("every error code (ERROR_CODES, docs/errors.md) has a case or a stated reason", () => {
     const have = covered((c) => ["error" in c.expect ? c.expect.error.code : "", ...(c.covers?.errors ?? [])]);
     const excused = suite.outOfScope.errors ?? {};
-    assertCovered("error code", [...SPEC_ERROR_CODES, ...EXTENSION_ERROR_CODES, ...tableNames(read("docs/errors.md"), "code")], have, excused);
+    assertCovered("error code", [...ERROR_CODES, ...tableNames(read("docs/errors.md"), "code")], have, excused);
     for (const code of Object.keys(excused)) assert.ok(!have.has(code), `${code} is both covered and listed out of scope`);
   });
 
   test("every repair kind (RepairKind, docs/grammar.md, docs/json.md) has a lenient case that expects it", () => {
     // docs/json.md names repairs in prose, beside error codes and sanitizer hit kinds (`mixed_script`): only the rest are repairs.
-    const notRepairs = new Set<string>([
-      ...SPEC_ERROR_CODES,
-      ...EXTENSION_ERROR_CODES,
-      ...unionMembers("packages/silp/src/security/report.ts", "SanitizerHitKind"),
-    ]);
+    const notRepairs = new Set<string>([...ERROR_CODES, ...unionMembers("packages/silp/src/security/report.ts", "SanitizerHitKind")]);
     const fromJsonDoc = [...section(read("docs/json.md"), "## Decoding").matchAll(/`([a-z]+(?:_[a-z]+)+)`/g)]
       .map((m) => m[1] as string)
       .filter((n) => !notRepairs.has(n));
@@ -165,8 +161,7 @@ describe("conformance suite coverage", () => {
       ...[...abnfRules("docs/protocol.md"), ...abnfRules("docs/dialect-negotiation.md")].map((r) => `probe:${r}`),
       "schema",
       ...RULE_IDS,
-      ...SPEC_ERROR_CODES,
-      ...EXTENSION_ERROR_CODES,
+      ...ERROR_CODES,
       ...unionMembers("packages/silp/src/frontends/decode-context.ts", "RepairKind"),
       ...unionMembers("packages/silp/src/security/report.ts", "SanitizerHitKind"),
     ]);

@@ -12,13 +12,13 @@
  * refuses the text unless it is exactly what the printer writes.
  */
 
-import { CODE_KEYWORDS, CodeLexer, functionNameToAction, quoteString } from "silp/util";
+import { codeSyntax, functionNameToAction } from "silp/util";
 import { LeadingRun, orderOf, POSITIONAL } from "./argument-order.js";
 import type { Spellings } from "./spellings.js";
 import { SilpError } from "silp";
 
 /** A key as the code frontend writes it: bare when it is an identifier and not a keyword. */
-const codeKey = (name: string): string => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !CODE_KEYWORDS.has(name) ? name : quoteString(name));
+const codeKey = (name: string): string => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !codeSyntax.KEYWORDS.has(name) ? name : codeSyntax.quoteString(name));
 
 /** The code payload and, for each piece of it, where it came from in the dialect text. */
 export interface Unspelled {
@@ -206,7 +206,7 @@ class Unspeller {
   private namedHere(): boolean {
     const code = this.text.charCodeAt(this.pos);
     if (this.pos >= this.text.length || code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0d) return false;
-    const token = new CodeLexer(this.text, this.pos).next();
+    const token = new codeSyntax.Lexer(this.text, this.pos).next();
     if (token.kind !== "bare" && token.kind !== "string" && token.kind !== "json") return false;
     return this.longestAt(token.end) === this.spellings.equals;
   }
@@ -218,7 +218,7 @@ class Unspeller {
     if (start >= this.text.length || code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0d) {
       this.fail(`expected a ${role === "function" ? "function name" : role}, found ${this.describeHere()}`, [role]);
     }
-    const token = new CodeLexer(this.text, start).next();
+    const token = new codeSyntax.Lexer(this.text, start).next();
     if (token.kind !== "bare" && token.kind !== "string" && token.kind !== "json") {
       this.fail(`expected a ${role === "function" ? "function name" : role}, found ${this.describeHere()}`, [role]);
     }

@@ -6,7 +6,7 @@
  * `keywords: ordered` it also leaves out the names of an action call's leading arguments that
  * follow the agreed order (argument-order.ts, rule 6).
  */
-import { CodeLexer, type CodeToken, functionNameToAction, quoteString } from "silp/util";
+import { codeSyntax, functionNameToAction } from "silp/util";
 import { LeadingRun, orderOf, POSITIONAL } from "./argument-order.js";
 import type { Spellings } from "./spellings.js";
 
@@ -15,9 +15,9 @@ import type { Spellings } from "./spellings.js";
  * items start (just after ` #{`). The trailer is a bare `#` then `{` after the last call, at depth
  * 0; no value can be followed by `{`. Its items are copied as the code frontend writes them.
  */
-function tokensOf(code: string): { tokens: CodeToken[]; metaStart: number | undefined } {
-  const lexer = new CodeLexer(code);
-  const tokens: CodeToken[] = [];
+function tokensOf(code: string): { tokens: codeSyntax.Token[]; metaStart: number | undefined } {
+  const lexer = new codeSyntax.Lexer(code);
+  const tokens: codeSyntax.Token[] = [];
   let depth = 0;
   for (;;) {
     const token = lexer.next();
@@ -40,7 +40,7 @@ export function respell(code: string, spellings: Spellings): string {
   let run: LeadingRun | undefined;
   let argumentStart = false;
   for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i] as CodeToken;
+    const token = tokens[i] as codeSyntax.Token;
     const next = tokens[i + 1];
     const top = parens === 0 && brackets === 0;
     if (argumentStart && run !== undefined) {
@@ -52,7 +52,7 @@ export function respell(code: string, spellings: Spellings): string {
         i++; // the key and its "=" are left out; the loop moves on to the value
         continue;
       }
-      if (writing === "with-name") out += (spellings.reserved.has(POSITIONAL) ? quoteString(POSITIONAL) : POSITIONAL) + spellings.equals;
+      if (writing === "with-name") out += (spellings.reserved.has(POSITIONAL) ? codeSyntax.quoteString(POSITIONAL) : POSITIONAL) + spellings.equals;
     }
     switch (token.kind) {
       case "bare":
@@ -68,7 +68,7 @@ export function respell(code: string, spellings: Spellings): string {
         } else if (top && section !== "conditions" && next?.kind === "(" && !spellings.quoteReservedFunctionNames) {
           out += token.text; // a function name, always followed by "(" in this dialect
         } else {
-          out += spellings.reserved.has(token.text) ? quoteString(token.text) : token.text;
+          out += spellings.reserved.has(token.text) ? codeSyntax.quoteString(token.text) : token.text;
         }
         break;
       case "string":
@@ -89,7 +89,7 @@ export function respell(code: string, spellings: Spellings): string {
         } else {
           if (parens === 0 && section === "actions") {
             // An action call: its function name is the token before "(".
-            const order = orderOf(spellings.argumentOrder, functionNameToAction((tokens[i - 1] as CodeToken).text));
+            const order = orderOf(spellings.argumentOrder, functionNameToAction((tokens[i - 1] as codeSyntax.Token).text));
             run = order === undefined ? undefined : new LeadingRun(order);
             argumentStart = true;
           }

@@ -3,7 +3,7 @@
  * reserved words (printed quoted when they are values), and every spelling longest first (the
  * parser's longest match).
  */
-import { CODE_KEYWORDS } from "silp/util";
+import { codeSyntax } from "silp/util";
 import { checkInvariants, type SpellingRoles } from "./invariants.js";
 import { type DialectSpec, parseDialectSpec } from "./spec.js";
 import { operatorSpellings, spellingOf } from "./space.js";
@@ -85,7 +85,7 @@ export function resolveSpellings(input: DialectSpec): Spellings {
     "]",
     ",",
   ];
-  const reserved = new Set<string>(CODE_KEYWORDS);
+  const reserved = new Set<string>(codeSyntax.KEYWORDS);
   for (const text of texts) {
     // A word holding "{" (the meta marker " #{") is never a value: no bare value holds "{".
     for (const word of text.split(STRUCTURE_CHARS)) if (word !== "" && !word.includes("{")) reserved.add(word);

@@ -9,7 +9,7 @@
  * object differ) is marked `distinct` (docs/models.md, "What the grammar cannot say").
  */
 import { APPROVED_VERBS } from "silp";
-import { CODE_KEYWORDS, META_FIELDS, META_RESERVED_NAMES } from "silp/util";
+import { codeSyntax, IR_SHAPE } from "silp/util";
 import { mergeRanges, rangesWhere, single, subtract } from "./char-class.js";
 import { type Alphabet, anyWordExcept, unit, wordExcept } from "./complement.js";
 import { type CodePointRange, chars, choice, type Expr, type Grammar, list, literal, optional, plus, type Rule, ref, seq, star } from "./grammar.js";
@@ -37,11 +37,11 @@ export function verbCodes(verbs: readonly string[]): readonly string[] {
 
 const TIME_PREFIXES = ["t+", "t-"];
 /** The code frontend's keywords: the meta trailer is code syntax in every dialect. */
-const CODE_WORDS: readonly string[] = [...CODE_KEYWORDS];
+const CODE_WORDS: readonly string[] = [...codeSyntax.KEYWORDS];
 /** Bare names of the meta trailer that are not extra fields (the codec's list). */
-const META_RESERVED: readonly string[] = [...META_RESERVED_NAMES];
+const META_RESERVED: readonly string[] = [...codeSyntax.META_RESERVED_NAMES];
 /** The known meta fields: never an extra field's name, bare or quoted. */
-const KNOWN_META: readonly string[] = [...META_FIELDS];
+const KNOWN_META: readonly string[] = [...IR_SHAPE.metaFields];
 const DIGITS = "0123456789".split("");
 
 interface CharSets {

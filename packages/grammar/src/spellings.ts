@@ -11,7 +11,7 @@
  * reserved words must be the ones `buildDialectPrompt` shows and the dialect printer writes.
  */
 import { type DialectSpec, parseDialectSpec } from "@silp/dialects";
-import { CODE_KEYWORDS } from "silp/util";
+import { codeSyntax } from "silp/util";
 
 export interface GrammarSpellings {
   /** Opens the conditions, e.g. "if ". */
@@ -167,7 +167,7 @@ export function dialectSpellings(input: DialectSpec): GrammarSpellings {
     draft.meta,
     ...OPERATORS.map((operator) => draft.operators[operator] as string),
   ];
-  const reserved = new Set<string>(CODE_KEYWORDS);
+  const reserved = new Set<string>(codeSyntax.KEYWORDS);
   // A word holding "{" (the meta marker " #{") is never a value: no bare value holds "{".
   for (const spelling of texts) for (const word of spelling.split(STRUCTURE)) if (word !== "" && !word.includes("{")) reserved.add(word);
   const { orderedKeywords, ...spellings } = draft;
@@ -201,7 +201,7 @@ export const CODE_SPELLINGS: GrammarSpellings = Object.freeze({
   operators: OPERATOR_STYLES.symbols as Readonly<Record<string, string>>,
   time: ", ",
   meta: " #{",
-  reserved: Object.freeze([...CODE_KEYWORDS]),
+  reserved: Object.freeze([...codeSyntax.KEYWORDS]),
   quoteReservedFunctionNames: false,
   argumentOrder: NO_ORDER,
 });

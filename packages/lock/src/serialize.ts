@@ -12,7 +12,7 @@
  * whose extra fields were already in sorted order (every IR without extra fields) these are the
  * bytes `JSON.stringify(record)` wrote before this check existed.
  */
-import { ALTERNATIVE_FIELDS, CONSTRAINT_FIELDS, ENTITY_FIELDS, META_FIELDS } from "silp/util";
+import { IR_SHAPE } from "silp/util";
 import { canonicalJson } from "./hash.js";
 
 const SEAL_FIELDS = ["kind", "seq", "frontend", "ir_hash", "output_hash", "compiled", "ir", "timestamp", "silp", "library_version", "prev", "hash"];
@@ -24,13 +24,13 @@ interface Shape {
   fields: readonly string[];
   children?: Readonly<Record<string, Shape>>;
 }
-const IR_SHAPE: Shape = {
+const RECORD_IR_ORDER: Shape = {
   fields: IR_FIELDS,
   children: {
-    entities: { fields: ENTITY_FIELDS },
-    constraints: { fields: CONSTRAINT_FIELDS },
-    alternatives: { fields: ALTERNATIVE_FIELDS },
-    meta: { fields: META_FIELDS },
+    entities: { fields: IR_SHAPE.entityFields },
+    constraints: { fields: IR_SHAPE.constraintFields },
+    alternatives: { fields: IR_SHAPE.alternativeFields },
+    meta: { fields: IR_SHAPE.metaFields },
   },
 };
 
@@ -47,7 +47,7 @@ export function serializeRecord(record: Readonly<Record<string, unknown>>): stri
     .sort();
   const parts = [...known, ...extra].map((field) => {
     const value = record[field];
-    const text = field === "ir" ? shaped(value, IR_SHAPE) : canonicalJson(value, "lock_violation");
+    const text = field === "ir" ? shaped(value, RECORD_IR_ORDER) : canonicalJson(value, "lock_violation");
     return `${JSON.stringify(field)}:${text}`;
   });
   return `{${parts.join(",")}}`;

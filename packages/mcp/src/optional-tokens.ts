@@ -1,5 +1,8 @@
 /** `@silp/tokens` as an optional part of the integrations: loaded on demand, absent without error. */
-import type { CensusTokenizer } from "silp/util";
+import type { CENSUS_TOKENIZERS } from "silp/util";
+
+/** One of the six tokenizers of the spec's census (section 3.8), by name. */
+type CensusTokenizer = (typeof CENSUS_TOKENIZERS)[number];
 
 /** A loaded tokenizer, as the count_tokens tool uses it. */
 export interface TokenCounter {

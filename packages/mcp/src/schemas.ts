@@ -13,7 +13,7 @@
  * `invalid_ir` with every issue and its JSON Pointer, not as the SDK's generic "Input validation
  * error" text without a SILP code.
  */
-import { EXTENSION_ERROR_CODES, SPEC_ERROR_CODES } from "silp/util";
+import { ERROR_CODES } from "silp/util";
 import { irSchema, type SilpOptions } from "silp";
 import { vendorSchema } from "@silp/schemas";
 import { WRAPPER_PROPERTIES, freeFormObject, type JsonSchemaObject } from "./arguments.js";
@@ -53,7 +53,7 @@ export const ERROR_SCHEMA: Schema = {
   type: "object",
   required: ["code", "message"],
   properties: {
-    code: { type: "string", enum: [...SPEC_ERROR_CODES, ...EXTENSION_ERROR_CODES] },
+    code: { type: "string", enum: [...ERROR_CODES] },
     message: string,
     offset: integer,
     line: integer,

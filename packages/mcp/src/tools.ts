@@ -5,7 +5,7 @@
  */
 import { compileAsync, SilpError } from "silp";
 import { envelopeOf, envelopeText, modelNotes } from "silp/carriage";
-import { SUPPORTED_SILP_VERSIONS, pickCodecOptions, resolveOptions } from "silp/util";
+import { IR_SHAPE, pickCodecOptions, resolveOptions } from "silp/util";
 
 import { listFrontends } from "silp";
 import type { JsonValue } from "silp";
@@ -95,7 +95,7 @@ const READ_ONLY = { readOnlyHint: true, idempotentHint: true, openWorldHint: fal
 /** The receiver capabilities the server negotiates with by default: what it can decode. */
 export function defaultCapabilities(): Capabilities {
   return {
-    versions: [...SUPPORTED_SILP_VERSIONS],
+    versions: [...IR_SHAPE.silpVersions],
     frontends: listFrontends()
       .filter((f) => f.decodes)
       .map((f) => f.name),

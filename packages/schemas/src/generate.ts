@@ -6,7 +6,7 @@
  * unknown verb; in advisory or off mode the normative pattern stays.
  */
 import { verbsInForce, type SilpOptions } from "silp";
-import { resolveOptions, SUPPORTED_SILP_VERSIONS } from "silp/util";
+import { IR_SHAPE, resolveOptions } from "silp/util";
 import { EXTRA_FIELDS } from "./extra-fields.js";
 import { ACTION_PATTERN, rootSchema, SILP_PATTERN, type SchemaNode } from "./ir-shape.js";
 import { VARIANT_RULES, type Variant, type VariantRules } from "./rules.js";
@@ -73,7 +73,7 @@ function normativeWithVerbs(node: SchemaNode, verbs: readonly string[] | undefin
       copy.enum = [...verbs];
     } else if (key === "pattern" && node.pattern === SILP_PATTERN) {
       // The protocol versions this implementation speaks, not every "vN" (unsupported_version).
-      copy.enum = [...SUPPORTED_SILP_VERSIONS];
+      copy.enum = [...IR_SHAPE.silpVersions];
     } else {
       copy[key] = Array.isArray(value) ? [...value] : value;
     }
@@ -150,7 +150,7 @@ class VendorGenerator {
     } else if (type === "string" && isActionPattern(node) && this.verbs) {
       this.enumOf(schema, this.verbs);
     } else if (type === "string" && node.pattern === SILP_PATTERN) {
-      this.enumOf(schema, SUPPORTED_SILP_VERSIONS);
+      this.enumOf(schema, IR_SHAPE.silpVersions);
     } else if (typeof node.pattern === "string") {
       if (this.allows("pattern")) schema.pattern = node.pattern;
       else notes.push(`matches ${node.pattern}`);

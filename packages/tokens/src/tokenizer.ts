@@ -6,11 +6,11 @@
  * encoded bare, without BOS/EOS or any other added special token, and its pieces are the
  * single-id decodes of its token ids.
  */
-import { CENSUS_TOKENIZERS, type CensusTokenizer } from "silp/util";
+import { CENSUS_TOKENIZERS } from "silp/util";
 
 /** The six tokenizer names, in the spec's order. */
 export const TOKENIZER_NAMES = CENSUS_TOKENIZERS;
-export type TokenizerName = CensusTokenizer;
+export type TokenizerName = (typeof CENSUS_TOKENIZERS)[number];
 
 export interface TextTokenizer {
   readonly name: TokenizerName;

@@ -5,12 +5,12 @@
  * `silpc whitelist --verify` can say exactly what changed if a tokenizer update splits a verb.
  */
 import { APPROVED_VERBS, EXCLUDED_VERBS } from "silp";
-import { actionToFunctionName, type CensusTokenizer } from "silp/util";
+import { actionToFunctionName } from "silp/util";
 import type { TokenizerSet } from "./registry.js";
 import { tokenize, TOKENIZER_NAMES, type TokenizerName } from "./tokenizer.js";
 
 /** Pieces of one verb's function name on each tokenizer; the count is the number of pieces. */
-export type RecordedPieces = Readonly<Record<CensusTokenizer, readonly string[]>>;
+export type RecordedPieces = Readonly<Record<TokenizerName, readonly string[]>>;
 
 const sameOnAll = (pieces: readonly string[]): RecordedPieces => Object.fromEntries(TOKENIZER_NAMES.map((name) => [name, pieces])) as RecordedPieces;
 

@@ -7,7 +7,7 @@
 import type { Command } from "commander";
 import { SilpError } from "silp";
 import type { SilpIRInput } from "silp";
-import { SUPPORTED_SILP_VERSIONS } from "silp/util";
+import { IR_SHAPE } from "silp/util";
 import { decodingPeer } from "silp/negotiation";
 import { sendWithDegradation, type AttemptRecord, type DeliveryResult } from "silp/negotiation";
 import { acceptPong, answerPing, createPing, type Agreement, type Capabilities } from "silp/negotiation";
@@ -55,8 +55,8 @@ export function register(program: Command): void {
     .description("play both sides of //ping frontend negotiation, optionally with a simulated degradation run")
     .requiredOption("--local <frontends>", "the sender's frontends, most preferred first (e.g. code,json,natural)")
     .requiredOption("--remote <frontends>", "the receiver's frontends, most preferred first (the receiver's order wins)")
-    .option("--local-silp <versions>", "the sender's SILP versions", SUPPORTED_SILP_VERSIONS.join(","))
-    .option("--remote-silp <versions>", "the receiver's SILP versions", SUPPORTED_SILP_VERSIONS.join(","))
+    .option("--local-silp <versions>", "the sender's SILP versions", IR_SHAPE.silpVersions.join(","))
+    .option("--remote-silp <versions>", "the receiver's SILP versions", IR_SHAPE.silpVersions.join(","))
     .option("--ir <file>", "send this IR (JSON file or -) along the degradation chain after agreeing")
     .option("--fail <frontends>", "with --ir: the receiver reports a decode failure for these frontends (simulated)")
     .option("--max-attempts <n>", "with --ir: most payloads sent", "3")

@@ -106,3 +106,17 @@ export const SEQ_KEYWORDS = ["parallel", "sequential", "reason_first", "reason_l
 
 /** `!CANCEL` pattern of spec 3.7 (the schema's form, which also admits `!A_` and `!A__B`). */
 export const ACTION_CODE_PATTERN = /^![A-Z][A-Z_]*$/;
+
+/**
+ * The IR's shape for the packages that rebuild or check an IR field by field (silp/util): each
+ * object's known fields in schema order, the action-code pattern and the SILP versions spoken.
+ * One name for one concern, so the siblings' view of the codec stays small.
+ */
+export const IR_SHAPE = Object.freeze({
+  entityFields: ENTITY_FIELDS,
+  constraintFields: CONSTRAINT_FIELDS,
+  alternativeFields: ALTERNATIVE_FIELDS,
+  metaFields: META_FIELDS,
+  actionCode: ACTION_CODE_PATTERN,
+  silpVersions: SUPPORTED_SILP_VERSIONS,
+});
