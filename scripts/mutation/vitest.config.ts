@@ -37,7 +37,8 @@ export default defineConfig(({ mode }) => {
       ...shared,
       // SILP_MUTATION_TESTS (comma-separated globs) narrows the test files for a focused run of one
       // area: the dry run then costs seconds, not minutes (docs/mutation.md, "Commands").
-      include: process.env.SILP_MUTATION_TESTS?.split(",") ?? ["packages/silp/test/**/*.test.ts"],
+      // The conformance suite in process is the codec's fixture set (docs/testing.md): its cases kill mutants too.
+      include: process.env.SILP_MUTATION_TESTS?.split(",") ?? ["packages/silp/test/**/*.test.ts", "packages/cli/test/conformance-in-process.test.ts"],
       exclude: EXCLUDED,
       isolate: false,
       env: { ...shared.env, SILP_PROPERTY_RUNS: process.env.SILP_PROPERTY_RUNS ?? "100", SILP_MUTATION_RUN: "1" },

@@ -55,16 +55,11 @@ function conformancePayloads(): Payload[] {
 }
 
 function fixturePayloads(): Payload[] {
-  const payloads: Payload[] = conformancePayloads();
-  for (const file of ["decode-cases.json", "model-output-cases.json"]) {
-    const { cases } = JSON.parse(readFileSync(new URL(`../fixtures/${file}`, import.meta.url), "utf8")) as {
-      cases: { name: string; frontend: string; payload: string; options?: { strict?: boolean } }[];
-    };
-    for (const row of cases) {
-      if (row.frontend === "code" || row.frontend === "json") payloads.push({ name: `${file}: ${row.name}`, frontend: row.frontend, text: row.payload });
-    }
-  }
-  return payloads;
+  const { cases } = JSON.parse(readFileSync(new URL("../fixtures/model-output-cases.json", import.meta.url), "utf8")) as {
+    cases: { name: string; frontend: string; payload: string }[];
+  };
+  const replies = cases.filter((row) => row.frontend === "code" || row.frontend === "json");
+  return [...conformancePayloads(), ...replies.map((row) => ({ name: `model-output-cases.json: ${row.name}`, frontend: row.frontend, text: row.payload }))];
 }
 
 /** decode() of the whole text: the result, or the error's code and offset. */
