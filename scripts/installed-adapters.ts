@@ -7,9 +7,10 @@
  * line checked. Our packages come from their tarballs (they are not on the registry yet: the line's
  * own `@silp/...` names are replaced by the tarballs of the adapter and its siblings); everything
  * else comes from the registry as the line names it, at the versions npm picks today. Then the
- * example the tarball ships (`examples/`) runs from node_modules against scriptedChatServer, the
+ * examples the tarball ships (`examples/`) run from node_modules against scriptedChatServer, the
  * chat TEST DOUBLE on 127.0.0.1, and must print the decoded plan; answered prose or a payload cut
- * short instead, it must exit 1 with the SilpError's code and position and no stack trace.
+ * short instead (or, for an agent that receives SILP, sent them), each must exit 1 with the
+ * SilpError's code and position and no stack trace.
  *
  * Everything runs on the lab's Node 22 (scripts/node22.mjs): the newest releases of `ai`,
  * `@langchain/openai`, `@openai/agents` and `@mastra/core`, which the lines install, declare
@@ -28,37 +29,64 @@ import { type ScriptedReply, scriptedChatServer } from "@silp/testkit/scripted-c
 import { requireNode22 } from "./node22.mjs";
 import { packWorkspaces, ROOT, tarballsOf } from "./packages.mjs";
 
-interface Adapter {
-  name: string;
-  example: string;
+/** One shipped example, run after the install. */
+interface Example {
+  file: string;
   /** The chat double's replies, one per model call the example makes. */
   replies: () => ScriptedReply[];
   /** What the example prints when it decoded the plan. */
   prints: RegExp;
-  /** The replies when the model's answer is `text` (not SILP): the example must refuse it. */
-  notSilp: (text: string) => ScriptedReply[];
+  /**
+   * How a text that is not SILP reaches the example: as the model's answer (the replies when it
+   * answers `text`), or as the message an agent receives (`MESSAGE`): then the model is never
+   * called (the double answers 500 if it is) and the example says "the message is not SILP".
+   */
+  notSilp: { answer: (text: string) => ScriptedReply[] } | "message";
+}
+
+interface Adapter {
+  name: string;
+  examples: Example[];
 }
 
 const FENCED: ScriptedReply = { text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS };
 /** A not-SILP answer streamed a character at a time. */
-const streamed = (text: string): ScriptedReply[] => [{ text, chunks: [...text] }];
+const streamed = { answer: (text: string): ScriptedReply[] => [{ text, chunks: [...text] }] };
+const PLANNED = /^intent: !START, 3 entities$/m;
 const ADAPTERS: Adapter[] = [
-  { name: "@silp/ai-sdk", example: "examples/stream-plan.ts", replies: () => [FENCED], prints: /^intent: !START, 3 entities$/m, notSilp: streamed },
-  { name: "@silp/langchain", example: "examples/agent-plan.ts", replies: () => [FENCED, FENCED], prints: /^intent: !START, 3 entities$/m, notSilp: streamed },
+  { name: "@silp/ai-sdk", examples: [{ file: "examples/stream-plan.ts", replies: () => [FENCED], prints: PLANNED, notSilp: streamed }] },
+  { name: "@silp/langchain", examples: [{ file: "examples/agent-plan.ts", replies: () => [FENCED, FENCED], prints: PLANNED, notSilp: streamed }] },
   {
     name: "@silp/openai-agents",
-    example: "examples/handoff-plan.ts",
-    replies: () => [
-      { toolCalls: [{ name: "transfer_to_planner", arguments: JSON.stringify({ silp_payload: "suggest(weekend,day=tomorrow)" }) }] },
-      { text: JSON.stringify({ silp_payload: FENCED_REPLY }), chunkSize: 3 },
-    ],
-    prints: /^plan: if !rain\(t\+1\): start\(hike,to=Oslo\); notify\(sam\) else: start\(cards@indoor\)$/m,
-    notSilp: (text) => [
-      { toolCalls: [{ name: "transfer_to_planner", arguments: JSON.stringify({ silp_payload: "suggest(weekend,day=tomorrow)" }) }] },
-      { text: JSON.stringify({ silp_payload: text }), chunkSize: 3 },
+    examples: [
+      {
+        file: "examples/handoff-plan.ts",
+        replies: () => [
+          { toolCalls: [{ name: "transfer_to_planner", arguments: JSON.stringify({ silp_payload: "suggest(weekend,day=tomorrow)" }) }] },
+          { text: JSON.stringify({ silp_payload: FENCED_REPLY }), chunkSize: 3 },
+        ],
+        prints: /^plan: if !rain\(t\+1\): start\(hike,to=Oslo\); notify\(sam\) else: start\(cards@indoor\)$/m,
+        notSilp: {
+          answer: (text) => [
+            { toolCalls: [{ name: "transfer_to_planner", arguments: JSON.stringify({ silp_payload: "suggest(weekend,day=tomorrow)" }) }] },
+            { text: JSON.stringify({ silp_payload: text }), chunkSize: 3 },
+          ],
+        },
+      },
     ],
   },
-  { name: "@silp/mastra", example: "examples/stream-plan.ts", replies: () => [FENCED], prints: /^intent: !START, 3 entities$/m, notSilp: streamed },
+  {
+    name: "@silp/mastra",
+    examples: [
+      { file: "examples/stream-plan.ts", replies: () => [FENCED], prints: PLANNED, notSilp: streamed },
+      {
+        file: "examples/read-plan.ts",
+        replies: () => [{ text: "Packing for the hike." }],
+        prints: /^the model answered: Packing for the hike\.$/m,
+        notSilp: "message",
+      },
+    ],
+  },
 ];
 
 /** The README's install line for `name`: the first line of its quick start block. */
@@ -76,8 +104,8 @@ function sh(command: string, args: string[], cwd: string): void {
 }
 
 /** Runs the example from the project on Node 22, with OPENAI_BASE_URL at the double; its exit code and output. */
-const runExample = (project: string, file: string, baseUrl: string) =>
-  runExampleExit(file, baseUrl, { PATH: env.PATH as string }, { node: node22, cwd: project });
+const runExample = (project: string, file: string, baseUrl: string, extra: Record<string, string> = {}) =>
+  runExampleExit(file, baseUrl, { PATH: env.PATH as string, ...extra }, { node: node22, cwd: project });
 
 /** `run` against a chat double answering `replies` in order, closed after. */
 async function against<T>(replies: ScriptedReply[], run: (baseUrl: string) => Promise<T>): Promise<T> {
@@ -104,19 +132,26 @@ try {
     const fromRegistry = line.filter((spec) => !spec.startsWith("@silp/"));
     console.error(`${adapter.name}: npm install ${line.join(" ")} (ours from ${tarballs.length} tarballs), and tsx to run the example`);
     sh("npm", ["install", "--no-audit", "--no-fund", ...tarballs, ...fromRegistry, "tsx"], project);
-    const file = join("node_modules", ...adapter.name.split("/"), adapter.example);
-    const run = await against(adapter.replies(), (baseUrl) => runExample(project, file, baseUrl));
-    const ok = run.code === 0 && adapter.prints.test(run.stdout);
-    console.log(`${ok ? "ok  " : "FAIL"} ${adapter.name}: ${file} (exit ${run.code})`);
-    if (!ok) failures.push(`${adapter.name}: exit ${run.code}\n${run.stdout}\n${run.stderr.slice(-2000)}`);
-    // The answers that are not SILP: the SilpError's code and position, exit 1, no stack.
-    for (const answer of NOT_SILP) {
-      const refused = await against(adapter.notSilp(answer[0]), (baseUrl) => runExample(project, file, baseUrl));
-      const problem = refusalProblem(refused, answer, adapter.prints);
-      console.log(
-        `${problem === undefined ? "ok  " : "FAIL"} ${adapter.name}: ${file}, answer ${JSON.stringify(answer[0].slice(0, 30))} (exit ${refused.code})`,
-      );
-      if (problem !== undefined) failures.push(`${adapter.name}: ${problem.slice(-2000)}`);
+    for (const example of adapter.examples) {
+      const file = join("node_modules", ...adapter.name.split("/"), example.file);
+      const run = await against(example.replies(), (baseUrl) => runExample(project, file, baseUrl));
+      const ok = run.code === 0 && example.prints.test(run.stdout);
+      console.log(`${ok ? "ok  " : "FAIL"} ${adapter.name}: ${file} (exit ${run.code})`);
+      if (!ok) failures.push(`${adapter.name}: exit ${run.code}\n${run.stdout}\n${run.stderr.slice(-2000)}`);
+      // The texts that are not SILP: the SilpError's code and position, exit 1, no stack.
+      for (const answer of NOT_SILP) {
+        const { notSilp } = example;
+        const refused =
+          notSilp === "message"
+            ? await against([], (baseUrl) => runExample(project, file, baseUrl, { MESSAGE: answer[0] }))
+            : await against(notSilp.answer(answer[0]), (baseUrl) => runExample(project, file, baseUrl));
+        const problem = refusalProblem(refused, answer, example.prints, notSilp === "message" ? "the message" : "the answer");
+        const what = notSilp === "message" ? "message" : "answer";
+        console.log(
+          `${problem === undefined ? "ok  " : "FAIL"} ${adapter.name}: ${file}, ${what} ${JSON.stringify(answer[0].slice(0, 30))} (exit ${refused.code})`,
+        );
+        if (problem !== undefined) failures.push(`${adapter.name}: ${problem.slice(-2000)}`);
+      }
     }
   }
 } finally {

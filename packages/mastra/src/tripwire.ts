@@ -16,7 +16,15 @@ export type Abort = (reason?: string, options?: { metadata?: unknown }) => never
 
 export function stopWith(abort: Abort, error: SilpError): never {
   const at = error.offset !== undefined && error.line !== undefined ? ` at ${error.offset} (line ${error.line}, column ${error.column})` : "";
-  return abort(`SILP error[${error.code}]${at}: ${error.message}`, { metadata: { error } });
+  try {
+    return abort(`SILP error[${error.code}]${at}: ${error.message}`, { metadata: { error } });
+  } catch (tripwire) {
+    // A refusal, not a crash: Mastra 1.x logs every processor's abort at error level with the
+    // thrown tripwire's stack ("Error executing step …"), and the frames of a deliberate stop only
+    // bury its reason. The log keeps one line: the reason, with the SilpError's code and position.
+    if (tripwire instanceof Error) tripwire.stack = `${tripwire.name}: ${tripwire.message}`;
+    throw tripwire;
+  }
 }
 
 /**

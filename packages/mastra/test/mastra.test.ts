@@ -178,6 +178,24 @@ describe(`silpReaderProcessor (Mastra ${mastraPackage.version})`, () => {
     assert.equal(error.offset, PROSE_ERROR.offset);
     assert.equal(scripted.server.calls.length, calls);
   });
+
+  test("the tripwire it stops with has its reason as its whole stack: Mastra 1.x logs a processor's abort with the stack", () => {
+    // A TEST DOUBLE of Mastra's abort(), which throws its tripwire error the same way.
+    const abort = (reason?: string): never => {
+      throw new Error(reason);
+    };
+    const message = { id: "m1", role: "user", content: { format: 2, parts: [{ type: "text", text: PROSE_REPLY }], content: PROSE_REPLY } };
+    const thrown = (() => {
+      try {
+        silpReaderProcessor().processInput({ messages: [message] as never, abort });
+      } catch (error) {
+        return error;
+      }
+    })();
+    assert.ok(thrown instanceof Error);
+    assert.match(thrown.message, /^SILP error\[invalid_syntax\] at 5 \(line 1, column 6\): /);
+    assert.equal(thrown.stack, `Error: ${thrown.message}`);
+  });
 });
 
 describe("silpResultOf on a stopped call", () => {

@@ -58,21 +58,24 @@ export const NOT_SILP = [
 ] as const;
 
 /**
- * What every example promises when the answer is not SILP, checked on one run: exit 1, nothing
- * decoded on stdout (`decoded` matches what it prints on success), the SilpError's code and
- * position on stderr, and no stack trace. Undefined when it holds, else what broke.
+ * What every example promises when the answer (or, for a receiving agent, the incoming message:
+ * `subject`) is not SILP, checked on one run: exit 1, nothing decoded on stdout (`decoded` matches
+ * what it prints on success), the SilpError's code and position on stderr, and no stack trace on
+ * either output. Undefined when it holds, else what broke.
  */
 export function refusalProblem(
   run: { code: number | null; stdout: string; stderr: string },
   [text, code, offset]: (typeof NOT_SILP)[number],
   decoded: RegExp,
+  subject = "the answer",
 ): string | undefined {
   if (run.code !== 1) return `${JSON.stringify(text)}: exit ${run.code}, not 1\n${run.stderr}`;
   if (decoded.test(run.stdout)) return `${JSON.stringify(text)}: something was decoded\n${run.stdout}`;
-  if (!new RegExp(`^the answer is not SILP: ${code} at line 1, column ${offset + 1}: `, "m").test(run.stderr)) {
+  if (!new RegExp(`^${subject} is not SILP: ${code} at line 1, column ${offset + 1}: `, "m").test(run.stderr)) {
     return `${JSON.stringify(text)}: stderr does not give ${code} at column ${offset + 1}\n${run.stderr}`;
   }
-  if (/\n\s+at /.test(run.stderr)) return `${JSON.stringify(text)}: a stack trace was printed\n${run.stderr}`;
+  // On either output: a framework's logger may print to stdout.
+  if (/\n\s+at /.test(`${run.stdout}\n${run.stderr}`)) return `${JSON.stringify(text)}: a stack trace was printed\n${run.stdout}\n${run.stderr}`;
   return undefined;
 }
 
