@@ -11,7 +11,7 @@
  * and the offset of the offending token), so error messages and positions did not change.
  *
  * Recursive descent; the caller bounds the nesting first (scanJson), so the recursion is
- * at most `limits.maxDepth` deep. A stream (stream.ts) reads its tokens ahead, as their text
+ * at most `limits.maxDepth` deep. The reader (reader.ts) reads its tokens ahead, as their text
  * arrives, and runs the same grammar over them.
  */
 import { INCOMPLETE } from "../decode-context.js";
@@ -76,7 +76,7 @@ export function startsWithValue(text: string): boolean {
   }
 }
 
-/** A token a stream read ahead (stream.ts): what `scan` found, at offsets of the stream. */
+/** A token the reader read ahead (reader.ts): what `scan` found, at offsets of the stream. */
 export interface ReadToken {
   kind: Token;
   start: number;
@@ -96,7 +96,7 @@ export class TreeParser {
   private scanError: string | undefined;
   pos = 0;
   /**
-   * A stream's tokens, read ahead as their text arrived (stream.ts), and the index of the current
+   * A stream's tokens, read ahead as their text arrived (reader.ts), and the index of the current
    * one: the grammar below then reads them instead of the text, which a stream no longer holds.
    */
   private tokens: ReadToken[] | undefined;

@@ -1,5 +1,5 @@
 /**
- * The two ways the json decoder's one lowering (decoder.ts) reads a parsed payload: the positioned
+ * The two ways the json frontend's one lowering (lower.ts) reads a parsed payload: the positioned
  * tree of tree.ts, whose nodes know their offsets and source text, and the plain value of the
  * native JSON.parse, which knows neither (the fast path: whatever needs a position declines, see
  * DECLINE). Both give the same types, properties in order, items and scalars, so the lowering is
@@ -33,7 +33,7 @@ export interface JsonView<N> {
 
 /**
  * Thrown by the fast path's reporter at the first repair or error: the payload needs positions,
- * and the positioned view decodes it instead. Never escapes decoder.ts.
+ * and the positioned view decodes it instead. Never escapes lower.ts.
  */
 export const DECLINE: unique symbol = Symbol("decline the fast path");
 
@@ -78,7 +78,7 @@ export const parsedView: JsonView<unknown> = {
     for (const key of Object.keys(object)) out.push([key, key, object[key]]);
     return out;
   },
-  // The fast path takes a value only when it has every member the text wrote (decoder.ts, lowerParsedJson).
+  // The fast path takes a value only when it has every member the text wrote (lower.ts, lowerParsedJson).
   uniqueKeys: true,
   items: (node) => node as readonly unknown[],
   scalar: (node) => node as JsonValue,
