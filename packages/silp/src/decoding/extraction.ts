@@ -108,8 +108,9 @@ function applyShapeRepairs(context: DecodeContext, candidate: PayloadCandidate, 
   for (const repair of candidate.shape) context.repair(repair.kind, repair.offset, repair.message);
   if (candidate.prose) context.repair("prose_around_payload", candidate.start, "text before or after the payload was left out");
   // Only blanks were cut (the payload's line, trimmed): a change to the text like any other, so
-  // it is reported, at the first blank cut, as the code frontend reports whitespace around a payload.
-  else if (candidate.shape.length === 0 && (candidate.start > 0 || candidate.end < source.length)) {
+  // it is reported, at the first blank cut, as the code frontend reports whitespace around a
+  // payload. Something was cut: a candidate is never the whole text (extractPayload skips it).
+  else if (candidate.shape.length === 0) {
     const at = candidate.start > 0 ? 0 : candidate.end;
     context.repair("whitespace", at, "non-canonical whitespace: no whitespace around the payload");
   }

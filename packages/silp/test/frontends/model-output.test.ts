@@ -123,3 +123,27 @@ describe("a strict frontend's payload on a line of its own: the blanks cut aroun
     assertRejects(() => decode("cancel(flight)\n", "t-strict-edges", { strict: true }), { code: "invalid_syntax", offset: 0 });
   });
 });
+
+describe("a frontend that fails with another error than a SilpError while a candidate is tried", () => {
+  // A TEST DOUBLE of a frontend with a bug: a SilpError for the whole text, a TypeError for a line.
+  registerFrontend(
+    {
+      name: "t-buggy-lines",
+      lossless: true,
+      description: "test double: throws a TypeError on any range but the whole text",
+      compile: getFrontend("code").compile,
+      decode(context, start, end) {
+        if (start === 0 && end === context.source.length) throw new SilpError("invalid_syntax", "not one payload", { offset: 0 });
+        throw new TypeError("a bug in the frontend");
+      },
+    },
+    { replace: true },
+  );
+
+  test("the error comes out as it is: extraction catches SilpErrors only, so a bug is not read as a candidate that does not decode", () => {
+    assert.throws(
+      () => decode("start(hike)\ncancel(flight)", "t-buggy-lines"),
+      (error: unknown) => error instanceof TypeError && error.message === "a bug in the frontend",
+    );
+  });
+});
