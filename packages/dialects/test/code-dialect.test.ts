@@ -117,7 +117,9 @@ describe("CODE_DIALECT is the code frontend", () => {
           assert.deepStrictEqual(dialect.parse(payload, { whitelist: "off" }), expected, payload);
           accepted++;
         } else {
-          assert.ok(isSilpError(silpErrorOf(() => dialect.parse(payload, { whitelist: "off" }))), payload);
+          const error = silpErrorOf(() => dialect.parse(payload, { whitelist: "off" }));
+          // A payload strict decode reads but the printer would not write is refused by its syntax.
+          if (expected !== undefined) assert.equal(error.code, "invalid_syntax", payload);
           refused++;
         }
       }
