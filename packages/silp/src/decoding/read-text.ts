@@ -40,21 +40,11 @@ const PROSE_FREE: ReadonlySet<string> = new Set(["code", "json"]);
  */
 function readsAsProse(text: string): boolean {
   if (/[({]/.test(text)) return false;
-  // Two words of two letters or more, counted in one pass (a regular expression for "word, gap,
-  // word" backtracks quadratically on a long run of letters).
-  let words = 0;
-  let run = 0;
-  for (const character of text) {
-    if (LETTER.test(character)) run++;
-    else {
-      if (run >= 2 && ++words === 2) return true;
-      run = 0;
-    }
-  }
-  return words + (run >= 2 ? 1 : 0) >= 2;
+  // Words one at a time: a single expression for "word, gap, word" backtracks quadratically on a
+  // long run of letters, and one of two letters or more either takes its run whole or fails at once.
+  const word = /\p{L}{2,}/gu;
+  return word.test(text) && word.test(text);
 }
-
-const LETTER = /^\p{L}$/u;
 
 /**
  * Reads the payload of the sanitized text; in lenient mode, when it does not parse, extraction.

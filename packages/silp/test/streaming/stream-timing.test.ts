@@ -154,6 +154,35 @@ describe("a part is sent as soon as the text that completes it has arrived, and 
   });
 });
 
+describe("a step the text received cannot complete runs where the text goes wrong, not at its end", () => {
+  // The rule's other half (docs/grammar.md, "One parser, each unit read once"): no unit of the
+  // grammar goes more than two brackets deep or holds more than eight tokens outside its
+  // brackets, so the step runs at the token past that, fails there, and the stream reads no more.
+  // The `|` marks the character that completes that token; the steps run by then are counted by
+  // hand: the start (1), a call's name (1), and the failing step (1).
+  const payloads: [string, string, number][] = [
+    ["a third [ where a call should start", "[[[|[[[[[[[[[[[[[[[[", 2],
+    ["a third bracket inside an argument", "cancel([[[|[[[[[[[[[[[[[", 3],
+    ["a ninth word outside brackets in an argument", "cancel(a a a a a a a a a |a a a a a a a a a a a a", 3],
+    ["a ninth token outside brackets in a condition", "if x y z w v u t s r |q p o n m l k j i h", 2],
+  ];
+  test.each(payloads)("%s", (_name, source, steps) => {
+    const { text, points } = marked(source);
+    const at = points[0] as number;
+    opened.length = 0;
+    const decoder = createDecoder("t-timed-code", { whitelist: "off" });
+    const stepsAfter: number[] = [];
+    for (const char of text) {
+      decoder.push(char);
+      stepsAfter.push(((opened[0] as PayloadStream | undefined)?.work as StreamWork | undefined)?.steps ?? 0);
+    }
+    assert.equal(stepsAfter[at - 2], steps - 1, "the failing step has not run before its token is complete");
+    assert.equal(stepsAfter[at - 1], steps, "it runs once that token is");
+    assert.equal(stepsAfter.at(-1), steps, "and nothing runs after it failed");
+    assert.throws(() => decoder.end(), { code: "invalid_syntax" });
+  });
+});
+
 /** The result or the error (code, offset, message) of decoding `text` whole, and of streaming it in chunks of `size`. */
 function outcome(run: () => unknown): unknown {
   try {

@@ -84,7 +84,7 @@ export class CodeParser implements PayloadStream {
   /** A stream only: where the running step began (one object, reused). */
   private readonly mark: Mark = { index: 0, repairs: 0, repairsDropped: 0, spaceCheck: undefined };
   /** A stream only: how far `mayComplete` scanned the tokens of the current step, and the bracket depth there. */
-  private readonly gate = { seen: 0, depth: 0 };
+  private readonly gate = { seen: 0, depth: 0, flat: 0 };
   /** Stream only: the steps run on appended text, and those undone (decode-context.ts, StreamWork). */
   readonly work: StreamWork = { steps: 0, undone: 0 };
   /** A stream only: the lexer failed at the token after the last one read; a step that reaches it raises this. */
@@ -214,11 +214,18 @@ export class CodeParser implements PayloadStream {
       case "call":
       case "condition":
       case "args":
-        for (; gate.seen < tokens.length; gate.seen++) {
+        while (gate.seen < tokens.length) {
           const token = tokens[gate.seen] as Token;
           if (this.ends(token, gate.depth)) return true;
+          gate.seen++;
           if (token.kind === "(" || token.kind === "[") gate.depth++;
           else if ((token.kind === ")" || token.kind === "]") && gate.depth > 0) gate.depth--;
+          // No step of the grammar is long outside one bracket list: a call's head is `!name(`, a
+          // constraint or an argument at most about six tokens around its (...) or [...], nested
+          // two deep at most (a constraint's call holding an argument's [...]). Text past that
+          // cannot complete the step, so the step runs and fails there, rather than the stream
+          // holding every token of `[[[[...` or `a a a ...` until its end.
+          if (gate.depth > STEP_MAX_DEPTH || (gate.depth === 0 && ++gate.flat > STEP_MAX_FLAT)) return true;
         }
         return false;
       default:
@@ -258,6 +265,7 @@ export class CodeParser implements PayloadStream {
   private commit(): void {
     if (!this.streaming) return; // a whole payload reads its tokens one lookahead at a time, and reports keywords at once
     this.gate.depth = 0;
+    this.gate.flat = 0;
     if (this.stepRead > this.readEnd) this.readEnd = this.stepRead;
     if (this.index > 0) {
       this.consumedEnd = (this.tokens[this.index - 1] as Token).end;
@@ -860,6 +868,10 @@ const AFTER_SEMICOLON: SpaceCheck = { expected: " ", message: "one space after ;
 const AFTER_ELSE: SpaceCheck = { expected: " ", message: "one space after else:" };
 
 /** A key that `key: value` may name (lenient): a plain ASCII word, so `10:30` is never split. */
+/** How deep a step's brackets go, and how many of its tokens lie outside them, in any payload the grammar reads (see mayComplete). */
+const STEP_MAX_DEPTH = 2;
+const STEP_MAX_FLAT = 8;
+
 const KEY_WORD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function describe(token: Token): string {
