@@ -27,6 +27,9 @@ test("what the siblings share from the codec (silp/util) is at most 15 names, gr
   assert.deepEqual(Object.keys(IR_SHAPE), ["entityFields", "constraintFields", "alternativeFields", "metaFields", "actionCode", "silpVersions"]);
   assert.ok(IR_SHAPE.actionCode.test("!SWITCH_TOOL") && !IR_SHAPE.actionCode.test("switch_tool"));
   assert.deepEqual(IR_SHAPE.silpVersions, ["v1"]);
+  // Shared, not copied: a sibling cannot change what the codec validates and prints.
+  for (const [name, member] of Object.entries(IR_SHAPE)) assert.ok(Object.isFrozen(member), `IR_SHAPE.${name} is frozen`);
+  assert.throws(() => (IR_SHAPE.metaFields as unknown as string[]).push("x"), TypeError);
 });
 
 test("the codec's root export is small: what an application calls, at most 30 values", async () => {

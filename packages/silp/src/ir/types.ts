@@ -89,13 +89,17 @@ export const DEFAULT_IR_VERSION = "ir-v0.1";
 export const DEFAULT_OUT = "natural";
 
 /** The protocol versions this implementation speaks. */
-export const SUPPORTED_SILP_VERSIONS: readonly string[] = ["v1"];
+export const SUPPORTED_SILP_VERSIONS: readonly string[] = Object.freeze(["v1"]);
 
-/** Known fields of each sub-object, in schema order (the normal form prints them first). */
-export const ENTITY_FIELDS = ["id", "value", "action"] as const;
-export const CONSTRAINT_FIELDS = ["type", "value", "time"] as const;
-export const ALTERNATIVE_FIELDS = ["action", "target", "location"] as const;
-export const META_FIELDS = ["req_id", "session_id", "priority", "confidence", "seq", "out", "next_agent"] as const;
+/**
+ * Known fields of each sub-object, in schema order (the normal form prints them first). Frozen:
+ * the sibling packages get these very lists (silp/util, IR_SHAPE), and one that pushed a field
+ * would change what this codec validates and prints.
+ */
+export const ENTITY_FIELDS = Object.freeze(["id", "value", "action"] as const);
+export const CONSTRAINT_FIELDS = Object.freeze(["type", "value", "time"] as const);
+export const ALTERNATIVE_FIELDS = Object.freeze(["action", "target", "location"] as const);
+export const META_FIELDS = Object.freeze(["req_id", "session_id", "priority", "confidence", "seq", "out", "next_agent"] as const);
 
 /** The comparison operators a constraint's `operator` may hold (a semantic rule). */
 export const CONSTRAINT_OPERATORS = ["==", "!=", "<", ">", "<=", ">="] as const;
@@ -105,7 +109,7 @@ export type ConstraintOperator = (typeof CONSTRAINT_OPERATORS)[number];
 export const SEQ_KEYWORDS = ["parallel", "sequential", "reason_first", "reason_last"] as const;
 
 /** `!CANCEL` pattern of spec 3.7 (the schema's form, which also admits `!A_` and `!A__B`). */
-export const ACTION_CODE_PATTERN = /^![A-Z][A-Z_]*$/;
+export const ACTION_CODE_PATTERN = Object.freeze(/^![A-Z][A-Z_]*$/);
 
 /**
  * The IR's shape for the packages that rebuild or check an IR field by field (silp/util): each
