@@ -33,6 +33,8 @@ interface Row {
   ms: Record<number, number>;
   exponent: number;
   top: number;
+  /** How many times the shape was measured (a suspect one is measured again, see below). */
+  measured: number;
 }
 
 // Runs are timed in CPU time (testkit/cpu-time.ts). No forced GC between runs: its background
@@ -41,9 +43,8 @@ interface Row {
 // Warm-up: every entry point compiled by the JIT, and lazily loaded tables loaded, before any timing.
 for (const shape of SHAPES) shape.run(shape.build(10_000));
 
-const rows: Row[] = [];
-for (const shape of SHAPES) {
-  if (only && !shape.name.startsWith(only)) continue;
+/** Times one shape at every size and fits its growth. */
+function measure(shape: (typeof SHAPES)[number]): Row {
   const ms: Record<number, number> = {};
   let outcome = "";
   for (const size of sizes) {
@@ -57,12 +58,28 @@ for (const shape of SHAPES) {
   const exponent = linearRegression(points).m;
   const [a, b] = sizes.slice(-2) as [number, number];
   const top = Math.log((ms[b] as number) / (ms[a] as number)) / Math.log(b / a);
-  const row = { shape: shape.name, target: shape.target, outcome, ms, exponent, top };
+  return { shape: shape.name, target: shape.target, outcome, ms, exponent, top, measured: 1 };
+}
+
+const worst = (row: Row) => Math.max(row.exponent, row.top);
+const suspect = (row: Row) => worst(row) >= SUSPECT;
+
+const rows: Row[] = [];
+for (const shape of SHAPES) {
+  if (only && !shape.name.startsWith(only)) continue;
+  // A suspect shape is measured again, up to twice, and keeps its best measure: a quadratic path
+  // is suspect every time, while a collection that lands on the largest input (a different
+  // shape in each run, at top 1.5 to 2.0 with k near 1) is not (testkit/linear-time.ts does the same).
+  let row = measure(shape);
+  for (let again = 1; again < 3 && suspect(row); again++) {
+    const next = measure(shape);
+    row = { ...(worst(next) < worst(row) ? next : row), measured: again + 1 };
+  }
   rows.push(row);
   if (!asJson) {
-    const cells = sizes.map((size) => (ms[size] as number).toFixed(2).padStart(9)).join(" ");
-    const flag = exponent >= SUSPECT || top >= SUSPECT ? "  <-- SUSPECT" : "";
-    console.log(`${shape.name.padEnd(52)} ${outcome.padEnd(16)} ${cells}   k=${exponent.toFixed(2)}  top=${top.toFixed(2)}${flag}`);
+    const cells = sizes.map((size) => (row.ms[size] as number).toFixed(2).padStart(9)).join(" ");
+    const flag = suspect(row) ? "  <-- SUSPECT" : row.measured > 1 ? `  (best of ${row.measured} measures)` : "";
+    console.log(`${shape.name.padEnd(52)} ${row.outcome.padEnd(16)} ${cells}   k=${row.exponent.toFixed(2)}  top=${row.top.toFixed(2)}${flag}`);
   }
 }
 
@@ -72,6 +89,6 @@ if (asJson) {
   console.log(
     `\ncolumns: median CPU ms at ${sizes.join(", ")} characters (${runs} runs); k = least-squares growth exponent; top = slope of the last two sizes`,
   );
-  const suspects = rows.filter((row) => row.exponent >= SUSPECT || row.top >= SUSPECT);
+  const suspects = rows.filter(suspect);
   console.log(suspects.length ? `SUSPECT (exponent >= ${SUSPECT}): ${suspects.map((row) => row.shape).join(", ")}` : `no shape has an exponent >= ${SUSPECT}`);
 }

@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import type { Repair } from "silp";
+import { decode, SilpError, type Repair } from "silp";
 import { DecodeContext } from "../../src/frontends/decode-context.js";
 import { repairJson } from "../../src/frontends/json/repair.js";
 import { resolveOptions } from "../../src/options.js";
@@ -181,6 +181,42 @@ describe("json repair: refused, the original parse error stands", () => {
   for (const [payload, why] of refused) {
     test(`${why}: ${JSON.stringify(payload)}`, () => {
       assert.equal(repair(payload), undefined);
+    });
+  }
+});
+
+describe("json repair: what the repaired text still gets wrong is reported as itself, at its offset in the original text", () => {
+  // The repaired text is read again; an error of that reading that is not a syntax error stands
+  // (the repair mended the syntax), rather than the first reading's "invalid JSON".
+  const failures: [string, string, { code: string; offset: number; message: string }][] = [
+    [
+      "a duplicate key, after single quotes were mended",
+      "{'intent':'!CANCEL','act':'a','act':'b'}",
+      // the second 'act' starts at 30 of the original text (its repaired text is the same length)
+      { code: "decode_failed", offset: 30, message: 'duplicate key "act" (JSON parsers would silently keep only one)' },
+    ],
+    [
+      "a duplicate key, after unquoted keys were mended (the repaired text is longer)",
+      "{intent:'!CANCEL',act:'a',act:'b'}",
+      { code: "decode_failed", offset: 26, message: 'duplicate key "act" (JSON parsers would silently keep only one)' },
+    ],
+    [
+      "a list where an object belongs, after single quotes were mended",
+      "['a','b']",
+      { code: "decode_failed", offset: 0, message: "a json payload must be a JSON object" },
+    ],
+  ];
+  for (const [why, payload, expected] of failures) {
+    test(`${why}: ${JSON.stringify(payload)}`, () => {
+      assert.ok(repair(payload), "the text is one the repair mends");
+      let thrown: unknown;
+      try {
+        decode(payload, "json", { whitelist: "off" });
+      } catch (error) {
+        thrown = error;
+      }
+      assert.ok(thrown instanceof SilpError, "a SilpError");
+      assert.deepEqual({ code: thrown.code, offset: thrown.offset, message: thrown.message }, expected);
     });
   }
 });
