@@ -40,8 +40,15 @@ function labModules() {
   return `^(${[...LAB_PACKAGES, ...LAB_WORKSPACES].map(escape).join("|")})(/|$)`;
 }
 
+/** Each package's folder (packages/, study/ or adapters/), as the root's workspaces name it. */
+const FOLDER = Object.fromEntries(
+  JSON.parse(readFileSync(join(__dirname, "package.json"), "utf8")).workspaces.map((folder) => [folder.split("/")[1], folder]),
+);
+/** A path in any package's folder; its first group is the package's folder. */
+const ANY_PACKAGE = "^((?:packages|study|adapters)/[^/]+)/";
+
 // The playground's page/ (bundled for the browser) keeps the same rules as its src/.
-const PKG = (name) => (name === "playground" ? "^packages/playground/(src|page)/" : `^packages/${name}/src/`);
+const PKG = (name) => (name === "playground" ? `^${FOLDER[name]}/(src|page)/` : `^${FOLDER[name]}/src/`);
 
 /** For each package: the packages its sources may import (besides itself). */
 const allowed = {
@@ -73,7 +80,11 @@ const packageRules = Object.entries(allowed).map(([name, deps]) => ({
   comment: `${name} may import only ${deps.length ? deps.join(", ") : "no other package of ours"}`,
   severity: "error",
   from: { path: PKG(name) },
-  to: { path: `^packages/(${all.filter((other) => other !== name && !deps.includes(other)).join("|")}|testkit)/` },
+  to: { path: `^(${all
+    .filter((other) => other !== name && !deps.includes(other))
+    .concat("testkit")
+    .map((other) => FOLDER[other])
+    .join("|")})/` },
 }));
 
 /** Codec layers, lowest first: a module may import its own layer or lower ones. */
@@ -114,8 +125,8 @@ module.exports = {
       name: "no-cross-package-file-imports",
       comment: "another package is reached through its name and exports, never through a relative path",
       severity: "error",
-      from: { path: "^packages/([^/]+)/" },
-      to: { path: "^packages/([^/]+)/", pathNot: ["^packages/$1/", "^packages/[^/]+/(dist/|package\\.json$)", "^packages/testkit/src/"] },
+      from: { path: ANY_PACKAGE },
+      to: { path: ANY_PACKAGE, pathNot: ["^$1/", "^(packages|study|adapters)/[^/]+/(dist/|package\\.json$)", "^packages/testkit/src/"] },
     },
     {
       name: "codec-entries-are-for-the-outside",
@@ -141,8 +152,8 @@ module.exports = {
     {
       name: "sources-not-to-tests",
       severity: "error",
-      from: { path: "^packages/[^/]+/src/", pathNot: "^packages/testkit/" },
-      to: { path: "^packages/[^/]+/test/|^packages/testkit/" },
+      from: { path: "^(packages|study|adapters)/[^/]+/src/", pathNot: "^packages/testkit/" },
+      to: { path: "^(packages|study|adapters)/[^/]+/test/|^packages/testkit/" },
     },
     ...packageRules,
     ...codecLayerRules,

@@ -6,11 +6,11 @@
  * except in the projects whose files leave no state behind; the transformed modules are cached
  * across files. Every test process runs offline (scripts/no-network.mjs).
  *
- * Projects, one lane each. The product lane (the codec and the packages agents are built with;
- * installs without the lab): `product`, `product-shared` (files that share processes, see
- * below) and `product-codec` (the codec's own tests). The lab: `lab` (what needs lab/'s heavy
- * dependencies or what they build: the tests of @silp/tokens, llmlingua2, bench, evolve, the
- * playground and the framework adapters, and every `*.lab.test.ts`) and `lab-node22` (the OpenAI
+ * Projects, one lane each, and a test's folder says which. The product lane (packages/: the
+ * codec and the packages agents are built with; installs without the lab): `product`,
+ * `product-shared` (files that share processes, see below) and `product-codec` (the codec's own
+ * tests). The lab: `lab` (what needs lab/'s heavy dependencies or what they build: every test
+ * under study/ and adapters/, and in packages/ every `*.lab.test.ts`) and `lab-node22` (the OpenAI
  * Agents SDK's tests: the openai-agents adapter's and every `*.node22.lab.test.ts`, on the lab's
  * Node 22, see NODE22_TESTS). `--mode quick` (npm run
  * test:product) runs the randomized tests with fewer inputs (testkit/property.ts); the default is
@@ -40,7 +40,8 @@ const SHARED_PROCESS_TESTS = [
   "packages/mcp/test/**/!(mcp-dialects).test.ts",
   "packages/grammar/test/**/!(dialect-grammar).test.ts",
 ];
-const LAB_PACKAGES = "packages/{tokens,llmlingua2,bench,evolve,playground,ai-sdk,langchain,mastra}/test/**/*.test.ts";
+/** The study's packages and the framework adapters: their tests need lab/'s dependencies, wherever they run. */
+const LAB_PACKAGES = ["study/*/test/**/*.test.ts", "adapters/*/test/**/*.test.ts"];
 /**
  * The tests of the OpenAI Agents SDK (lab/node22: `@openai/agents` 0.20 and `openai` 7), which run
  * on the lab's Node 22 and never on the project's Node 20: every `openai` 7 release declares
@@ -48,7 +49,7 @@ const LAB_PACKAGES = "packages/{tokens,llmlingua2,bench,evolve,playground,ai-sdk
  * Their worker processes are started with that binary (scripts/node22-pool.ts); the rest of the
  * run stays on the Node that started vitest.
  */
-const NODE22_TESTS = ["packages/openai-agents/test/**/*.test.ts", "packages/*/test/**/*.node22.lab.test.ts"];
+const NODE22_TESTS = ["adapters/openai-agents/test/**/*.test.ts", "packages/*/test/**/*.node22.lab.test.ts"];
 
 /** What every test process gets, in both lanes and in the mutation run (scripts/mutation/vitest.config.ts). */
 export function sharedTestOptions(mode: string) {
@@ -80,7 +81,7 @@ export default defineConfig(({ mode }) => {
             ...shared,
             name: "product",
             include: ["packages/*/test/**/*.test.ts"],
-            exclude: [LAB_PACKAGES, ...NODE22_TESTS, CODEC_TESTS, ...SHARED_PROCESS_TESTS, "**/*.lab.test.ts", "**/node_modules/**"],
+            exclude: [...NODE22_TESTS, CODEC_TESTS, ...SHARED_PROCESS_TESTS, "**/*.lab.test.ts", "**/node_modules/**"],
           },
         },
         {
@@ -98,7 +99,7 @@ export default defineConfig(({ mode }) => {
         // codec's import per file: no file changes the process, and the frontends some register
         // are test doubles named t-..., none lossless, which no other codec file lists.
         { extends: true, test: { ...shared, name: "product-codec", include: [CODEC_TESTS], exclude: ["**/*.lab.test.ts"], isolate: false } },
-        { extends: true, test: { ...shared, name: "lab", include: [LAB_PACKAGES, "packages/*/test/**/*.lab.test.ts"], exclude: [...NODE22_TESTS, "**/node_modules/**"] } },
+        { extends: true, test: { ...shared, name: "lab", include: [...LAB_PACKAGES, "packages/*/test/**/*.lab.test.ts"], exclude: [...NODE22_TESTS, "**/node_modules/**"] } },
         { extends: true, test: { ...shared, name: "lab-node22", include: NODE22_TESTS, exclude: ["**/node_modules/**"], pool: node22Pool() } },
       ],
     },

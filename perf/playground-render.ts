@@ -20,8 +20,8 @@ import { extname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { findChromium } from "@silp/testkit/chromium.js";
 import { chromium } from "playwright-core";
-import { SITE_CSP } from "../packages/playground/src/index.js";
-import { buildSite } from "../packages/playground/scripts/build-site.js";
+import { SITE_CSP } from "../study/playground/src/index.js";
+import { buildSite } from "../study/playground/scripts/build-site.js";
 
 const { values } = parseArgs({
   options: { site: { type: "string" }, csp: { type: "string" }, visits: { type: "string", default: "5" }, profile: { type: "boolean", default: false } },

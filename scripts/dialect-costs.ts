@@ -10,7 +10,7 @@
  *
  *   npm run costs        (lab install: the six tokenizers)
  *
- * packages/evolve/test/dialect-costs.test.ts re-counts the table with the real tokenizers and
+ * study/evolve/test/dialect-costs.test.ts re-counts the table with the real tokenizers and
  * fails while the committed file differs.
  */
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
@@ -58,6 +58,6 @@ const table = {
 };
 writeFileSync(
   OUT,
-  `// Written by scripts/dialect-costs.ts (npm run costs); do not edit. Checked by packages/evolve/test/dialect-costs.test.ts.\nimport type { CostTable } from "./cost-table.js";\n\nexport const STUDY_COST_TABLE: CostTable = ${JSON.stringify(table, null, 2)};\n`,
+  `// Written by scripts/dialect-costs.ts (npm run costs); do not edit. Checked by study/evolve/test/dialect-costs.test.ts.\nimport type { CostTable } from "./cost-table.js";\n\nexport const STUDY_COST_TABLE: CostTable = ${JSON.stringify(table, null, 2)};\n`,
 );
 console.log(`wrote ${CASES_OUT}: ${cases.length} cases; ${OUT}: ${irs.length} payloads, ${Object.keys(tokens).length} tokenizers`);

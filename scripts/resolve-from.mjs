@@ -2,7 +2,7 @@
 // other than the one in its lockfile (e.g. a framework major that needs a newer Node):
 //
 //   SILP_RESOLVE_FROM="@mastra/core=/tmp/lab/mastra-1" \
-//     node --import tsx --import ./scripts/resolve-from.mjs --test packages/mastra/test/mastra.test.ts
+//     node --import tsx --import ./scripts/resolve-from.mjs --test adapters/mastra/test/mastra.test.ts
 //
 // Each entry is `name=dir`, comma-separated; `dir` holds a node_modules with the package. The
 // package's own imports then resolve inside that install. docs/frameworks.md says what ran where.

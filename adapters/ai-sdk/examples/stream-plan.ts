@@ -2,10 +2,10 @@
  * A model writes a SILP payload through the AI SDK; the parts arrive as it streams, the decoded
  * payload at the end, and what a next agent's model would read is the compact payload.
  *
- *   OPENAI_BASE_URL=http://127.0.0.1:8080/v1 MODEL=qwen2.5 node --import tsx packages/ai-sdk/examples/stream-plan.ts
+ *   OPENAI_BASE_URL=http://127.0.0.1:8080/v1 MODEL=qwen2.5 node --import tsx adapters/ai-sdk/examples/stream-plan.ts
  *
  * Any OpenAI-compatible endpoint works (OpenAI, vLLM, llama.cpp's llama-server, Ollama).
- * An answer that is not SILP prints its code and position and exits 1. packages/ai-sdk/test/
+ * An answer that is not SILP prints its code and position and exits 1. adapters/ai-sdk/test/
  * ai-sdk-example.test.ts runs it against the chat test double, with a SILP answer and without.
  */
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";

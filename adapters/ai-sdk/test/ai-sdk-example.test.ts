@@ -1,5 +1,5 @@
 /**
- * packages/ai-sdk/examples/stream-plan.ts runs as documented (a child process, OPENAI_BASE_URL
+ * adapters/ai-sdk/examples/stream-plan.ts runs as documented (a child process, OPENAI_BASE_URL
  * pointed at scriptedChatServer, the chat TEST DOUBLE on 127.0.0.1) and prints what its comments
  * promise.
  */
@@ -14,7 +14,7 @@ import { scriptedReplyForFile } from "@silp/testkit/scripted-replies.js";
 const fenced = scriptedReplyForFile({ text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS });
 
 test("examples/stream-plan.ts: each part as it streams, then the decoded intent and the compact payload with its repairs", async () => {
-  const out = await runExample("packages/ai-sdk/examples/stream-plan.ts", fenced.server.baseUrl);
+  const out = await runExample("adapters/ai-sdk/examples/stream-plan.ts", fenced.server.baseUrl);
   assert.equal(out, FENCED_EXAMPLE_OUTPUT);
   const request = fenced.server.calls.at(-1)?.body;
   assert.equal(request?.stream, true);
@@ -22,5 +22,5 @@ test("examples/stream-plan.ts: each part as it streams, then the decoded intent 
 });
 
 test("examples/stream-plan.ts with a prose answer and with a broken payload: the SilpError's code and position on stderr, exit 1, no stack", async () => {
-  await assertExampleRefusesNotSilp("packages/ai-sdk/examples/stream-plan.ts", /intent:/, (text) => [{ text, chunks: [...text] }]);
+  await assertExampleRefusesNotSilp("adapters/ai-sdk/examples/stream-plan.ts", /intent:/, (text) => [{ text, chunks: [...text] }]);
 });

@@ -2,10 +2,10 @@
  * A LangChain agent that answers in SILP: the middleware gives the model the SILP write prompt and
  * decodes its answer into the agent state; silpAgentStream shows the parts as the model writes.
  *
- *   OPENAI_BASE_URL=http://127.0.0.1:8080/v1 MODEL=qwen2.5 node --import tsx packages/langchain/examples/agent-plan.ts
+ *   OPENAI_BASE_URL=http://127.0.0.1:8080/v1 MODEL=qwen2.5 node --import tsx adapters/langchain/examples/agent-plan.ts
  *
  * Any OpenAI-compatible endpoint works. An answer that is not SILP prints its code and position
- * and exits 1. packages/langchain/test/langchain-example.test.ts runs it
+ * and exits 1. adapters/langchain/test/langchain-example.test.ts runs it
  * against the chat test double.
  */
 import { ChatOpenAI } from "@langchain/openai";

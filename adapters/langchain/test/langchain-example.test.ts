@@ -1,5 +1,5 @@
 /**
- * packages/langchain/examples/agent-plan.ts runs as documented (a child process, OPENAI_BASE_URL
+ * adapters/langchain/examples/agent-plan.ts runs as documented (a child process, OPENAI_BASE_URL
  * pointed at scriptedChatServer, the chat TEST DOUBLE on 127.0.0.1) and prints what it promises.
  */
 import assert from "node:assert/strict";
@@ -11,7 +11,7 @@ import { scriptedReplyForFile } from "@silp/testkit/scripted-replies.js";
 const fenced = scriptedReplyForFile({ text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS });
 
 test("examples/agent-plan.ts: the parts as the agent streams, the intent, then what the next model reads", async () => {
-  const out = await runExample("packages/langchain/examples/agent-plan.ts", fenced.server.baseUrl);
+  const out = await runExample("adapters/langchain/examples/agent-plan.ts", fenced.server.baseUrl);
   assert.equal(out, FENCED_EXAMPLE_OUTPUT);
   assert.deepEqual(
     fenced.server.calls.map((call) => call.body.stream === true),
@@ -20,5 +20,5 @@ test("examples/agent-plan.ts: the parts as the agent streams, the intent, then w
 });
 
 test("examples/agent-plan.ts with a prose answer and with a broken payload: the SilpError's code and position on stderr, exit 1, no stack", async () => {
-  await assertExampleRefusesNotSilp("packages/langchain/examples/agent-plan.ts", /intent:/, (text) => [{ text, chunks: [...text] }]);
+  await assertExampleRefusesNotSilp("adapters/langchain/examples/agent-plan.ts", /intent:/, (text) => [{ text, chunks: [...text] }]);
 });

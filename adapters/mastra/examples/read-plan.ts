@@ -4,10 +4,10 @@
  * IR with its meta, and a note per repair) and the SILP read prompt. A message that is not SILP
  * never reaches the model: the call stops, and silpResultOf throws the SilpError.
  *
- *   MESSAGE='start(hike,to=Oslo)' OPENAI_BASE_URL=http://127.0.0.1:8080/v1 MODEL=qwen2.5 node --import tsx packages/mastra/examples/read-plan.ts
+ *   MESSAGE='start(hike,to=Oslo)' OPENAI_BASE_URL=http://127.0.0.1:8080/v1 MODEL=qwen2.5 node --import tsx adapters/mastra/examples/read-plan.ts
  *
  * Any OpenAI-compatible endpoint works (Mastra's model router, `{ id, url }`). Runs on Mastra 0.24
- * and 1.x. packages/mastra/test/mastra-example.test.ts runs it against the chat test double.
+ * and 1.x. adapters/mastra/test/mastra-example.test.ts runs it against the chat test double.
  */
 import { Agent } from "@mastra/core/agent";
 import { silpReaderProcessor, silpResultOf } from "@silp/mastra";

@@ -2,10 +2,10 @@
  * A Mastra agent that answers in SILP: silpProcessor gives the model the SILP write prompt,
  * reports the parts of the IR as the answer streams, and decodes it.
  *
- *   OPENAI_BASE_URL=http://127.0.0.1:8080/v1 MODEL=qwen2.5 node --import tsx packages/mastra/examples/stream-plan.ts
+ *   OPENAI_BASE_URL=http://127.0.0.1:8080/v1 MODEL=qwen2.5 node --import tsx adapters/mastra/examples/stream-plan.ts
  *
  * Any OpenAI-compatible endpoint works (Mastra's model router, `{ id, url }`). Runs on Mastra 0.24
- * and 1.x. packages/mastra/test/mastra-example.test.ts runs it against the chat test double.
+ * and 1.x. adapters/mastra/test/mastra-example.test.ts runs it against the chat test double.
  */
 import { Agent } from "@mastra/core/agent";
 import { silpProcessor, silpStreamResultOf } from "@silp/mastra";

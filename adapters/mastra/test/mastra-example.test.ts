@@ -1,5 +1,5 @@
 /**
- * packages/mastra/examples/stream-plan.ts (an agent that answers in SILP) and read-plan.ts (one
+ * adapters/mastra/examples/stream-plan.ts (an agent that answers in SILP) and read-plan.ts (one
  * that receives SILP) run as documented (a child process, OPENAI_BASE_URL pointed at
  * scriptedChatServer, the chat TEST DOUBLE on 127.0.0.1) and print what they promise.
  */
@@ -13,16 +13,16 @@ import { scriptedReplyForFile } from "@silp/testkit/scripted-replies.js";
 const fenced = scriptedReplyForFile({ text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS });
 
 test("examples/stream-plan.ts: each part as the answer streams, then the intent and what the next model reads", async () => {
-  const out = await runExample("packages/mastra/examples/stream-plan.ts", fenced.server.baseUrl);
+  const out = await runExample("adapters/mastra/examples/stream-plan.ts", fenced.server.baseUrl);
   assert.equal(out, FENCED_EXAMPLE_OUTPUT);
   assert.equal(fenced.server.calls.at(-1)?.body.stream, true);
 });
 
 test("examples/stream-plan.ts with a prose answer and with a broken payload: the SilpError's code and position on stderr, exit 1, no stack", async () => {
-  await assertExampleRefusesNotSilp("packages/mastra/examples/stream-plan.ts", /intent:/, (text) => [{ text, chunks: [...text] }]);
+  await assertExampleRefusesNotSilp("adapters/mastra/examples/stream-plan.ts", /intent:/, (text) => [{ text, chunks: [...text] }]);
 });
 
-const READ = "packages/mastra/examples/read-plan.ts";
+const READ = "adapters/mastra/examples/read-plan.ts";
 
 test("examples/read-plan.ts: the model reads the decoded payload re-printed, after the read prompt, and the answer is printed", async () => {
   const server = await scriptedChatServer(() => ({ text: "Packing for the hike." }));

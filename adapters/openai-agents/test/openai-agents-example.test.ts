@@ -1,5 +1,5 @@
 /**
- * packages/openai-agents/examples/handoff-plan.ts runs as documented (a child process,
+ * adapters/openai-agents/examples/handoff-plan.ts runs as documented (a child process,
  * OPENAI_BASE_URL pointed at scriptedChatServer, the chat TEST DOUBLE on 127.0.0.1) and prints
  * what it promises; the planner's model received the payload, not the triage conversation.
  */
@@ -19,7 +19,7 @@ test("examples/handoff-plan.ts: the payload handed over, each part as the plan s
     { toolCalls: [{ name: "transfer_to_planner", arguments: JSON.stringify({ silp_payload: HANDED }) }] },
     { text: JSON.stringify({ silp_payload: FENCED_REPLY }), chunkSize: 3 },
   );
-  const out = await runExample("packages/openai-agents/examples/handoff-plan.ts", scripted.server.baseUrl);
+  const out = await runExample("adapters/openai-agents/examples/handoff-plan.ts", scripted.server.baseUrl);
   // The wrapper's payload is read unescaped, so parts sit at their offsets in the payload.
   assert.equal(
     out,
@@ -42,7 +42,7 @@ test("examples/handoff-plan.ts: the payload handed over, each part as the plan s
 });
 
 test("examples/handoff-plan.ts when the planner answers prose or a broken payload: the SilpError's code and position on stderr, exit 1, no stack", async () => {
-  await assertExampleRefusesNotSilp("packages/openai-agents/examples/handoff-plan.ts", /plan:/, (text) => [
+  await assertExampleRefusesNotSilp("adapters/openai-agents/examples/handoff-plan.ts", /plan:/, (text) => [
     { toolCalls: [{ name: "transfer_to_planner", arguments: JSON.stringify({ silp_payload: HANDED }) }] },
     { text: JSON.stringify({ silp_payload: text }), chunkSize: 3 },
   ]);

@@ -15,7 +15,7 @@ interface PackageJson {
 function entries(folders: readonly string[]): string[] {
   const specifiers: string[] = [];
   for (const folder of [...folders].sort()) {
-    const pkg = JSON.parse(readFileSync(join(REPO_ROOT, "packages", folder, "package.json"), "utf8")) as PackageJson;
+    const pkg = JSON.parse(readFileSync(join(REPO_ROOT, folder, "package.json"), "utf8")) as PackageJson;
     if (pkg.private) continue;
     for (const subpath of Object.keys(pkg.exports ?? {})) {
       if (subpath === "./package.json" || subpath.endsWith(".json")) continue;

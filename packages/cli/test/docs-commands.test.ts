@@ -12,10 +12,10 @@
 import { test } from "vitest";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Command, Option } from "commander";
-import { REPO_ROOT } from "@silp/testkit/paths.js";
+import { REPO_ROOT, WORKSPACES } from "@silp/testkit/paths.js";
 import { docPages } from "@silp/testkit/doc-blocks.js";
 // Internals, on purpose: the program's command table is what the docs' lines are checked against.
 import { buildProgram } from "../src/program.js";
@@ -25,13 +25,7 @@ interface Line {
   words: string[];
 }
 
-const PAGES = [
-  ...docPages(),
-  "CONTRIBUTING.md",
-  ...readdirSync(join(REPO_ROOT, "packages"))
-    .map((name) => `packages/${name}/README.md`)
-    .filter((page) => existsSync(join(REPO_ROOT, page))),
-];
+const PAGES = [...docPages(), "CONTRIBUTING.md", ...WORKSPACES.map((folder) => `${folder}/README.md`).filter((page) => existsSync(join(REPO_ROOT, page)))];
 
 /** Options whose value is a file the command writes, not one it reads. */
 const WRITES = new Set(["--out", "--state", "--front", "--report", "--build", "--lock"]);
@@ -140,8 +134,8 @@ const readManifest = (path: string): Manifest => JSON.parse(readFileSync(path, "
 /** Each workspace's scripts by package name, and the root's under "". */
 const SCRIPTS = new Map<string, Record<string, string>>([
   ["", readManifest(join(REPO_ROOT, "package.json")).scripts ?? {}],
-  ...readdirSync(join(REPO_ROOT, "packages")).map((folder) => {
-    const manifest = readManifest(join(REPO_ROOT, "packages", folder, "package.json"));
+  ...WORKSPACES.map((folder) => {
+    const manifest = readManifest(join(REPO_ROOT, folder, "package.json"));
     return [manifest.name, manifest.scripts ?? {}] as const;
   }),
 ]);

@@ -9,9 +9,9 @@
  */
 import { test } from "vitest";
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { REPO_ROOT } from "@silp/testkit/paths.js";
+import { REPO_ROOT, WORKSPACES } from "@silp/testkit/paths.js";
 import { ILLUSTRATIVE_MARK, docBlocks, isIllustrative, productDocBlocks, tsBlocks, typeCheckBlocks, type DocBlock } from "@silp/testkit/doc-blocks.js";
 
 interface Manifest {
@@ -22,14 +22,10 @@ interface Manifest {
   scripts?: Record<string, string>;
 }
 
-const packages = readdirSync(join(REPO_ROOT, "packages"))
-  .map((folder) => ({
-    folder: join(REPO_ROOT, "packages", folder),
-    manifest: JSON.parse(readFileSync(join(REPO_ROOT, "packages", folder, "package.json"), "utf8")) as Manifest,
-  }))
-  .filter(({ manifest }) => !manifest.private);
-/** The lab lane's packages (vitest.config.ts, LAB_PACKAGES). */
-const LAB_FOLDERS = ["tokens", "llmlingua2", "bench", "evolve", "playground", "ai-sdk", "langchain", "openai-agents", "mastra"];
+const packages = WORKSPACES.map((folder) => ({
+  folder: join(REPO_ROOT, folder),
+  manifest: JSON.parse(readFileSync(join(REPO_ROOT, folder, "package.json"), "utf8")) as Manifest,
+})).filter(({ manifest }) => !manifest.private);
 
 test("each package has a README naming it, an install line, a docs link; keywords; CHANGELOG and LICENSE in the tarball", () => {
   assert.ok(packages.length >= 18, `${packages.length} packages`);
@@ -49,7 +45,8 @@ test("each package has a README naming it, an install line, a docs link; keyword
 // type declarations do not all pass skipLibCheck false; the product lane's packages are checked.
 test(`each product package's README example, and every product block of README.md and docs/, type-checks in a consumer project (or starts with "${ILLUSTRATIVE_MARK}")`, () => {
   const examples: DocBlock[] = packages
-    .filter(({ folder }) => !LAB_FOLDERS.some((lab) => folder.endsWith(`/packages/${lab}`)))
+    // The product lane's packages, in packages/ (study/ and adapters/ are the lab's: vitest.config.ts, LAB_PACKAGES).
+    .filter(({ folder }) => folder.startsWith(join(REPO_ROOT, "packages")))
     .flatMap(({ folder }) =>
       tsBlocks(readFileSync(join(folder, "README.md"), "utf8")).map((block) => ({ page: `${folder.slice(REPO_ROOT.length + 1)}/README.md`, block })),
     );

@@ -1,4 +1,4 @@
-// Written by scripts/dialect-costs.ts (npm run costs); do not edit. Checked by packages/evolve/test/dialect-costs.test.ts.
+// Written by scripts/dialect-costs.ts (npm run costs); do not edit. Checked by study/evolve/test/dialect-costs.test.ts.
 import type { CostTable } from "./cost-table.js";
 
 export const STUDY_COST_TABLE: CostTable = {

@@ -3,7 +3,7 @@
  * raised through its public API as a `SilpError` whose `code`, `instanceof`, `isSilpError(e, code)`,
  * `name` and `toJSON()` all agree. The four codes raised only by sibling packages are checked the
  * same way in their tests: `lock_violation`, `unsupported_action` and `dialect_refused`
- * (packages/cli/test/error-codes.test.ts), `lossy_refused` (packages/llmlingua2/test/frontend.test.ts).
+ * (packages/cli/test/error-codes.test.ts), `lossy_refused` (study/llmlingua2/test/frontend.test.ts).
  */
 import { describe, test } from "vitest";
 import assert from "node:assert/strict";

@@ -1,4 +1,5 @@
 /** Where things are in the repository, for tests that spawn the CLI or read data files. */
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -15,7 +16,9 @@ export const CLI_MAIN = resolve(REPO_ROOT, "packages/cli/src/main.ts");
 export const CLI_BIN = resolve(REPO_ROOT, "packages/cli/dist/main.js");
 
 /**
- * The packages built and tested only with the lab (CONTRIBUTING.md, "Two lanes"): the framework
- * adapters, whose frameworks are lab/ dependencies. A product-only install has no build of them.
+ * Every package's folder relative to REPO_ROOT, as the root's workspaces list them: packages/ (the
+ * codec, the protocol's packages, the CLI, the testkit), study/ (what re-runs and measures the
+ * study) and adapters/ (the framework adapters, built and tested only with the lab: their
+ * frameworks are lab/ dependencies, so a product-only install has no build of them).
  */
-export const LAB_WORKSPACES: readonly string[] = ["ai-sdk", "langchain", "openai-agents", "mastra"];
+export const WORKSPACES: readonly string[] = JSON.parse(readFileSync(resolve(REPO_ROOT, "package.json"), "utf8")).workspaces;

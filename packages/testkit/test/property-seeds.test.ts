@@ -47,7 +47,7 @@ function callPassesSeed(text: string, open: number): boolean {
 test("no test runs a property without a seed: every run goes through assertProperty", () => {
   const offenders: string[] = [];
   let fuzzEngineSeeded = false;
-  for (const dir of ["packages", "fuzz", "perf", "scripts"]) {
+  for (const dir of ["packages", "study", "adapters", "fuzz", "perf", "scripts"]) {
     for (const file of sourceFiles(join(ROOT, dir))) {
       const path = relative(ROOT, file);
       if (path === "packages/testkit/src/property.ts" || path === "packages/testkit/test/property-seeds.test.ts") continue;

@@ -8,8 +8,8 @@
  *
  * and prints the budgets: the page without the tokenizer data (tokenizers/) must stay
  * within PAGE_BUDGET gzipped, or the build fails. The codec validates with Ajv's standalone code,
- * generated in its sources, so the page compiles no code at run time. Run: `node --import tsx packages/playground/scripts/build-site.ts [outDir]`
- * (default packages/playground/dist/site; `npm run build` runs it).
+ * generated in its sources, so the page compiles no code at run time. Run: `node --import tsx study/playground/scripts/build-site.ts [outDir]`
+ * (default study/playground/dist/site; `npm run build` runs it).
  */
 import { copyFile, mkdir, readdir, readFile, rm } from "node:fs/promises";
 import { builtinModules } from "node:module";

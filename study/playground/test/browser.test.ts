@@ -318,7 +318,7 @@ test("all six tokenizers load on request with progress, and count what @silp/tok
   );
   for (const name of ["llama-2", "qwen2.5", "claude", "gemini"]) assert.match(statuses[name] ?? "", /^ready \(\d+ ms\)$/, name);
   // The oracle: @silp/tokens' own Node loaders (checked against the upstream packages by
-  // packages/tokens/test/identical-counts.test.ts), on the text each card shows.
+  // study/tokens/test/identical-counts.test.ts), on the text each card shows.
   const { loadTokenizer } = await import("@silp/tokens");
   for (const frontend of ["code", "json", "natural", "nl_json"]) {
     const text = (await outputOf(page, frontend)) ?? "";

@@ -2,7 +2,7 @@
  * The page's tokenizer loading (page/tokenizers/load.ts, the code its Web Worker runs) in Node:
  * built from the files the build writes next to the page, each of the six counts exactly what
  * @silp/tokens counts, the oracle here (its own Node loaders, not the page's code; that they
- * count what the upstream packages count is packages/tokens/test/identical-counts.test.ts).
+ * count what the upstream packages count is study/tokens/test/identical-counts.test.ts).
  * Progress reports the bytes of each file as they arrive.
  */
 import { afterAll, beforeAll, describe, test } from "vitest";

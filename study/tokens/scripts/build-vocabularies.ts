@@ -12,7 +12,7 @@
  * package) and `npm pack` (prepack) run this. Nothing is rebuilt when manifest.json records the
  * same inputs (this script, the format module, the upstream versions); `--force` rebuilds.
  *
- *   node --import tsx packages/tokens/scripts/build-vocabularies.ts [--force]
+ *   node --import tsx study/tokens/scripts/build-vocabularies.ts [--force]
  */
 import { deepStrictEqual } from "node:assert/strict";
 import { createHash } from "node:crypto";

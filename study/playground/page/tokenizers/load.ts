@@ -3,7 +3,7 @@
  * arrive. No DOM: it runs in the page's Web Worker (tokenizer-worker.ts) and in Node's tests,
  * which pass their own `fetch` and compare the counts with @silp/tokens'.
  *
- * Each tokenizer encodes exactly as @silp/tokens does (packages/tokens/src/loaders.ts): the same
+ * Each tokenizer encodes exactly as @silp/tokens does (study/tokens/src/loaders.ts): the same
  * libraries, the same options, the same data (the build copies @silp/tokens' own compact
  * vocabulary files, and bundles the llama-tokenizer-js it depends on), so the page's counts are
  * the CLI's counts.
