@@ -224,7 +224,8 @@ export class CodeParser implements PayloadStream {
           // constraint or an argument at most about six tokens around its (...) or [...], nested
           // two deep at most (a constraint's call holding an argument's [...]). Text past that
           // cannot complete the step, so the step runs and fails there, rather than the stream
-          // holding every token of `[[[[...` or `a a a ...` until its end.
+          // holding every token of `[[[[...` or `a a a ...` until its end. (Were a step longer, it
+          // would only run early, stop, and run again: the bound costs time, never a result.)
           if (gate.depth > STEP_MAX_DEPTH || (gate.depth === 0 && ++gate.flat > STEP_MAX_FLAT)) return true;
         }
         return false;
