@@ -8,12 +8,13 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { decode, SilpError, type Repair } from "silp";
+import { decode, type Repair } from "silp";
 import { DecodeContext } from "../../src/frontends/decode-context.js";
 import { repairJson } from "../../src/frontends/json/repair.js";
 import { resolveOptions } from "../../src/options.js";
 import { IDENTITY_HOOKS } from "../../src/security/hooks.js";
 import { assertLinearTime } from "@silp/testkit/linear-time.js";
+import { silpErrorOf } from "@silp/testkit/silp-errors.js";
 
 interface Repaired {
   text: string;
@@ -209,13 +210,7 @@ describe("json repair: what the repaired text still gets wrong is reported as it
   for (const [why, payload, expected] of failures) {
     test(`${why}: ${JSON.stringify(payload)}`, () => {
       assert.ok(repair(payload), "the text is one the repair mends");
-      let thrown: unknown;
-      try {
-        decode(payload, "json", { whitelist: "off" });
-      } catch (error) {
-        thrown = error;
-      }
-      assert.ok(thrown instanceof SilpError, "a SilpError");
+      const thrown = silpErrorOf(() => decode(payload, "json", { whitelist: "off" }));
       assert.deepEqual({ code: thrown.code, offset: thrown.offset, message: thrown.message }, expected);
     });
   }
