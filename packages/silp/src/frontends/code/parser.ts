@@ -868,11 +868,11 @@ const AFTER_COMMA: SpaceCheck = { expected: "", message: "no space after a comma
 const AFTER_SEMICOLON: SpaceCheck = { expected: " ", message: "one space after ;" };
 const AFTER_ELSE: SpaceCheck = { expected: " ", message: "one space after else:" };
 
-/** A key that `key: value` may name (lenient): a plain ASCII word, so `10:30` is never split. */
 /** How deep a step's brackets go, and how many of its tokens lie outside them, in any payload the grammar reads (see mayComplete). */
 const STEP_MAX_DEPTH = 2;
 const STEP_MAX_FLAT = 8;
 
+/** A key that `key: value` may name (lenient): a plain ASCII word, so `10:30` is never split. */
 const KEY_WORD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function describe(token: Token): string {
