@@ -25,8 +25,15 @@ export function canonicalLockPath(path: string, create: boolean): string {
     throw refusal(path, `its directory ${directory} is a symbolic link; a lock is only kept in a real directory`);
   }
   // Ancestors above the lock's own directory may be links (e.g. /tmp -> /private/tmp); realpath
-  // folds them so every alias of the directory maps to one lock path.
-  const canonical = directoryStats ? join(realpathSync(directory), basename(absolute)) : absolute;
+  // folds them so every alias of the directory maps to one lock path. The directory realpath
+  // reaches must be the one just checked (device and inode): swapped for a link in between, it
+  // would name where the link points, and every later check would then look there, where the
+  // seal would write.
+  const real = directoryStats ? realpathSync(directory) : undefined;
+  if (directoryStats && real !== undefined && !sameFile(directoryStats, lstatOrUndefined(real))) {
+    throw refusal(path, `its directory ${directory} changed while it was checked; a lock is only kept in a real directory`);
+  }
+  const canonical = real !== undefined ? join(real, basename(absolute)) : absolute;
   assertPlainLockFile(path, lstatOrUndefined(canonical));
   return canonical;
 }
@@ -42,6 +49,10 @@ export function assertPlainLockFile(path: string, stats: Stats | undefined): voi
   if (stats.nlink > 1) {
     throw refusal(path, `it has ${stats.nlink} hard links; another name for the same file would take another lock`);
   }
+}
+
+function sameFile(a: Stats, b: Stats | undefined): boolean {
+  return b !== undefined && a.dev === b.dev && a.ino === b.ino;
 }
 
 function refusal(path: string, reason: string): SilpError {

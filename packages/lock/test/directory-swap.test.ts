@@ -20,6 +20,8 @@ import { sampleIr, withTempDir } from "./helpers.js";
 /** Run once around the real openSync of a path ending in compile.lock; set by a test. */
 let beforeOpen: (() => void) | undefined;
 let afterOpen: (() => void) | undefined;
+/** Run once before the real realpathSync of a path ending in .silp; set by a test. */
+let beforeRealpath: (() => void) | undefined;
 
 vi.mock("node:fs", async (importOriginal) => {
   const fs = await importOriginal<typeof import("node:fs")>();
@@ -32,11 +34,22 @@ vi.mock("node:fs", async (importOriginal) => {
     after?.();
     return fd;
   };
-  return { ...fs, default: { ...fs, openSync }, openSync };
+  const realpathSync = Object.assign(
+    (...args: Parameters<typeof fs.realpathSync>) => {
+      if (String(args[0]).endsWith(".silp")) {
+        const before = beforeRealpath;
+        beforeRealpath = undefined;
+        before?.();
+      }
+      return fs.realpathSync(...args);
+    },
+    { native: fs.realpathSync.native },
+  );
+  return { ...fs, default: { ...fs, openSync, realpathSync }, openSync, realpathSync };
 });
 
 afterEach(() => {
-  beforeOpen = afterOpen = undefined;
+  beforeOpen = afterOpen = beforeRealpath = undefined;
 });
 
 // Test double for the core compile: deterministic text derived from the entity value.
@@ -53,6 +66,26 @@ function records(file: string): number {
 }
 
 describe("a directory swapped for a link between the checks and the open", () => {
+  test("swapped between the directory's check and its realpath: lock_violation, nothing sealed where the link points", async () => {
+    // path.ts checks that .silp is no link, then canonicalizes it with realpath: a swap in between
+    // made the canonical path the link's target, a real directory every later check accepted.
+    await withTempDir(async ({ dir }) => {
+      const silp = join(dir, ".silp");
+      const outside = join(dir, "outside");
+      mkdirSync(outside);
+      await lockAt(join(silp, "compile.lock")).seal(sampleIr(1));
+      beforeRealpath = () => {
+        renameSync(silp, join(dir, ".silp-real"));
+        symlinkSync(outside, silp, "dir");
+      };
+      const error = await silpRejectionOf(lockAt(join(silp, "compile.lock")).seal(sampleIr(2)));
+      assert.equal(error.code, "lock_violation");
+      assert.match(error.message, /changed while it was checked/);
+      assert.equal(records(join(outside, "compile.lock")), 0);
+      assert.equal(records(join(dir, ".silp-real", "compile.lock")), 1);
+    });
+  });
+
   test("swapped and left: lock_violation, nothing sealed where the link points", async () => {
     await withTempDir(async ({ dir }) => {
       const silp = join(dir, ".silp");
