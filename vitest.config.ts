@@ -17,8 +17,11 @@
  * the full depth CI runs. Before the tests, the
  * packages' builds are brought up to date (scripts/test-build.mjs): child processes run them.
  */
-import { defineConfig } from "vitest/config";
+import { realpathSync } from "node:fs";
+import { join } from "node:path";
+import { defineConfig, type Plugin } from "vitest/config";
 import { node22Pool } from "./scripts/node22-pool.js";
+import { names, resolveFromEntries } from "./scripts/resolve-from-hooks.mjs";
 import { SlowFirstSequencer } from "./scripts/slow-first-sequencer.js";
 
 const CODEC_TESTS = "packages/silp/test/**/*.test.ts";
@@ -63,6 +66,31 @@ export function sharedTestOptions(mode: string) {
   };
 }
 
+/**
+ * SILP_RESOLVE_FROM (scripts/resolve-from.mjs): the packages it names resolve from another install,
+ * as if imported from there, so a test file runs against a framework release that is not the
+ * lockfile's. `npm run check:installed-adapters` runs the adapters' tests so on the latest releases.
+ */
+function resolveFrom(): Plugin[] {
+  const entries = resolveFromEntries(process.env.SILP_RESOLVE_FROM);
+  if (entries.length === 0) return [];
+  return [
+    {
+      name: "silp-resolve-from",
+      enforce: "pre",
+      async resolveId(id, _importer, options) {
+        const entry = entries.find(({ name }) => names(id, name));
+        if (entry === undefined) return null;
+        const resolved = await this.resolve(id, join(entry.dir, "package.json"), { ...options, skipSelf: true });
+        // Never the lockfile's copy in its place (vite looks from the root when the folder is not
+        // there): the run would pass on the version it did not mean to test.
+        if (!resolved?.id.startsWith(`${realpathSync(entry.dir)}/`)) throw new Error(`SILP_RESOLVE_FROM: ${id} is not installed in ${entry.dir}`);
+        return resolved;
+      },
+    },
+  ];
+}
+
 /** The package map: tsconfig.json's paths. */
 export const RESOLVE = { tsconfigPaths: true };
 
@@ -70,6 +98,7 @@ export default defineConfig(({ mode }) => {
   const shared = sharedTestOptions(mode);
   return {
     resolve: RESOLVE,
+    plugins: resolveFrom(),
     test: {
       maxWorkers: 2,
       globalSetup: ["scripts/test-build.mjs", "scripts/test-servers.mjs"],

@@ -10,7 +10,9 @@
  * examples the tarball ships (`examples/`) run from node_modules against scriptedChatServer, the
  * chat TEST DOUBLE on 127.0.0.1, and must print the decoded plan; answered prose or a payload cut
  * short instead (or, for an agent that receives SILP, sent them), each must exit 1 with the
- * SilpError's code and position and no stack trace.
+ * SilpError's code and position and no stack trace. Where the framework's latest major is not the
+ * lab's (`ai` 7, Mastra 1.x: they need Node 22), the adapter's own test files run again against
+ * the install just made (`latestMajor`).
  *
  * Everything runs on the lab's Node 22 (scripts/node22.mjs): the newest releases of `ai`,
  * `@langchain/openai`, `@openai/agents` and `@mastra/core`, which the lines install, declare
@@ -47,14 +49,29 @@ interface Example {
 interface Adapter {
   name: string;
   examples: Example[];
+  /**
+   * The framework packages whose latest major is not the lab's (the lab holds the newest releases
+   * that declare Node 20): the adapter's own test files then run again, with these resolved from
+   * the project just installed (SILP_RESOLVE_FROM), on Node 22.
+   */
+  latestMajor?: string[];
 }
 
 const FENCED: ScriptedReply = { text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS };
 /** A not-SILP answer streamed a character at a time. */
 const streamed = { answer: (text: string): ScriptedReply[] => [{ text, chunks: [...text] }] };
+/** A not-SILP answer in one piece, for an example that does not stream. */
+const generated = { answer: (text: string): ScriptedReply[] => [{ text }] };
 const PLANNED = /^intent: !START, 3 entities$/m;
 const ADAPTERS: Adapter[] = [
-  { name: "@silp/ai-sdk", examples: [{ file: "examples/stream-plan.ts", replies: () => [FENCED], prints: PLANNED, notSilp: streamed }] },
+  {
+    name: "@silp/ai-sdk",
+    examples: [
+      { file: "examples/stream-plan.ts", replies: () => [FENCED], prints: PLANNED, notSilp: streamed },
+      { file: "examples/generate-plan.ts", replies: () => [FENCED], prints: PLANNED, notSilp: generated },
+    ],
+    latestMajor: ["ai", "@ai-sdk/openai-compatible"],
+  },
   { name: "@silp/langchain", examples: [{ file: "examples/agent-plan.ts", replies: () => [FENCED, FENCED], prints: PLANNED, notSilp: streamed }] },
   {
     name: "@silp/openai-agents",
@@ -79,6 +96,7 @@ const ADAPTERS: Adapter[] = [
     name: "@silp/mastra",
     examples: [
       { file: "examples/stream-plan.ts", replies: () => [FENCED], prints: PLANNED, notSilp: streamed },
+      { file: "examples/generate-plan.ts", replies: () => [FENCED], prints: PLANNED, notSilp: generated },
       {
         file: "examples/read-plan.ts",
         replies: () => [{ text: "Packing for the hike." }],
@@ -86,6 +104,7 @@ const ADAPTERS: Adapter[] = [
         notSilp: "message",
       },
     ],
+    latestMajor: ["@mastra/core"],
   },
 ];
 
@@ -106,6 +125,11 @@ function sh(command: string, args: string[], cwd: string): void {
 /** Runs the example from the project on Node 22, with OPENAI_BASE_URL at the double; its exit code and output. */
 const runExample = (project: string, file: string, baseUrl: string, extra: Record<string, string> = {}) =>
   runExampleExit(file, baseUrl, { PATH: env.PATH as string, ...extra }, { node: node22, cwd: project });
+
+/** The version of `name` installed in `project`. */
+function packageVersion(project: string, name: string): string {
+  return (JSON.parse(readFileSync(join(project, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
+}
 
 /** `run` against a chat double answering `replies` in order, closed after. */
 async function against<T>(replies: ScriptedReply[], run: (baseUrl: string) => Promise<T>): Promise<T> {
@@ -152,6 +176,18 @@ try {
         );
         if (problem !== undefined) failures.push(`${adapter.name}: ${problem.slice(-2000)}`);
       }
+    }
+    if (adapter.latestMajor) {
+      const versions = adapter.latestMajor.map((name) => `${name} ${packageVersion(project, name)}`).join(", ");
+      const tests = spawnSync(node22, [join(ROOT, "node_modules/vitest/vitest.mjs"), "run", "--project", "lab", adapter.name.replace("@silp/", "adapters/")], {
+        cwd: ROOT,
+        env: { ...env, SILP_RESOLVE_FROM: adapter.latestMajor.map((name) => `${name}=${project}`).join(",") },
+        encoding: "utf8",
+        maxBuffer: 1 << 26,
+      });
+      const tally = /Tests\s+(.*\(\d+\))/.exec(tests.stdout.replace(/\x1b\[[0-9;]*m/g, ""))?.[1] ?? "no tally";
+      console.log(`${tests.status === 0 ? "ok  " : "FAIL"} ${adapter.name}: its tests on ${versions}, Node 22: ${tally}`);
+      if (tests.status !== 0) failures.push(`${adapter.name}: its tests on ${versions}\n${tests.stdout.slice(-3000)}\n${tests.stderr.slice(-2000)}`);
     }
   }
 } finally {

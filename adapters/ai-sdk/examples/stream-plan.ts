@@ -24,11 +24,6 @@ const result = streamText({
   model,
   prompt: "If it does not rain tomorrow, we hike to Oslo and tell Sam; otherwise we play cards indoors.",
   output: silpOutput(),
-  // The middleware reports an answer that is not SILP as a stream error too; the SDK's default
-  // onError would print its whole stack although `result.output` below rejects with it.
-  onError: ({ error }) => {
-    if (!isSilpError(error)) console.error(error);
-  },
 });
 try {
   for await (const part of result.elementStream) console.log(`part: ${part.kind} at ${part.offset}`);

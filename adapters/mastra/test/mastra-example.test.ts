@@ -1,7 +1,8 @@
 /**
- * adapters/mastra/examples/stream-plan.ts (an agent that answers in SILP) and read-plan.ts (one
- * that receives SILP) run as documented (a child process, OPENAI_BASE_URL pointed at
- * scriptedChatServer, the chat TEST DOUBLE on 127.0.0.1) and print what they promise.
+ * adapters/mastra/examples/stream-plan.ts and generate-plan.ts (an agent that answers in SILP,
+ * streamed and in one call) and read-plan.ts (one that receives SILP) run as documented (a child
+ * process, OPENAI_BASE_URL pointed at scriptedChatServer, the chat TEST DOUBLE on 127.0.0.1) and
+ * print what they promise.
  */
 import assert from "node:assert/strict";
 import { test } from "vitest";
@@ -20,6 +21,16 @@ test("examples/stream-plan.ts: each part as the answer streams, then the intent 
 
 test("examples/stream-plan.ts with a prose answer and with a broken payload: the SilpError's code and position on stderr, exit 1, no stack", async () => {
   await assertExampleRefusesNotSilp("adapters/mastra/examples/stream-plan.ts", /intent:/, (text) => [{ text, chunks: [...text] }]);
+});
+
+test("examples/generate-plan.ts (the README's quick start): one call, not streamed: the intent and what the next model reads", async () => {
+  const out = await runExample("adapters/mastra/examples/generate-plan.ts", fenced.server.baseUrl);
+  assert.equal(out, FENCED_EXAMPLE_OUTPUT.replace(/^part: .*\n/gm, ""));
+  assert.notEqual(fenced.server.calls.at(-1)?.body.stream, true);
+});
+
+test("examples/generate-plan.ts with a prose answer and with a broken payload: the SilpError's code and position on stderr, exit 1, no stack", async () => {
+  await assertExampleRefusesNotSilp("adapters/mastra/examples/generate-plan.ts", /intent:/, (text) => [{ text }]);
 });
 
 const READ = "adapters/mastra/examples/read-plan.ts";
