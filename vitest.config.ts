@@ -10,9 +10,9 @@
  * codec and the packages agents are built with; installs without the lab): `product`,
  * `product-shared` (files that share processes, see below) and `product-codec` (the codec's own
  * tests). The lab: `lab` (what needs lab/'s heavy dependencies or what they build: every test
- * under study/ and adapters/, and in packages/ every `*.lab.test.ts`) and `lab-node22` (the OpenAI
- * Agents SDK's tests: the openai-agents adapter's and every `*.node22.lab.test.ts`, on the lab's
- * Node 22, see NODE22_TESTS). `--mode quick` (npm run
+ * under study/ and adapters/, and in packages/ every test under a package's `test/lab/`) and
+ * `lab-node22` (the OpenAI Agents SDK's tests: the openai-agents adapter's and those under a
+ * package's `test/lab/node22/`, on the lab's Node 22, see NODE22_TESTS). `--mode quick` (npm run
  * test:product) runs the randomized tests with fewer inputs (testkit/property.ts); the default is
  * the full depth CI runs. Before the tests, the
  * packages' builds are brought up to date (scripts/test-build.mjs): child processes run them.
@@ -45,6 +45,8 @@ const SHARED_PROCESS_TESTS = [
 ];
 /** The study's packages and the framework adapters: their tests need lab/'s dependencies, wherever they run. */
 const LAB_PACKAGES = ["study/*/test/**/*.test.ts", "adapters/*/test/**/*.test.ts"];
+/** A product package's tests that need the lab live in its `test/lab/` (CONTRIBUTING.md, "Which lane a test is in"). */
+const LAB_FOLDERS = "packages/*/test/lab/**/*.test.ts";
 /**
  * The tests of the OpenAI Agents SDK (lab/node22: `@openai/agents` 0.20 and `openai` 7), which run
  * on the lab's Node 22 and never on the project's Node 20: every `openai` 7 release declares
@@ -52,7 +54,7 @@ const LAB_PACKAGES = ["study/*/test/**/*.test.ts", "adapters/*/test/**/*.test.ts
  * Their worker processes are started with that binary (scripts/node22-pool.ts); the rest of the
  * run stays on the Node that started vitest.
  */
-const NODE22_TESTS = ["adapters/openai-agents/test/**/*.test.ts", "packages/*/test/**/*.node22.lab.test.ts"];
+const NODE22_TESTS = ["adapters/openai-agents/test/**/*.test.ts", "packages/*/test/lab/node22/**/*.test.ts"];
 
 /** What every test process gets, in both lanes and in the mutation run (scripts/mutation/vitest.config.ts). */
 export function sharedTestOptions(mode: string) {
@@ -110,7 +112,7 @@ export default defineConfig(({ mode }) => {
             ...shared,
             name: "product",
             include: ["packages/*/test/**/*.test.ts"],
-            exclude: [...NODE22_TESTS, CODEC_TESTS, ...SHARED_PROCESS_TESTS, "**/*.lab.test.ts", "**/node_modules/**"],
+            exclude: [...NODE22_TESTS, CODEC_TESTS, ...SHARED_PROCESS_TESTS, LAB_FOLDERS, "**/node_modules/**"],
           },
         },
         {
@@ -119,7 +121,7 @@ export default defineConfig(({ mode }) => {
             ...shared,
             name: "product-shared",
             include: SHARED_PROCESS_TESTS,
-            exclude: ["**/*.lab.test.ts", "**/node_modules/**"],
+            exclude: [LAB_FOLDERS, "**/node_modules/**"],
             isolate: false,
             setupFiles: [...shared.setupFiles, "packages/testkit/src/shared-process-guard.ts"],
           },
@@ -127,8 +129,8 @@ export default defineConfig(({ mode }) => {
         // The codec's own tests share their worker processes, which saves a process start and the
         // codec's import per file: no file changes the process, and the frontends some register
         // are test doubles named t-..., none lossless, which no other codec file lists.
-        { extends: true, test: { ...shared, name: "product-codec", include: [CODEC_TESTS], exclude: ["**/*.lab.test.ts"], isolate: false } },
-        { extends: true, test: { ...shared, name: "lab", include: [...LAB_PACKAGES, "packages/*/test/**/*.lab.test.ts"], exclude: [...NODE22_TESTS, "**/node_modules/**"] } },
+        { extends: true, test: { ...shared, name: "product-codec", include: [CODEC_TESTS], isolate: false } },
+        { extends: true, test: { ...shared, name: "lab", include: [...LAB_PACKAGES, LAB_FOLDERS], exclude: [...NODE22_TESTS, "**/node_modules/**"] } },
         { extends: true, test: { ...shared, name: "lab-node22", include: NODE22_TESTS, exclude: ["**/node_modules/**"], pool: node22Pool() } },
       ],
     },

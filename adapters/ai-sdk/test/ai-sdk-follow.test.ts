@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
 import { streamText } from "ai";
-import { characterStreamModel } from "@silp/testkit/ai-sdk-stream-test-double.lab.js";
+import { characterStreamModel } from "@silp/testkit/lab/ai-sdk-stream-test-double.js";
 import { compile, type SilpIRInput, type StreamPart } from "silp";
 import { silpOutput } from "@silp/ai-sdk";
 import { assertLinearTime } from "@silp/testkit/linear-time.js";

@@ -3,7 +3,7 @@
  * `exports`, the sorted runtime names it exports must equal test/fixtures/api-surface.json. A
  * change to the surface is then a conscious one: rerun with SILP_UPDATE_API_SURFACE=1, review
  * the diff of the JSON file, and say so in a changeset. The framework adapters, built only with
- * the lab, are pinned by api-surface-adapters.lab.test.ts in the same file.
+ * the lab, are pinned by lab/api-surface-adapters.test.ts in the same file.
  */
 import assert from "node:assert/strict";
 import { test } from "vitest";

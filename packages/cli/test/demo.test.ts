@@ -127,7 +127,7 @@ describe("silpc demo", () => {
     assert.equal(gamma?.turns.length, 27);
     assert.equal(gamma?.totals, undefined, "no token counts with --no-tokens");
 
-    // Token counts are asked off here (they need the lab's tokenizer data): demo-tokens.lab.test.ts.
+    // Token counts are asked off here (they need the lab's tokenizer data): lab/demo-tokens.test.ts.
     assert.deepEqual(transcript.tokens, { unavailable: "token counting switched off" });
   });
 

@@ -9,7 +9,7 @@
  * scriptedChatServer, a TEST DOUBLE that answers the docs' prompts from a table written below (no
  * model is reachable from this machine); a real endpoint would add what a model actually writes.
  * A block that declares its inputs (`declare const`) is a fragment of the reader's program and is
- * only type-checked; the lab's blocks are type-checked by docs-blocks.lab.test.ts.
+ * only type-checked; the lab's blocks are type-checked by lab/docs-blocks.test.ts.
  */
 import { afterAll, beforeAll, describe, test } from "vitest";
 import assert from "node:assert/strict";

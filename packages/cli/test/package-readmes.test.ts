@@ -3,7 +3,7 @@
  * to the docs), its CHANGELOG and the license (copied in by `prepack`), and keywords. Each
  * README's TypeScript example type-checks, as written, in a consumer project (strict, nodenext)
  * against the built packages, in one tsc run with every product-lane block of README.md and docs/
- * (not marked illustrative; the lab's blocks: docs-blocks.lab.test.ts). The declaration files
+ * (not marked illustrative; the lab's blocks: lab/docs-blocks.test.ts). The declaration files
  * themselves are not re-checked here (skipLibCheck): `npm run size` checks the installed packages'
  * declarations with skipLibCheck false, so this run spends its time on the examples.
  */

@@ -35,15 +35,15 @@ const lines: CliLine[] = docPages().flatMap((page) =>
 
 /** Lines with their own tests: they start servers, load the lab's tokenizers, search for minutes or take a command. */
 const ELSEWHERE: Record<string, string> = {
-  "npx silpc whitelist --verify --extra-verbs SHIP": "extra-verbs-verify.lab.test.ts (loads six tokenizers)",
+  "npx silpc whitelist --verify --extra-verbs SHIP": "lab/extra-verbs-verify.test.ts (loads six tokenizers)",
   'npx silpc conformance --adapter "<command>"': "conformance-runner.test.ts (takes an implementation's command)",
   'npx silpc conformance --adapter "./my-adapter" --report report.json --only decode-code,decode-json':
     "conformance-runner.test.ts (takes an implementation's command)",
   "npx silpc playground": "playground-cli.test.ts (serves until stopped)",
   "npx silpc playground --build site/": "playground-cli.test.ts (--build into a temporary folder, not the checkout)",
-  "npx silpc evolve --seed 1 --out d.json": "evolve-cli.lab.test.ts (a search of minutes)",
-  "npx silpc evolve --seed 1 --bench runs/x-evolved.jsonl --dialect dialects/x-evolved.json": "evolve-cli.lab.test.ts (reads a bench run's results)",
-  "npx silpc prompt --role read --frontend json --tokens": "prompt-tokens.lab.test.ts (loads six tokenizers)",
+  "npx silpc evolve --seed 1 --out d.json": "lab/evolve-cli.test.ts (a search of minutes)",
+  "npx silpc evolve --seed 1 --bench runs/x-evolved.jsonl --dialect dialects/x-evolved.json": "lab/evolve-cli.test.ts (reads a bench run's results)",
+  "npx silpc prompt --role read --frontend json --tokens": "lab/prompt-tokens.test.ts (loads six tokenizers)",
 };
 
 function run(line: string): Promise<{ status: number; stdout: string; stderr: string }> {

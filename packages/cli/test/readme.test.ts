@@ -2,7 +2,7 @@
  * The README is a front door that stays true. Its runnable parts are covered elsewhere
  * (examples/*.ts by examples.test.ts, the integration snippets by snippets.test.ts, which runs
  * them from docs/integrations.md; every block type-checks as written in package-readmes.test.ts
- * and docs-blocks.lab.test.ts). Here: the README's carrier and framework snippets are the very text
+ * and lab/docs-blocks.test.ts). Here: the README's carrier and framework snippets are the very text
  * docs/integrations.md and docs/frameworks.md mark as snippets; it states no figure that a script
  * did not write (scripts/doc-figures.mjs); it links only to files that exist; and it stays short.
  */

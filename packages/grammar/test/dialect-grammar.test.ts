@@ -1,6 +1,6 @@
 /**
  * The dialect grammar's source (docs/grammar.md, "Dialects"), without the real parsers
- * (dialect-grammar-real-parsers.lab.test.ts runs those):
+ * (lab/dialect-grammar-real-parsers.test.ts runs those):
  * - the code frontend's grammar is the CODE_DIALECT point, and its GBNF and Lark are what they
  *   were before dialects existed (hashes recorded from the code grammar before the change);
  * - the grammar's spellings are the dialects package's own: every gene and option of

@@ -17,7 +17,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { roundTripChecks, stdio } from "../test/client-roundtrip-checks.lab.ts";
+import { roundTripChecks, stdio } from "../test/lab/client-roundtrip-checks.ts";
 import { ARGUMENT_SAMPLES, assertDeliveredWhole } from "../test/client-schema-fit.ts";
 
 const MASTRA2_DIR = process.env.MASTRA2_DIR ?? "/tmp/mastra2";

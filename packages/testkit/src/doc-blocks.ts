@@ -1,7 +1,7 @@
 /**
  * The TypeScript blocks of README.md and docs/*.md: every one that is not marked illustrative
  * type-checks as written (packages/cli/test/package-readmes.test.ts for the product lane's, and
- * docs-blocks.lab.test.ts for those that import the lab's packages). A fence closes only on a
+ * lab/docs-blocks.test.ts for those that import the lab's packages). A fence closes only on a
  * line of its own (a block may hold "```json" inside a string).
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";

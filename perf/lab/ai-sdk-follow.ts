@@ -4,7 +4,7 @@
  * CPU time. The model is the testkit's characterStreamModel (a TEST DOUBLE: the AI SDK's own
  * MockLanguageModelV3 replaying the text, no model runs). For 20k, 40k and 80k characters: the
  * CPU time of each, the ratio silpOutput / Output.text, and the growth exponent from n to 4n
- * (log(t(4n)/t(n)) / log 4: 1 is linear, 2 quadratic). A lab script (`.lab.ts`): the AI SDK is a
+ * (log(t(4n)/t(n)) / log 4: 1 is linear, 2 quadratic). A lab script (in perf/lab/): the AI SDK is a
  * lab dependency.
  *
  * Two ways, both printed:
@@ -19,11 +19,11 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { Output, streamText } from "ai";
-import { characterStreamModel } from "@silp/testkit/ai-sdk-stream-test-double.lab.js";
+import { characterStreamModel } from "@silp/testkit/lab/ai-sdk-stream-test-double.js";
 import { median } from "simple-statistics";
 import { compile } from "silp";
 import { silpOutput } from "@silp/ai-sdk";
-import { sizedIR } from "./datasets.js";
+import { sizedIR } from "../datasets.js";
 
 type Kind = "silp" | "text";
 const SIZES = (process.env.SILP_FOLLOW_SIZES ?? "20000,40000,80000").split(",").map(Number);

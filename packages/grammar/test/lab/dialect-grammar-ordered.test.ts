@@ -11,9 +11,9 @@ import { beforeAll, describe, it } from "vitest";
 import { registerDialect } from "@silp/dialects";
 import { dialectGrammar, toGbnf } from "@silp/grammar";
 import { compile, decode } from "silp";
-import { derivedVerdict, evolvedDialect } from "./dialect-samples.js";
-import { gbnfMatcher } from "./real-parsers.lab.js";
-import { derivedFrom } from "./samples.js";
+import { derivedVerdict, evolvedDialect } from "../dialect-samples.js";
+import { gbnfMatcher } from "./real-parsers.js";
+import { derivedFrom } from "../samples.js";
 
 const VERBS = ["!UPDATE", "!TRANSLATE", "!EMAIL"];
 const OPTIONS = { whitelist: { extra: VERBS } };

@@ -1,6 +1,6 @@
 /**
  * The SILP tools' input schemas through OpenAI Agents' MCP tool conversion (`mcpToFunctionTool`
- * with `convertSchemasToStrict`), the SDK's own code, as mcp-client-converters.lab.test.ts does
+ * with `convertSchemasToStrict`), the SDK's own code, as lab/mcp-client-converters.test.ts does
  * for LangChain and Mastra: each converted tool is called with arguments that use every property,
  * and what reaches the MCP server's callTool must be what was sent. On Node 22 (vitest.config.ts,
  * project lab-node22): `@openai/agents` 0.20 depends on `openai` 7, which declares node >= 22.
@@ -8,8 +8,8 @@
 import { describe, test } from "vitest";
 import assert from "node:assert/strict";
 import { mcpToFunctionTool, RunContext } from "@openai/agents";
-import { assertDeliveredWhole } from "./client-schema-fit.js";
-import { type Args, listed, samples } from "./client-converters.lab.js";
+import { assertDeliveredWhole } from "../../client-schema-fit.js";
+import { type Args, listed, samples } from "../client-converters.js";
 
 /** Test double of an MCP server for OpenAI Agents' mcpToFunctionTool: records each callTool. */
 function recordingMcpServerTestDouble() {

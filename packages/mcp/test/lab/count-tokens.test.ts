@@ -6,7 +6,7 @@ import { countTokens, loadTokenizers } from "@silp/tokens";
 import { compile } from "silp";
 import { appendixExample } from "silp/examples";
 import { afterAll, beforeAll, test } from "vitest";
-import { createSilpMcpServer } from "../src/index.js";
+import { createSilpMcpServer } from "../../src/index.js";
 
 let client: Client;
 beforeAll(async () => {

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "vitest";
 import { WORKSPACES } from "@silp/testkit/paths.js";
-import { pinnedSurface, surfaceOf } from "./api-surface.js";
+import { pinnedSurface, surfaceOf } from "../api-surface.js";
 
 test("the framework adapters' exported names match the pinned surface", async () => {
   const adapters = WORKSPACES.filter((folder) => folder.startsWith("adapters/"));

@@ -13,7 +13,7 @@
  *     checked first) and by the parsers.
  * Lark compiles each grammar in 10-20 s on the shared machine, so it runs on two of the dialects
  * here (x-evolved and x-cover4: newline between calls, parentheses with empty calls left out);
- * dialect-full-check.lab.ts runs every dialect through both. Seeds and counts come from the
+ * lab/dialect-full-check.ts runs every dialect through both. Seeds and counts come from the
  * environment and are printed in the test names.
  */
 import assert from "node:assert/strict";
@@ -21,10 +21,10 @@ import { beforeAll, describe, it } from "vitest";
 import type { DialectSpec } from "@silp/dialects";
 import { dialectGrammar, toGbnf, toLark } from "@silp/grammar";
 import { APPROVED_VERBS, compile, decode } from "silp";
-import { derivedVerdict, dialectsUnderTest, reservedWordPayloads } from "./dialect-samples.js";
-import { gbnfMatcher, larkMissing, larkVerdicts, xgrammarMatcher } from "./real-parsers.lab.js";
-import { compiledPayloads, derivedFrom } from "./samples.js";
-import { dialectSpellings } from "../src/spellings.js";
+import { derivedVerdict, dialectsUnderTest, reservedWordPayloads } from "../dialect-samples.js";
+import { gbnfMatcher, larkMissing, larkVerdicts, xgrammarMatcher } from "./real-parsers.js";
+import { compiledPayloads, derivedFrom } from "../samples.js";
+import { dialectSpellings } from "../../src/spellings.js";
 
 const SEED = Number(process.env.SILP_GRAMMAR_SEED ?? 20261130);
 const RANDOM = Number(process.env.SILP_DIALECT_GRAMMAR_RANDOM ?? 2);

@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { skipUnlessRequired } from "@silp/testkit/require-all.js";
 
 const PYTHON = "/usr/bin/python3";
-const LARK_CHECK = fileURLToPath(new URL("./lark-check.py", import.meta.url));
+const LARK_CHECK = fileURLToPath(new URL("../lark-check.py", import.meta.url));
 
 /** undefined when Lark is available, else the reason to skip (a failure under SILP_REQUIRE_ALL=1). */
 export function larkMissing(): string | undefined {

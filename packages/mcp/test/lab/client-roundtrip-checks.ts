@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import type { MCPClient } from "@mastra/mcp";
 import { normalize } from "silp";
 import { CLI_BIN, REPO_ROOT } from "@silp/testkit/paths.js";
-import { FULL_META, FULL_META_EXAMPLES, JSON_PING, TEXT_PING } from "./client-schema-fit.js";
+import { FULL_META, FULL_META_EXAMPLES, JSON_PING, TEXT_PING } from "../client-schema-fit.js";
 
 export type Args = Record<string, unknown>;
 /** Calls one SILP tool through a client's own tool object and returns its structuredContent. */

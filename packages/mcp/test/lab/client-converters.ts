@@ -1,12 +1,12 @@
 /**
- * What the MCP client converter tests call each converted tool with (mcp-client-converters.lab.test.ts,
- * and openai-agents-converter.node22.lab.test.ts on Node 22): the SILP tools as `tools/list` lists
+ * What the MCP client converter tests call each converted tool with (lab/mcp-client-converters.test.ts,
+ * and lab/node22/openai-agents-converter.test.ts on Node 22): the SILP tools as `tools/list` lists
  * them, a host's own tool that takes SILP in its arguments, and arguments for each that together
  * use every declared property.
  */
 import * as tokens from "@silp/tokens";
 import { silpArgumentsSchema, silpTools } from "@silp/mcp";
-import { ARGUMENT_SAMPLES } from "./client-schema-fit.js";
+import { ARGUMENT_SAMPLES } from "../client-schema-fit.js";
 
 export type Args = Record<string, unknown>;
 

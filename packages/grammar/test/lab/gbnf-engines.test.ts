@@ -1,12 +1,12 @@
 /**
  * toGbnf's two readings of a character class: llama.cpp's (every member as a code point) and
  * XGrammar's (ASCII members as a class, a few members past ASCII as literals, more as any
- * character past ASCII). The real engines run on these forms in grammar-real-parsers.lab.test.ts.
+ * character past ASCII). The real engines run on these forms in lab/grammar-real-parsers.test.ts.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
 import { type Grammar, toGbnf } from "@silp/grammar";
-import { xgrammarMatcher } from "./real-parsers.lab.js";
+import { xgrammarMatcher } from "./real-parsers.js";
 
 function oneClass(ranges: [number, number][]): Grammar {
   return {

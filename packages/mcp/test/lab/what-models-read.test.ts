@@ -28,8 +28,8 @@ import { serveSilpMcpHttp, type RunningHttpServer } from "@silp/mcp";
 import { assertReadsWhole } from "@silp/testkit/model-reads.js";
 import { type ScriptedChatServer, oneToolCallScript, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
 import { countTokens, loadTokenizers, type TextTokenizer } from "@silp/tokens";
-import { FULL_META_EXAMPLES } from "./client-schema-fit.js";
-import { stdio } from "./client-roundtrip-checks.lab.js";
+import { FULL_META_EXAMPLES } from "../client-schema-fit.js";
+import { stdio } from "./client-roundtrip-checks.js";
 
 const OFF = { whitelist: "off" } as const;
 let http: RunningHttpServer;

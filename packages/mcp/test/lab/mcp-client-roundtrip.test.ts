@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import { MCPClient } from "@mastra/mcp";
 import { serveSilpMcpHttp, type RunningHttpServer } from "@silp/mcp";
-import { type Args, type CallTool, mastraSuite, roundTripChecks, stdio } from "./client-roundtrip-checks.lab.js";
+import { type Args, type CallTool, mastraSuite, roundTripChecks, stdio } from "./client-roundtrip-checks.js";
 
 let http: RunningHttpServer;
 beforeAll(async () => {

@@ -4,7 +4,7 @@
  * Mastra 0.14 chooses between (zod 4 and zod 3) with Mastra's own tool validation. Each converted
  * tool is called with arguments that use every property, and what reaches the MCP client's
  * callTool must be what was sent (ARGUMENT_SAMPLES, assertDeliveredWhole). OpenAI Agents' MCP tool
- * conversion runs on Node 22, which the SDK's `openai` 7 needs: openai-agents-converter.node22.lab.test.ts.
+ * conversion runs on Node 22, which the SDK's `openai` 7 needs: lab/node22/openai-agents-converter.test.ts.
  */
 import { describe, test } from "vitest";
 import assert from "node:assert/strict";
@@ -12,8 +12,8 @@ import { loadMcpTools } from "@langchain/mcp-adapters";
 import { createTool } from "@mastra/core/tools";
 import { convertJsonSchemaToZod as zod4Converter } from "zod-from-json-schema";
 import { convertJsonSchemaToZod as zod3Converter } from "zod-from-json-schema-v3";
-import { JSON_PING, TEXT_PING, assertDeliveredWhole, declaredPaths } from "./client-schema-fit.js";
-import { type Args, listed, samples, schemaOf } from "./client-converters.lab.js";
+import { JSON_PING, TEXT_PING, assertDeliveredWhole, declaredPaths } from "../client-schema-fit.js";
+import { type Args, listed, samples, schemaOf } from "./client-converters.js";
 
 describe("the samples cover the schemas", () => {
   test("every tool's every declared property is used by some sample (so the checks below see all of them)", () => {

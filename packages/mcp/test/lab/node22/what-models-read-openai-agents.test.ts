@@ -1,6 +1,6 @@
 /**
  * What the OpenAI Agents SDK shows its model of a SILP tool result (docs/integrations.md, "What
- * each framework shows its model"), as what-models-read.lab.test.ts does for LangChain: the SDK's
+ * each framework shows its model"), as lab/what-models-read.test.ts does for LangChain: the SDK's
  * real runner (`run`, OpenAIChatCompletionsModel) with MCPServerStdio (`silpc mcp`) and
  * MCPServerStreamableHttp (serveSilpMcpHttp on a loopback port), the model being
  * scriptedChatServer, the chat TEST DOUBLE on 127.0.0.1, which records the tool message. A
@@ -16,8 +16,8 @@ import { serveSilpMcpHttp, type RunningHttpServer } from "@silp/mcp";
 import { assertReadsWhole } from "@silp/testkit/model-reads.js";
 import { messageText, type ScriptedChatServer, oneToolCallScript, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
 import { countTokens, loadTokenizers } from "@silp/tokens";
-import { FULL_META_EXAMPLES } from "./client-schema-fit.js";
-import { stdio } from "./client-roundtrip-checks.lab.js";
+import { FULL_META_EXAMPLES } from "../../client-schema-fit.js";
+import { stdio } from "../client-roundtrip-checks.js";
 
 // Traces would be exported to OpenAI; nothing leaves this machine.
 setTracingDisabled(true);

@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 import { test } from "vitest";
 import { codeGrammar, toLark } from "@silp/grammar";
 import { REPO_ROOT } from "@silp/testkit/paths.js";
-import { larkMissing, larkVerdicts } from "./real-parsers.lab.js";
+import { larkMissing, larkVerdicts } from "./real-parsers.js";
 
 interface Case {
   id: string;

@@ -1,17 +1,17 @@
 /**
  * The full dialect-grammar check behind docs/grammar.md, "Dialects" (the suite's
- * dialect-grammar-real-parsers.lab.test.ts is its small version): for x-evolved, the four covering
+ * lab/dialect-grammar-real-parsers.test.ts is its small version): for x-evolved, the four covering
  * dialects and `random` seeded random dialects, `count` payloads each dialect prints and `count`
  * texts derived from its grammar, through llama.cpp's GBNF engine, XGrammar and Lark, derived texts
  * also through the dialect's strict decoder; bare reserved words must be refused by all three.
  *
- *   node --import tsx packages/grammar/test/dialect-full-check.lab.ts [random] [count] > report.txt
+ *   node --import tsx packages/grammar/test/lab/dialect-full-check.ts [random] [count] > report.txt
  */
 import { dialectGrammar, toGbnf, toLark } from "@silp/grammar";
 import { APPROVED_VERBS, compile } from "silp";
-import { type DerivedVerdict, derivedVerdict, dialectsUnderTest, reservedWordPayloads } from "./dialect-samples.js";
-import { gbnfMatcher, larkVerdicts, xgrammarMatcher } from "./real-parsers.lab.js";
-import { compiledPayloads, derivedFrom } from "./samples.js";
+import { type DerivedVerdict, derivedVerdict, dialectsUnderTest, reservedWordPayloads } from "../dialect-samples.js";
+import { gbnfMatcher, larkVerdicts, xgrammarMatcher } from "./real-parsers.js";
+import { compiledPayloads, derivedFrom } from "../samples.js";
 
 const RANDOM = Number(process.argv[2] ?? 20);
 const COUNT = Number(process.argv[3] ?? 200);

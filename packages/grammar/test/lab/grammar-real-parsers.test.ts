@@ -10,8 +10,8 @@ import assert from "node:assert/strict";
 import { beforeAll, describe, it } from "vitest";
 import { codeGrammar, toGbnf, toLark } from "@silp/grammar";
 import { APPROVED_VERBS, compile, decode, SilpError } from "silp";
-import { gbnfMatcher, larkMissing, larkVerdicts, xgrammarMatcher } from "./real-parsers.lab.js";
-import { compiledPayloads, derivedTexts } from "./samples.js";
+import { gbnfMatcher, larkMissing, larkVerdicts, xgrammarMatcher } from "./real-parsers.js";
+import { compiledPayloads, derivedTexts } from "../samples.js";
 
 const SEED = Number(process.env.SILP_GRAMMAR_SEED ?? 20261130);
 // The suite checks 1,000 and 300 (Lark's Earley parser takes ~75 ms a payload); docs/models.md records the 10,000 run.

@@ -28,7 +28,7 @@ const NOT_RUN_HERE: readonly { pages: readonly string[]; line: string; why: stri
   {
     pages: ["docs/evolve.md"],
     line: "generations: 30",
-    why: "a 40 x 30 search over six tokenizers takes many minutes; evolve-cli.lab runs the search at a small size",
+    why: "a 40 x 30 search over six tokenizers takes many minutes; lab/evolve-cli runs the search at a small size",
   },
   { pages: ["docs/llmlingua2.md"], line: 'modelDir: "/models/llmlingua2"', why: "the LLMLingua-2 ONNX model is not on this machine (no download works here)" },
 ];

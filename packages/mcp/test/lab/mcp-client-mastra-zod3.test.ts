@@ -3,14 +3,14 @@
  * npm installs zod 3 and @mastra/mcp converts the tool schemas with its zod 3 converter
  * (zod-from-json-schema 0.0.5), the one that turned a bare `{type: "object"}` into an object that
  * drops every key. The hooks give only the Mastra packages zod 3 (fixtures/mastra-zod3-hooks.mjs);
- * the checks are the other clients' (client-roundtrip-checks.lab.ts).
+ * the checks are the other clients' (lab/client-roundtrip-checks.ts).
  */
 import { register } from "node:module";
 import { afterAll, beforeAll } from "vitest";
 import { serveSilpMcpHttp, type RunningHttpServer } from "@silp/mcp";
-import { mastraSuite } from "./client-roundtrip-checks.lab.js";
+import { mastraSuite } from "./client-roundtrip-checks.js";
 
-register("./fixtures/mastra-zod3-hooks.mjs", import.meta.url);
+register("../fixtures/mastra-zod3-hooks.mjs", import.meta.url);
 const { MCPClient } = await import("@mastra/mcp");
 
 let http: RunningHttpServer;

@@ -1,17 +1,17 @@
 /**
  * The full grammar check behind docs/models.md, "Grammar check": 10,000 compiled payloads and
  * 10,000 derived texts through llama.cpp's GBNF engine, XGrammar and Lark, with progress written as it goes
- * (Lark's Earley parser is the slow part). Same samples and seed as grammar-real-parsers.lab.test.ts.
+ * (Lark's Earley parser is the slow part). Same samples and seed as lab/grammar-real-parsers.test.ts.
  *
- *   node --import tsx packages/grammar/test/full-check.lab.ts [count] [part] > report.txt
+ *   node --import tsx packages/grammar/test/lab/full-check.ts [count] [part] > report.txt
  *
  * `part` (default all) runs one of gbnf, xgrammar, lark-compiled, lark-derived, so two parts can run in
  * two processes.
  */
 import { codeGrammar, toGbnf, toLark } from "@silp/grammar";
 import { APPROVED_VERBS, decode } from "silp";
-import { gbnfMatcher, larkVerdicts, xgrammarMatcher } from "./real-parsers.lab.js";
-import { compiledPayloads, derivedTexts } from "./samples.js";
+import { gbnfMatcher, larkVerdicts, xgrammarMatcher } from "./real-parsers.js";
+import { compiledPayloads, derivedTexts } from "../samples.js";
 
 const COUNT = Number(process.argv[2] ?? 10_000);
 const SEED = Number(process.env.SILP_GRAMMAR_SEED ?? 20261130);

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { countTokens, loadTokenizers } from "@silp/tokens";
 import { CLI_BIN, REPO_ROOT } from "@silp/testkit/paths.js";
 import { test } from "vitest";
-import type { DemoTranscript } from "../src/demo/scenario.js";
+import type { DemoTranscript } from "../../src/demo/scenario.js";
 
 test("the demo counts each payload and reply with gpt-4o, and sums what the models read", async () => {
   const run = spawnSync(process.execPath, [CLI_BIN, "demo", "--json"], { cwd: REPO_ROOT, encoding: "utf8", timeout: 120_000 });
