@@ -25,7 +25,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { FENCED_REPLY, FENCED_REPLY_CHUNKS } from "@silp/testkit/adapter-fixtures.js";
+import { FENCED } from "@silp/testkit/adapter-fixtures.js";
 import { NOT_SILP, refusalProblem, runExampleExit } from "@silp/testkit/examples.js";
 import { type ScriptedReply, scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
 import { requireNode22 } from "./node22.mjs";
@@ -57,7 +57,7 @@ interface Adapter {
   latestMajor?: string[];
 }
 
-const FENCED: ScriptedReply = { text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS };
+const FENCED_ANSWER: ScriptedReply = { text: FENCED.reply, chunks: FENCED.chunks };
 /** A not-SILP answer streamed a character at a time. */
 const streamed = { answer: (text: string): ScriptedReply[] => [{ text, chunks: [...text] }] };
 /** A not-SILP answer in one piece, for an example that does not stream. */
@@ -67,12 +67,15 @@ const ADAPTERS: Adapter[] = [
   {
     name: "@silp/ai-sdk",
     examples: [
-      { file: "examples/stream-plan.ts", replies: () => [FENCED], prints: PLANNED, notSilp: streamed },
-      { file: "examples/generate-plan.ts", replies: () => [FENCED], prints: PLANNED, notSilp: generated },
+      { file: "examples/stream-plan.ts", replies: () => [FENCED_ANSWER], prints: PLANNED, notSilp: streamed },
+      { file: "examples/generate-plan.ts", replies: () => [FENCED_ANSWER], prints: PLANNED, notSilp: generated },
     ],
     latestMajor: ["ai", "@ai-sdk/openai-compatible"],
   },
-  { name: "@silp/langchain", examples: [{ file: "examples/agent-plan.ts", replies: () => [FENCED, FENCED], prints: PLANNED, notSilp: streamed }] },
+  {
+    name: "@silp/langchain",
+    examples: [{ file: "examples/agent-plan.ts", replies: () => [FENCED_ANSWER, FENCED_ANSWER], prints: PLANNED, notSilp: streamed }],
+  },
   {
     name: "@silp/openai-agents",
     examples: [
@@ -80,7 +83,7 @@ const ADAPTERS: Adapter[] = [
         file: "examples/handoff-plan.ts",
         replies: () => [
           { toolCalls: [{ name: "transfer_to_planner", arguments: JSON.stringify({ silp_payload: "suggest(weekend,day=tomorrow)" }) }] },
-          { text: JSON.stringify({ silp_payload: FENCED_REPLY }), chunkSize: 3 },
+          { text: JSON.stringify({ silp_payload: FENCED.reply }), chunkSize: 3 },
         ],
         prints: /^plan: if !rain\(t\+1\): start\(hike,to=Oslo\); notify\(sam\) else: start\(cards@indoor\)$/m,
         notSilp: {
@@ -95,8 +98,8 @@ const ADAPTERS: Adapter[] = [
   {
     name: "@silp/mastra",
     examples: [
-      { file: "examples/stream-plan.ts", replies: () => [FENCED], prints: PLANNED, notSilp: streamed },
-      { file: "examples/generate-plan.ts", replies: () => [FENCED], prints: PLANNED, notSilp: generated },
+      { file: "examples/stream-plan.ts", replies: () => [FENCED_ANSWER], prints: PLANNED, notSilp: streamed },
+      { file: "examples/generate-plan.ts", replies: () => [FENCED_ANSWER], prints: PLANNED, notSilp: generated },
       {
         file: "examples/read-plan.ts",
         replies: () => [{ text: "Packing for the hike." }],

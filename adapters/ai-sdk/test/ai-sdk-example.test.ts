@@ -6,16 +6,16 @@
 import assert from "node:assert/strict";
 import { test } from "vitest";
 import { buildPrompt } from "@silp/grammar";
-import { FENCED_EXAMPLE_OUTPUT, FENCED_REPLY, FENCED_REPLY_CHUNKS } from "@silp/testkit/adapter-fixtures.js";
+import { FENCED } from "@silp/testkit/adapter-fixtures.js";
 import { assertExampleRefusesNotSilp, runExample } from "@silp/testkit/examples.js";
 import { messageText } from "@silp/testkit/scripted-chat-server.js";
 import { scriptedReplyForFile } from "@silp/testkit/scripted-replies.js";
 
-const fenced = scriptedReplyForFile({ text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS });
+const fenced = scriptedReplyForFile({ text: FENCED.reply, chunks: FENCED.chunks });
 
 test("examples/stream-plan.ts: each part as it streams, then the decoded intent and the compact payload with its repairs", async () => {
   const out = await runExample("adapters/ai-sdk/examples/stream-plan.ts", fenced.server.baseUrl);
-  assert.equal(out, FENCED_EXAMPLE_OUTPUT);
+  assert.equal(out, FENCED.exampleOutput);
   const request = fenced.server.calls.at(-1)?.body;
   assert.equal(request?.stream, true);
   assert.equal(messageText(request!.messages[0]!), buildPrompt({ role: "write" }).text);
@@ -27,7 +27,7 @@ test("examples/stream-plan.ts with a prose answer and with a broken payload: the
 
 test("examples/generate-plan.ts: one call, not streamed: the decoded intent and the compact payload with its repairs", async () => {
   const out = await runExample("adapters/ai-sdk/examples/generate-plan.ts", fenced.server.baseUrl);
-  assert.equal(out, FENCED_EXAMPLE_OUTPUT.replace(/^part: .*\n/gm, ""));
+  assert.equal(out, FENCED.exampleOutput.replace(/^part: .*\n/gm, ""));
   const request = fenced.server.calls.at(-1)?.body;
   assert.notEqual(request?.stream, true);
   assert.equal(messageText(request!.messages[0]!), buildPrompt({ role: "write" }).text);

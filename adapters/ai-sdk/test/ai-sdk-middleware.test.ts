@@ -9,18 +9,7 @@ import { describe, test } from "vitest";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { silpMiddleware, silpOutput, silpResultOf } from "@silp/ai-sdk";
 import { buildPrompt, codeGrammar, toGbnf } from "@silp/grammar";
-import {
-  FENCED_IR,
-  FENCED_PARTIALS,
-  FENCED_REPAIRS,
-  FENCED_REPLY,
-  FENCED_REPLY_CHUNKS,
-  PROSE_ERROR,
-  PROSE_REPLY,
-  REFUND_IR,
-  REFUND_REPLY,
-  repairsOf,
-} from "@silp/testkit/adapter-fixtures.js";
+import { FENCED, PROSE, REFUND, repairsOf } from "@silp/testkit/adapter-fixtures.js";
 import { messageText } from "@silp/testkit/scripted-chat-server.js";
 import { scriptedReplies } from "@silp/testkit/scripted-replies.js";
 import { silpErrorOf, silpRejectionOf } from "@silp/testkit/silp-errors.js";
@@ -46,7 +35,7 @@ const lastRequest = () => {
 
 describe("silpMiddleware: the request", () => {
   test("the SILP write prompt is the first system message; the caller's system prompt and the user's text follow", async () => {
-    answer({ text: FENCED_REPLY });
+    answer({ text: FENCED.reply });
     await generateText({ model: silpModel(), system: "You plan weekends.", prompt: "Hike to Oslo unless it rains; tell Sam." });
     const { messages } = lastRequest();
     assert.deepEqual(
@@ -61,7 +50,7 @@ describe("silpMiddleware: the request", () => {
   });
 
   test("grammar for llama.cpp: the GBNF of the verbs in force as `grammar`, beside the messages", async () => {
-    answer({ text: REFUND_REPLY });
+    answer({ text: REFUND.reply });
     const verbs = ["!REFUND", "!NOTIFY"];
     const result = await generateText({
       model: silpModel({ verbs, grammar: { providerOptionsKey: "double", engine: "llama.cpp" } }),
@@ -70,11 +59,11 @@ describe("silpMiddleware: the request", () => {
     const body = lastRequest();
     assert.equal(body.grammar, toGbnf(codeGrammar({ verbs })));
     assert.equal(messageText(body.messages[0]!), buildPrompt({ role: "write", verbs }).text);
-    assert.deepEqual(silpResultOf(result.providerMetadata)?.ir, REFUND_IR);
+    assert.deepEqual(silpResultOf(result.providerMetadata)?.ir, REFUND.ir);
   });
 
   test("grammar for vLLM: structured_outputs.grammar, or guided_grammar for older releases", async () => {
-    answer({ text: FENCED_REPLY }, { text: FENCED_REPLY });
+    answer({ text: FENCED.reply }, { text: FENCED.reply });
     await generateText({ model: silpModel({ grammar: { providerOptionsKey: "double", engine: "vllm" } }), prompt: "plan" });
     assert.deepEqual(lastRequest().structured_outputs, { grammar: toGbnf(codeGrammar()) });
     await generateText({ model: silpModel({ grammar: { providerOptionsKey: "double", engine: "vllm-guided" } }), prompt: "plan" });
@@ -94,36 +83,36 @@ describe("silpMiddleware: the request", () => {
 
 describe("silpMiddleware: the answer", () => {
   test("generateText: the decoded answer, with its repairs, is the provider metadata under silp; the text is as written", async () => {
-    answer({ text: FENCED_REPLY });
+    answer({ text: FENCED.reply });
     const result = await generateText({ model: silpModel(), prompt: "plan" });
     const decoded = silpResultOf(result.providerMetadata);
     assert.ok(decoded);
-    assert.deepEqual(decoded.ir, FENCED_IR);
-    assert.deepEqual(repairsOf(decoded.repairs), FENCED_REPAIRS);
-    assert.equal(result.text, FENCED_REPLY);
+    assert.deepEqual(decoded.ir, FENCED.ir);
+    assert.deepEqual(repairsOf(decoded.repairs), FENCED.repairs);
+    assert.equal(result.text, FENCED.reply);
   });
 
   test("streamText with silpOutput: partial IRs as the text streams, the decoded answer at the end, in both places", async () => {
-    answer({ text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS });
+    answer({ text: FENCED.reply, chunks: FENCED.chunks });
     const result = streamText({ model: silpModel(), prompt: "plan", output: silpOutput() });
     const partials = [];
     for await (const partial of result.partialOutputStream) partials.push(partial);
-    assert.deepEqual(partials, FENCED_PARTIALS);
-    assert.deepEqual((await result.output).ir, FENCED_IR);
+    assert.deepEqual(partials, FENCED.partials);
+    assert.deepEqual((await result.output).ir, FENCED.ir);
     const decoded = silpResultOf(await result.providerMetadata);
-    assert.deepEqual(decoded?.ir, FENCED_IR);
-    assert.deepEqual(repairsOf(decoded?.repairs ?? []), FENCED_REPAIRS);
+    assert.deepEqual(decoded?.ir, FENCED.ir);
+    assert.deepEqual(repairsOf(decoded?.repairs ?? []), FENCED.repairs);
   });
 
   test("generateText, a reply that is not SILP: rejects with the SilpError", async () => {
-    answer({ text: PROSE_REPLY });
+    answer({ text: PROSE.reply });
     const error = await silpRejectionOf(generateText({ model: silpModel(), prompt: "hello", maxRetries: 0 }));
-    assert.equal(error.code, PROSE_ERROR.code);
-    assert.equal(error.offset, PROSE_ERROR.offset);
+    assert.equal(error.code, PROSE.error.code);
+    assert.equal(error.offset, PROSE.error.offset);
   });
 
   test("streamText, a reply that is not SILP: no error part (the SDK's default onError would print its stack); silpResultOf throws the SilpError", async () => {
-    answer({ text: PROSE_REPLY, chunkSize: 5 });
+    answer({ text: PROSE.reply, chunkSize: 5 });
     const printed: unknown[] = [];
     const consoleError = console.error;
     console.error = (...args: unknown[]) => void printed.push(args);
@@ -133,13 +122,13 @@ describe("silpMiddleware: the answer", () => {
       const kinds: string[] = [];
       for await (const part of result.fullStream) kinds.push(part.type);
       assert.ok(!kinds.includes("error"), kinds.join(" "));
-      assert.equal(await result.text, PROSE_REPLY, "the text is passed on as the model wrote it");
+      assert.equal(await result.text, PROSE.reply, "the text is passed on as the model wrote it");
       const metadata = await result.providerMetadata;
       const caught = silpErrorOf(() => silpResultOf(metadata));
-      assert.equal(caught.code, PROSE_ERROR.code);
-      assert.equal(caught.offset, PROSE_ERROR.offset);
+      assert.equal(caught.code, PROSE.error.code);
+      assert.equal(caught.offset, PROSE.error.offset);
       assert.equal(caught.line, 1);
-      assert.equal(caught.column, PROSE_ERROR.offset + 1);
+      assert.equal(caught.column, PROSE.error.offset + 1);
     } finally {
       console.error = consoleError;
     }
@@ -147,7 +136,7 @@ describe("silpMiddleware: the answer", () => {
   });
 
   test("a step that calls a tool is not decoded; the step after it is", async () => {
-    answer({ toolCalls: [{ name: "forecast", arguments: '{"day":"tomorrow"}' }] }, { text: FENCED_REPLY });
+    answer({ toolCalls: [{ name: "forecast", arguments: '{"day":"tomorrow"}' }] }, { text: FENCED.reply });
     const forecast = tool({
       description: "the forecast",
       inputSchema: jsonSchema<{ day: string }>({ type: "object", properties: { day: { type: "string" } }, required: ["day"] }),
@@ -156,6 +145,6 @@ describe("silpMiddleware: the answer", () => {
     const result = await generateText({ model: silpModel(), prompt: "plan", tools: { forecast }, stopWhen: stepCountIs(2) });
     assert.equal(result.steps.length, 2);
     assert.equal(silpResultOf(result.steps[0]?.providerMetadata), undefined);
-    assert.deepEqual(silpResultOf(result.steps[1]?.providerMetadata)?.ir, FENCED_IR);
+    assert.deepEqual(silpResultOf(result.steps[1]?.providerMetadata)?.ir, FENCED.ir);
   });
 });

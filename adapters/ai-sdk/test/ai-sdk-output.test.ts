@@ -8,19 +8,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "vitest";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { silpOutput } from "@silp/ai-sdk";
-import {
-  FENCED_IR,
-  FENCED_PARTIALS,
-  FENCED_PARTS,
-  FENCED_REPAIRS,
-  FENCED_REPLY,
-  FENCED_REPLY_CHUNKS,
-  PROSE_ERROR,
-  PROSE_REPLY,
-  repairsOf,
-  TAKEN_BACK_ERROR,
-  TAKEN_BACK_REPLY,
-} from "@silp/testkit/adapter-fixtures.js";
+import { FENCED, PROSE, repairsOf, TAKEN_BACK } from "@silp/testkit/adapter-fixtures.js";
 import { scriptedReplies } from "@silp/testkit/scripted-replies.js";
 import { silpRejectionOf } from "@silp/testkit/silp-errors.js";
 import { generateText, jsonSchema, stepCountIs, streamText, tool } from "ai";
@@ -42,23 +30,23 @@ async function collect<T>(stream: AsyncIterable<T>): Promise<T[]> {
 
 describe("silpOutput with generateText", () => {
   test("the output is the decoded payload, with the repairs and their offsets", async () => {
-    answer({ text: FENCED_REPLY });
+    answer({ text: FENCED.reply });
     const { output } = await generateText({
       model: model(),
       prompt: "If it does not rain tomorrow, hike to Oslo and tell Sam; else play cards indoors.",
       output: silpOutput(),
     });
-    assert.deepEqual(output.ir, FENCED_IR);
-    assert.deepEqual(repairsOf(output.repairs), FENCED_REPAIRS);
+    assert.deepEqual(output.ir, FENCED.ir);
+    assert.deepEqual(repairsOf(output.repairs), FENCED.repairs);
     assert.equal(output.reqIdDerived, true);
     assert.equal(output.frontend, "code");
   });
 
   test("a reply that is not SILP rejects with the SilpError, code and offset", async () => {
-    answer({ text: PROSE_REPLY });
+    answer({ text: PROSE.reply });
     const error = await silpRejectionOf(generateText({ model: model(), prompt: "hello", output: silpOutput() }));
-    assert.equal(error.code, PROSE_ERROR.code);
-    assert.equal(error.offset, PROSE_ERROR.offset);
+    assert.equal(error.code, PROSE.error.code);
+    assert.equal(error.offset, PROSE.error.offset);
   });
 
   test("the verbs in force are the decoder's whitelist: an application verb passes only when given", async () => {
@@ -72,34 +60,34 @@ describe("silpOutput with generateText", () => {
 
 describe("silpOutput with streamText", () => {
   test("the partial output grows part by part, each part is an element, and the output is the decoded payload", async () => {
-    answer({ text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS });
+    answer({ text: FENCED.reply, chunks: FENCED.chunks });
     const result = streamText({ model: model(), prompt: "plan", output: silpOutput() });
     const [partials, elements, text] = await Promise.all([collect(result.partialOutputStream), collect(result.elementStream), result.text]);
-    assert.deepEqual(partials, FENCED_PARTIALS);
-    assert.deepEqual(elements, FENCED_PARTS);
-    assert.equal(text, FENCED_REPLY);
+    assert.deepEqual(partials, FENCED.partials);
+    assert.deepEqual(elements, FENCED.parts);
+    assert.equal(text, FENCED.reply);
     const output = await result.output;
-    assert.deepEqual(output.ir, FENCED_IR);
-    assert.deepEqual(repairsOf(output.repairs), FENCED_REPAIRS);
+    assert.deepEqual(output.ir, FENCED.ir);
+    assert.deepEqual(repairsOf(output.repairs), FENCED.repairs);
   });
 
   test("one character per chunk gives the same partials", async () => {
-    answer({ text: FENCED_REPLY, chunkSize: 1 });
+    answer({ text: FENCED.reply, chunkSize: 1 });
     const result = streamText({ model: model(), prompt: "plan", output: silpOutput() });
-    assert.deepEqual(await collect(result.partialOutputStream), FENCED_PARTIALS);
-    assert.deepEqual((await result.output).ir, FENCED_IR);
+    assert.deepEqual(await collect(result.partialOutputStream), FENCED.partials);
+    assert.deepEqual((await result.output).ir, FENCED.ir);
   });
 
   test("with the Output, the SDK passes text on with each partial IR: one delta per part, then the rest", async () => {
-    answer({ text: FENCED_REPLY, chunkSize: 1 });
+    answer({ text: FENCED.reply, chunkSize: 1 });
     const result = streamText({ model: model(), prompt: "plan", output: silpOutput() });
     const deltas = await collect(result.textStream);
-    assert.equal(deltas.join(""), FENCED_REPLY);
-    assert.equal(deltas.length, FENCED_PARTS.length + 1);
+    assert.equal(deltas.join(""), FENCED.reply);
+    assert.equal(deltas.length, FENCED.parts.length + 1);
   });
 
   test("a streamed reply that takes its payload back: the partials never show another payload, and the output rejects", async () => {
-    answer({ text: TAKEN_BACK_REPLY, chunkSize: 3 });
+    answer({ text: TAKEN_BACK.reply, chunkSize: 3 });
     const result = streamText({ model: model(), prompt: "hello", output: silpOutput({ decodeOptions: { whitelist: "advisory" } }) });
     const partials: PartialIR[] = await collect(result.partialOutputStream);
     assert.deepEqual(
@@ -107,22 +95,22 @@ describe("silpOutput with streamText", () => {
       ["!DELETE", "!DELETE"],
     );
     const error = await silpRejectionOf(Promise.resolve(result.output));
-    assert.equal(error.code, TAKEN_BACK_ERROR.code);
-    assert.equal(error.offset, TAKEN_BACK_ERROR.offset);
+    assert.equal(error.code, TAKEN_BACK.error.code);
+    assert.equal(error.offset, TAKEN_BACK.error.offset);
   });
 
   test("a streamed reply that is not SILP: no partial output, and the output rejects with the SilpError", async () => {
-    answer({ text: PROSE_REPLY, chunkSize: 4 });
+    answer({ text: PROSE.reply, chunkSize: 4 });
     const result = streamText({ model: model(), prompt: "hello", output: silpOutput() });
     assert.deepEqual(await collect(result.partialOutputStream), []);
     const error = await silpRejectionOf(Promise.resolve(result.output));
-    assert.equal(error.code, PROSE_ERROR.code);
-    assert.equal(error.offset, PROSE_ERROR.offset);
+    assert.equal(error.code, PROSE.error.code);
+    assert.equal(error.offset, PROSE.error.offset);
   });
 
   test("a second step starts the partial IR over: the first step's parts are dropped, not mixed in", async () => {
     // Step 1 writes a payload-like line and calls a tool; step 2 writes the answer.
-    answer({ text: "notify(ops)", toolCalls: [{ name: "forecast", arguments: '{"day":"tomorrow"}' }] }, { text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS });
+    answer({ text: "notify(ops)", toolCalls: [{ name: "forecast", arguments: '{"day":"tomorrow"}' }] }, { text: FENCED.reply, chunks: FENCED.chunks });
     const forecast = tool({
       description: "the forecast",
       inputSchema: jsonSchema<{ day: string }>({ type: "object", properties: { day: { type: "string" } }, required: ["day"] }),
@@ -132,8 +120,8 @@ describe("silpOutput with streamText", () => {
     const partials: PartialIR[] = await collect(result.partialOutputStream);
     const notifyOps = { entities: [{ id: "act", value: "ops", action: "!NOTIFY" }], constraints: [], alternatives: [], intent: "!NOTIFY" };
     const empty = { entities: [], constraints: [], alternatives: [] };
-    assert.deepEqual(partials, [{ intent: "!NOTIFY", entities: [], constraints: [], alternatives: [] }, notifyOps, empty, ...FENCED_PARTIALS]);
-    assert.deepEqual((await result.output).ir, FENCED_IR);
+    assert.deepEqual(partials, [{ intent: "!NOTIFY", entities: [], constraints: [], alternatives: [] }, notifyOps, empty, ...FENCED.partials]);
+    assert.deepEqual((await result.output).ir, FENCED.ir);
     assert.equal(
       scripted.server.calls.at(-1)?.body.messages.some((message) => message.role === "tool"),
       true,
@@ -145,11 +133,11 @@ describe("silpOutput with streamText", () => {
     answer({ text: "notify(ops)", chunkSize: 3 });
     const first = streamText({ model: model(), prompt: "a", output });
     assert.deepEqual((await first.output).ir.intent, "!NOTIFY");
-    answer({ text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS });
+    answer({ text: FENCED.reply, chunks: FENCED.chunks });
     const second = streamText({ model: model(), prompt: "b", output });
     const [partials, elements] = await Promise.all([collect(second.partialOutputStream), collect<StreamPart>(second.elementStream)]);
-    assert.deepEqual(partials, [{ entities: [], constraints: [], alternatives: [] }, ...FENCED_PARTIALS]);
-    assert.deepEqual(elements, FENCED_PARTS);
+    assert.deepEqual(partials, [{ entities: [], constraints: [], alternatives: [] }, ...FENCED.partials]);
+    assert.deepEqual(elements, FENCED.parts);
   });
 
   test("a payload cut off by the token limit rejects with invalid_syntax at its end", async () => {

@@ -10,7 +10,7 @@ import { tool } from "@langchain/core/tools";
 import { ChatOpenAI } from "@langchain/openai";
 import { buildPrompt } from "@silp/grammar";
 import { silpAgentMiddleware, silpAgentStream } from "@silp/langchain/agents";
-import { FENCED_IR, FENCED_REPAIRS, FENCED_REPLY, FENCED_REPLY_CHUNKS, PROSE_ERROR, PROSE_REPLY, repairsOf } from "@silp/testkit/adapter-fixtures.js";
+import { FENCED, PROSE, repairsOf } from "@silp/testkit/adapter-fixtures.js";
 import { messageText } from "@silp/testkit/scripted-chat-server.js";
 import { scriptedReplies } from "@silp/testkit/scripted-replies.js";
 import { assertFencedEvents } from "@silp/testkit/adapter-asserts.js";
@@ -29,35 +29,35 @@ const request = { messages: [{ role: "user", content: "Hike to Oslo unless it ra
 
 describe("silpAgentMiddleware", () => {
   test("the model gets the SILP write prompt before the agent's system prompt; the decoded answer is the state's silp", async () => {
-    answer({ text: FENCED_REPLY });
+    answer({ text: FENCED.reply });
     const state = await planner().invoke(request);
     assert.ok(state.silp);
-    assert.deepEqual(state.silp.ir, FENCED_IR);
-    assert.deepEqual(repairsOf(state.silp.repairs), FENCED_REPAIRS);
+    assert.deepEqual(state.silp.ir, FENCED.ir);
+    assert.deepEqual(repairsOf(state.silp.repairs), FENCED.repairs);
     // The prompt ends with a newline; a blank line separates it from the agent's own.
     assert.equal(messageText(scripted.server.calls.at(-1)!.body.messages[0]!), `${buildPrompt({ role: "write" }).text}\nYou plan weekends.`);
-    assert.equal(state.messages.at(-1)?.text, FENCED_REPLY);
+    assert.equal(state.messages.at(-1)?.text, FENCED.reply);
   });
 
   test("a model call that asks for a tool is not decoded; the answer after the tool is", async () => {
-    answer({ toolCalls: [{ name: "forecast", arguments: '{"day":"tomorrow"}' }] }, { text: FENCED_REPLY });
+    answer({ toolCalls: [{ name: "forecast", arguments: '{"day":"tomorrow"}' }] }, { text: FENCED.reply });
     const state = await planner().invoke(request);
-    assert.deepEqual(state.silp?.ir, FENCED_IR);
+    assert.deepEqual(state.silp?.ir, FENCED.ir);
     const secondCall = scripted.server.calls.at(-1)!.body.messages;
     assert.deepEqual(secondCall.filter((message) => message.role === "tool").map(messageText), ["dry all day"]);
   });
 
   test("an answer that is not SILP fails the run with the SilpError", async () => {
-    answer({ text: PROSE_REPLY });
+    answer({ text: PROSE.reply });
     const error = await silpRejectionOf(planner().invoke(request));
-    assert.equal(error.code, PROSE_ERROR.code);
-    assert.equal(error.offset, PROSE_ERROR.offset);
+    assert.equal(error.code, PROSE.error.code);
+    assert.equal(error.offset, PROSE.error.offset);
   });
 });
 
 describe("silpAgentStream", () => {
   test("the agent's streamed answer: the parts and partial IR after each chunk, then the decoded payload", async () => {
-    answer({ toolCalls: [{ name: "forecast", arguments: '{"day":"tomorrow"}' }] }, { text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS });
+    answer({ toolCalls: [{ name: "forecast", arguments: '{"day":"tomorrow"}' }] }, { text: FENCED.reply, chunks: FENCED.chunks });
     const events: StreamEvent[] = [];
     for await (const event of silpAgentStream(await planner().stream(request, { streamMode: "messages" }))) events.push(event);
     assertFencedEvents(events);
@@ -65,7 +65,7 @@ describe("silpAgentStream", () => {
   });
 
   test("a streamed answer that is not SILP throws the SilpError when the answer ends", async () => {
-    answer({ text: PROSE_REPLY, chunkSize: 4 });
+    answer({ text: PROSE.reply, chunkSize: 4 });
     const events: StreamEvent[] = [];
     await assert.rejects(
       (async () => {
@@ -75,8 +75,8 @@ describe("silpAgentStream", () => {
         // The agent run fails too (the middleware decodes the same answer): whichever ends first,
         // the stream's error is the SilpError with the reply's code and offset.
         assert.ok(error instanceof SilpError, `expected a SilpError, got ${String(error)}`);
-        assert.equal(error.code, PROSE_ERROR.code);
-        assert.equal(error.offset, PROSE_ERROR.offset);
+        assert.equal(error.code, PROSE.error.code);
+        assert.equal(error.offset, PROSE.error.offset);
         return true;
       },
     );

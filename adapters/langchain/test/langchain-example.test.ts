@@ -4,15 +4,15 @@
  */
 import assert from "node:assert/strict";
 import { test } from "vitest";
-import { FENCED_EXAMPLE_OUTPUT, FENCED_REPLY, FENCED_REPLY_CHUNKS } from "@silp/testkit/adapter-fixtures.js";
+import { FENCED } from "@silp/testkit/adapter-fixtures.js";
 import { assertExampleRefusesNotSilp, runExample } from "@silp/testkit/examples.js";
 import { scriptedReplyForFile } from "@silp/testkit/scripted-replies.js";
 
-const fenced = scriptedReplyForFile({ text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS });
+const fenced = scriptedReplyForFile({ text: FENCED.reply, chunks: FENCED.chunks });
 
 test("examples/agent-plan.ts: the parts as the agent streams, the intent, then what the next model reads", async () => {
   const out = await runExample("adapters/langchain/examples/agent-plan.ts", fenced.server.baseUrl);
-  assert.equal(out, FENCED_EXAMPLE_OUTPUT);
+  assert.equal(out, FENCED.exampleOutput);
   assert.deepEqual(
     fenced.server.calls.map((call) => call.body.stream === true),
     [true, false],

@@ -10,19 +10,7 @@ import { ChatPromptTemplate } from "@langchain/core/prompts";
 import { ChatOpenAI } from "@langchain/openai";
 import { buildPrompt } from "@silp/grammar";
 import { SilpOutputParser, type SilpParseEvent } from "@silp/langchain";
-import {
-  FENCED_IR,
-  FENCED_PARTIALS,
-  FENCED_PARTS,
-  FENCED_REPAIRS,
-  FENCED_REPLY,
-  FENCED_REPLY_CHUNKS,
-  PROSE_ERROR,
-  PROSE_REPLY,
-  repairsOf,
-  TAKEN_BACK_ERROR,
-  TAKEN_BACK_REPLY,
-} from "@silp/testkit/adapter-fixtures.js";
+import { FENCED, PROSE, repairsOf, TAKEN_BACK } from "@silp/testkit/adapter-fixtures.js";
 import { messageText } from "@silp/testkit/scripted-chat-server.js";
 import { scriptedReplies } from "@silp/testkit/scripted-replies.js";
 import { assertFencedEvents } from "@silp/testkit/adapter-asserts.js";
@@ -41,14 +29,14 @@ async function collect<T>(stream: AsyncIterable<T>): Promise<T[]> {
 
 describe("SilpOutputParser, streamed", () => {
   test("one event per chunk that completes parts, with the new parts and the partial IR; then the decoded payload", async () => {
-    answer({ text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS });
+    answer({ text: FENCED.reply, chunks: FENCED.chunks });
     const events = await collect<SilpParseEvent>(await chat().pipe(new SilpOutputParser()).stream("plan the weekend"));
     assertFencedEvents(events);
     assert.equal(scripted.server.calls.at(-1)?.body.stream, true);
   });
 
   test("a prompt with the parser's format instructions as the system message sends the SILP write prompt", async () => {
-    answer({ text: FENCED_REPLY });
+    answer({ text: FENCED.reply });
     const parser = new SilpOutputParser();
     const prompt = ChatPromptTemplate.fromMessages([
       ["system", "{instructions}"],
@@ -56,7 +44,7 @@ describe("SilpOutputParser, streamed", () => {
     ]);
     const event = await prompt.pipe(chat()).pipe(parser).invoke({ instructions: parser.getFormatInstructions(), request: "Plan the weekend." });
     assert.ok(event.done);
-    assert.deepEqual(event.result.ir, FENCED_IR);
+    assert.deepEqual(event.result.ir, FENCED.ir);
     const { messages } = scripted.server.calls.at(-1)!.body;
     assert.deepEqual(
       messages.map((message) => [message.role, messageText(message)]),
@@ -68,7 +56,7 @@ describe("SilpOutputParser, streamed", () => {
   });
 
   test("a streamed reply that takes its payload back: the events name only its first payload, and the stream fails", async () => {
-    answer({ text: TAKEN_BACK_REPLY, chunkSize: 3 });
+    answer({ text: TAKEN_BACK.reply, chunkSize: 3 });
     const events: SilpParseEvent[] = [];
     const error = await silpRejectionOf(
       (async () => {
@@ -83,12 +71,12 @@ describe("SilpOutputParser, streamed", () => {
       assert.equal(event.done, false);
       assert.equal(event.partial.intent, "!DELETE");
     }
-    assert.equal(error.code, TAKEN_BACK_ERROR.code);
-    assert.equal(error.offset, TAKEN_BACK_ERROR.offset);
+    assert.equal(error.code, TAKEN_BACK.error.code);
+    assert.equal(error.offset, TAKEN_BACK.error.offset);
   });
 
   test("a streamed reply that is not SILP: no part events, and the stream fails with the SilpError", async () => {
-    answer({ text: PROSE_REPLY, chunkSize: 4 });
+    answer({ text: PROSE.reply, chunkSize: 4 });
     const events: SilpParseEvent[] = [];
     const error = await silpRejectionOf(
       (async () => {
@@ -96,27 +84,27 @@ describe("SilpOutputParser, streamed", () => {
       })(),
     );
     assert.deepEqual(events, []);
-    assert.equal(error.code, PROSE_ERROR.code);
-    assert.equal(error.offset, PROSE_ERROR.offset);
+    assert.equal(error.code, PROSE.error.code);
+    assert.equal(error.offset, PROSE.error.offset);
   });
 });
 
 describe("SilpOutputParser, invoked", () => {
   test("the decoded payload, its repairs and the parts a stream would have listed", async () => {
-    answer({ text: FENCED_REPLY });
+    answer({ text: FENCED.reply });
     const event = await chat().pipe(new SilpOutputParser()).invoke("plan");
     assert.ok(event.done);
-    assert.deepEqual(event.result.ir, FENCED_IR);
-    assert.deepEqual(repairsOf(event.result.repairs), FENCED_REPAIRS);
-    assert.deepEqual(event.partial, FENCED_PARTIALS.at(-1));
+    assert.deepEqual(event.result.ir, FENCED.ir);
+    assert.deepEqual(repairsOf(event.result.repairs), FENCED.repairs);
+    assert.deepEqual(event.partial, FENCED.partials.at(-1));
     assert.notEqual(scripted.server.calls.at(-1)?.body.stream, true);
   });
 
   test("a reply that is not SILP rejects with the SilpError", async () => {
-    answer({ text: PROSE_REPLY });
+    answer({ text: PROSE.reply });
     const error = await silpRejectionOf(chat().pipe(new SilpOutputParser()).invoke("hello"));
-    assert.equal(error.code, PROSE_ERROR.code);
-    assert.equal(error.offset, PROSE_ERROR.offset);
+    assert.equal(error.code, PROSE.error.code);
+    assert.equal(error.offset, PROSE.error.offset);
   });
 
   test("verbs in force: an application verb is refused by the whitelist unless given", async () => {
@@ -131,8 +119,8 @@ describe("SilpOutputParser, invoked", () => {
   });
 
   test("parsePartialResult reads a partial text in one go", async () => {
-    const event = await new SilpOutputParser().parsePartialResult([{ text: FENCED_REPLY.slice(0, FENCED_REPLY.indexOf(" to=Oslo")) }]);
-    assert.deepEqual(event, { done: false, parts: FENCED_PARTS.slice(0, 3), partial: FENCED_PARTIALS[2] });
+    const event = await new SilpOutputParser().parsePartialResult([{ text: FENCED.reply.slice(0, FENCED.reply.indexOf(" to=Oslo")) }]);
+    assert.deepEqual(event, { done: false, parts: FENCED.parts.slice(0, 3), partial: FENCED.partials[2] });
     assert.equal(await new SilpOutputParser().parsePartialResult([{ text: "Sorry, I" }]), undefined);
   });
 });

@@ -6,16 +6,16 @@
  */
 import assert from "node:assert/strict";
 import { test } from "vitest";
-import { FENCED_EXAMPLE_OUTPUT, FENCED_PAYLOAD, FENCED_REPLY, FENCED_REPLY_CHUNKS } from "@silp/testkit/adapter-fixtures.js";
+import { FENCED } from "@silp/testkit/adapter-fixtures.js";
 import { assertExampleRefusesNotSilp, NOT_SILP, refusalProblem, runExample, runExampleExit } from "@silp/testkit/examples.js";
 import { scriptedChatServer } from "@silp/testkit/scripted-chat-server.js";
 import { scriptedReplyForFile } from "@silp/testkit/scripted-replies.js";
 
-const fenced = scriptedReplyForFile({ text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS });
+const fenced = scriptedReplyForFile({ text: FENCED.reply, chunks: FENCED.chunks });
 
 test("examples/stream-plan.ts: each part as the answer streams, then the intent and what the next model reads", async () => {
   const out = await runExample("adapters/mastra/examples/stream-plan.ts", fenced.server.baseUrl);
-  assert.equal(out, FENCED_EXAMPLE_OUTPUT);
+  assert.equal(out, FENCED.exampleOutput);
   assert.equal(fenced.server.calls.at(-1)?.body.stream, true);
 });
 
@@ -25,7 +25,7 @@ test("examples/stream-plan.ts with a prose answer and with a broken payload: the
 
 test("examples/generate-plan.ts (the README's quick start): one call, not streamed: the intent and what the next model reads", async () => {
   const out = await runExample("adapters/mastra/examples/generate-plan.ts", fenced.server.baseUrl);
-  assert.equal(out, FENCED_EXAMPLE_OUTPUT.replace(/^part: .*\n/gm, ""));
+  assert.equal(out, FENCED.exampleOutput.replace(/^part: .*\n/gm, ""));
   assert.notEqual(fenced.server.calls.at(-1)?.body.stream, true);
 });
 
@@ -38,7 +38,7 @@ const READ = "adapters/mastra/examples/read-plan.ts";
 test("examples/read-plan.ts: the model reads the decoded payload re-printed, after the read prompt, and the answer is printed", async () => {
   const server = await scriptedChatServer(() => ({ text: "Packing for the hike." }));
   try {
-    const out = await runExample(READ, server.baseUrl, { MESSAGE: FENCED_PAYLOAD });
+    const out = await runExample(READ, server.baseUrl, { MESSAGE: FENCED.payload });
     assert.equal(out, "the model answered: Packing for the hike.\n");
     const messages = server.calls[0]?.body.messages ?? [];
     const user = messages.findLast((message) => message.role === "user");

@@ -13,19 +13,7 @@ import { Agent } from "@mastra/core/agent";
 import mastraPackage from "@mastra/core/package.json" with { type: "json" };
 import { buildPrompt } from "@silp/grammar";
 import { SILP_PARTIAL_CHUNK, type SilpPartialEvent, silpProcessor, silpReaderProcessor, silpResultOf } from "@silp/mastra";
-import {
-  FENCED_IR,
-  FENCED_PARTIALS,
-  FENCED_PARTS,
-  FENCED_REPAIRS,
-  FENCED_REPLY,
-  FENCED_REPLY_CHUNKS,
-  PROSE_ERROR,
-  PROSE_REPLY,
-  repairsOf,
-  TAKEN_BACK_ERROR,
-  TAKEN_BACK_REPLY,
-} from "@silp/testkit/adapter-fixtures.js";
+import { FENCED, PROSE, repairsOf, TAKEN_BACK } from "@silp/testkit/adapter-fixtures.js";
 import { messageText } from "@silp/testkit/scripted-chat-server.js";
 import { scriptedReplies } from "@silp/testkit/scripted-replies.js";
 import { assertFencedPartials } from "@silp/testkit/adapter-asserts.js";
@@ -44,6 +32,12 @@ const planner = (partials?: SilpPartialEvent[]) => {
 
 /** What the model received: role and text of each message. */
 const sent = () => scripted.server.calls.at(-1)!.body.messages.map((message) => [message.role, messageText(message)]);
+
+/** What a finished stream resolves to, as silpResultOf reads it (silpStreamResultOf does the same). */
+async function streamResult(stream: { response: unknown; tripwire: unknown }): Promise<Parameters<typeof silpResultOf>[0]> {
+  const [response, tripwire, tripwireReason] = await Promise.all([stream.response, stream.tripwire, (stream as { tripwireReason?: unknown }).tripwireReason]);
+  return { response, tripwire, tripwireReason } as Parameters<typeof silpResultOf>[0];
+}
 
 /**
  * A call whose answer is not SILP: it is not stopped (no tripwire: Mastra 1.x would print its
@@ -64,13 +58,13 @@ async function silpFailureOf(call: Promise<Parameters<typeof silpResultOf>[0]>, 
 
 describe(`silpProcessor (Mastra ${mastraPackage.version})`, () => {
   test("generate: the model gets the SILP write prompt as a system message; the decoded answer, with its repairs, is the result's", async () => {
-    answer({ text: FENCED_REPLY });
+    answer({ text: FENCED.reply });
     const result = await planner().generate("Hike to Oslo unless it rains tomorrow; tell Sam. Else cards indoors.");
     const decoded = silpResultOf(result);
     assert.ok(decoded);
-    assert.deepEqual(decoded.ir, FENCED_IR);
-    assert.deepEqual(repairsOf(decoded.repairs), FENCED_REPAIRS);
-    assert.equal(result.text, FENCED_REPLY);
+    assert.deepEqual(decoded.ir, FENCED.ir);
+    assert.deepEqual(repairsOf(decoded.repairs), FENCED.repairs);
+    assert.equal(result.text, FENCED.reply);
     const system = [
       ["system", buildPrompt({ role: "write" }).text],
       ["system", "You plan weekends."],
@@ -80,72 +74,60 @@ describe(`silpProcessor (Mastra ${mastraPackage.version})`, () => {
   });
 
   test("stream: onPartial gets the new parts and the partial IR after each chunk; the decoded answer at the end", async () => {
-    answer({ text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS });
+    answer({ text: FENCED.reply, chunks: FENCED.chunks });
     const partials: SilpPartialEvent[] = [];
     const stream = await planner(partials).stream("plan");
     let text = "";
     for await (const delta of stream.textStream) text += delta;
-    assert.equal(text, FENCED_REPLY);
+    assert.equal(text, FENCED.reply);
     assertFencedPartials(partials);
     const decoded = silpResultOf({ response: await stream.response, tripwire: await stream.tripwire });
-    assert.deepEqual(decoded?.ir, FENCED_IR);
+    assert.deepEqual(decoded?.ir, FENCED.ir);
     assert.equal(scripted.server.calls.at(-1)?.body.stream, true);
   });
 
   // Mastra 1.x gives processors a stream writer; 0.x has none, and onPartial is the only channel there.
   if (MAJOR >= 1) {
     test("stream (Mastra 1.x): the partials are also data-silp-partial chunks in the agent's own stream", async () => {
-      answer({ text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS });
+      answer({ text: FENCED.reply, chunks: FENCED.chunks });
       const stream = await planner().stream("plan");
       const chunks: unknown[] = [];
       for await (const chunk of stream.fullStream as AsyncIterable<{ type: string; data?: unknown }>)
         if (chunk.type === SILP_PARTIAL_CHUNK) chunks.push(chunk.data);
       assert.deepEqual(
         chunks,
-        FENCED_PARTS.map((part, index) => ({ parts: [part], partial: FENCED_PARTIALS[index] })),
+        FENCED.parts.map((part, index) => ({ parts: [part], partial: FENCED.partials[index] })),
       );
     });
   }
 
   test("generate, a reply that is not SILP: the SilpError with its code and offset", async () => {
-    answer({ text: PROSE_REPLY });
+    answer({ text: PROSE.reply });
     const error = await silpFailureOf(planner().generate("hello"));
-    assert.equal(error.code, PROSE_ERROR.code);
-    assert.equal(error.offset, PROSE_ERROR.offset);
+    assert.equal(error.code, PROSE.error.code);
+    assert.equal(error.offset, PROSE.error.offset);
   });
 
   test("stream, a reply that takes its payload back: partials of its first payload only, and the SilpError", async () => {
-    answer({ text: TAKEN_BACK_REPLY, chunkSize: 3 });
+    answer({ text: TAKEN_BACK.reply, chunkSize: 3 });
     const partials: SilpPartialEvent[] = [];
     const stream = await planner(partials).stream("hello");
     for await (const _ of stream.textStream);
-    const error = await silpFailureOf(
-      (async () => ({
-        response: await stream.response,
-        tripwire: await stream.tripwire,
-        tripwireReason: await (stream as { tripwireReason?: unknown }).tripwireReason,
-      }))(),
-    );
-    assert.equal(error.code, TAKEN_BACK_ERROR.code);
-    assert.equal(error.offset, TAKEN_BACK_ERROR.offset);
+    const error = await silpFailureOf(streamResult(stream));
+    assert.equal(error.code, TAKEN_BACK.error.code);
+    assert.equal(error.offset, TAKEN_BACK.error.offset);
     assert.ok(partials.length > 0);
     for (const event of partials) assert.equal(event.partial.intent, "!DELETE");
   });
 
   test("stream, a reply that is not SILP: no partials, and the SilpError", async () => {
-    answer({ text: PROSE_REPLY, chunkSize: 4 });
+    answer({ text: PROSE.reply, chunkSize: 4 });
     const partials: SilpPartialEvent[] = [];
     const stream = await planner(partials).stream("hello");
     for await (const _ of stream.textStream);
-    const error = await silpFailureOf(
-      (async () => ({
-        response: await stream.response,
-        tripwire: await stream.tripwire,
-        tripwireReason: await (stream as { tripwireReason?: unknown }).tripwireReason,
-      }))(),
-    );
-    assert.equal(error.code, PROSE_ERROR.code);
-    assert.equal(error.offset, PROSE_ERROR.offset);
+    const error = await silpFailureOf(streamResult(stream));
+    assert.equal(error.code, PROSE.error.code);
+    assert.equal(error.offset, PROSE.error.offset);
     assert.deepEqual(partials, []);
   });
 });
@@ -173,9 +155,9 @@ describe(`silpReaderProcessor (Mastra ${mastraPackage.version})`, () => {
     answer({ text: "should not be asked" });
     const agent = booker();
     const calls = scripted.server.calls.length;
-    const error = await silpFailureOf(agent.generate(PROSE_REPLY), true);
-    assert.equal(error.code, PROSE_ERROR.code);
-    assert.equal(error.offset, PROSE_ERROR.offset);
+    const error = await silpFailureOf(agent.generate(PROSE.reply), true);
+    assert.equal(error.code, PROSE.error.code);
+    assert.equal(error.offset, PROSE.error.offset);
     assert.equal(scripted.server.calls.length, calls);
   });
 
@@ -184,7 +166,7 @@ describe(`silpReaderProcessor (Mastra ${mastraPackage.version})`, () => {
     const abort = (reason?: string): never => {
       throw new Error(reason);
     };
-    const message = { id: "m1", role: "user", content: { format: 2, parts: [{ type: "text", text: PROSE_REPLY }], content: PROSE_REPLY } };
+    const message = { id: "m1", role: "user", content: { format: 2, parts: [{ type: "text", text: PROSE.reply }], content: PROSE.reply } };
     const thrown = (() => {
       try {
         silpReaderProcessor().processInput({ messages: [message] as never, abort });

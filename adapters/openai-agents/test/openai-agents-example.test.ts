@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "vitest";
 import { buildPrompt } from "@silp/grammar";
-import { FENCED_PARTS, FENCED_REPLY } from "@silp/testkit/adapter-fixtures.js";
+import { FENCED } from "@silp/testkit/adapter-fixtures.js";
 import { assertExampleRefusesNotSilp, runExample } from "@silp/testkit/examples.js";
 import { messageText } from "@silp/testkit/scripted-chat-server.js";
 import { scriptedReplies } from "@silp/testkit/scripted-replies.js";
@@ -17,7 +17,7 @@ const scripted = scriptedReplies();
 test("examples/handoff-plan.ts: the payload handed over, each part as the plan streams, the plan", async () => {
   scripted.answer(
     { toolCalls: [{ name: "transfer_to_planner", arguments: JSON.stringify({ silp_payload: HANDED }) }] },
-    { text: JSON.stringify({ silp_payload: FENCED_REPLY }), chunkSize: 3 },
+    { text: JSON.stringify({ silp_payload: FENCED.reply }), chunkSize: 3 },
   );
   const out = await runExample("adapters/openai-agents/examples/handoff-plan.ts", scripted.server.baseUrl);
   // The wrapper's payload is read unescaped, so parts sit at their offsets in the payload.
@@ -25,9 +25,9 @@ test("examples/handoff-plan.ts: the payload handed over, each part as the plan s
     out,
     [
       `handed to the planner: ${HANDED}`,
-      ...FENCED_PARTS.map((part) => `part: ${part.kind} at ${part.offset}`),
+      ...FENCED.parts.map((part) => `part: ${part.kind} at ${part.offset}`),
       "plan: if !rain(t+1): start(hike,to=Oslo); notify(sam) else: start(cards@indoor)",
-      `repairs 3: code_fence@0 space_after_comma@${FENCED_REPLY.indexOf(", to") + 1} else_without_colon@${FENCED_REPLY.indexOf(" else") + 5}`,
+      `repairs 3: code_fence@0 space_after_comma@${FENCED.reply.indexOf(", to") + 1} else_without_colon@${FENCED.reply.indexOf(" else") + 5}`,
       "",
     ].join("\n"),
   );

@@ -10,20 +10,7 @@ import { afterAll, beforeAll, describe, test } from "vitest";
 import { Agent, ModelBehaviorError, OpenAIChatCompletionsModel, run, setSensitiveDataLoggingEnabled, setTracingDisabled } from "@openai/agents";
 import { buildPrompt } from "@silp/grammar";
 import { silpHandoff, silpOutputType, silpRun, silpRunStream, silpWritePrompt } from "@silp/openai-agents";
-import {
-  derivedReqId,
-  FENCED_IR,
-  FENCED_PARTIALS,
-  FENCED_PARTS,
-  FENCED_REPAIRS,
-  FENCED_REPLY,
-  FENCED_REPLY_CHUNKS,
-  PROSE_ERROR,
-  PROSE_REPLY,
-  repairsOf,
-  TAKEN_BACK_ERROR,
-  TAKEN_BACK_REPLY,
-} from "@silp/testkit/adapter-fixtures.js";
+import { derivedReqId, FENCED, PROSE, repairsOf, TAKEN_BACK } from "@silp/testkit/adapter-fixtures.js";
 import { messageText } from "@silp/testkit/scripted-chat-server.js";
 import { scriptedReplies } from "@silp/testkit/scripted-replies.js";
 import { assertFencedEvents } from "@silp/testkit/adapter-asserts.js";
@@ -59,12 +46,12 @@ async function collect<T>(stream: AsyncIterable<T>): Promise<T[]> {
 
 describe("silpOutputType", () => {
   test("the model is asked for the strict wrapper object; the final output is the decoded payload with its repairs", async () => {
-    answer({ text: wrapped(FENCED_REPLY) });
+    answer({ text: wrapped(FENCED.reply) });
     const result = await run(planner(), "If it does not rain tomorrow, hike to Oslo and tell Sam; else cards indoors.");
     const output: DecodeResult | undefined = result.finalOutput;
     assert.ok(output);
-    assert.deepEqual(output.ir, FENCED_IR);
-    assert.deepEqual(repairsOf(output.repairs), FENCED_REPAIRS);
+    assert.deepEqual(output.ir, FENCED.ir);
+    assert.deepEqual(repairsOf(output.repairs), FENCED.repairs);
     const body = scripted.server.calls.at(-1)!.body;
     assert.deepEqual(body.response_format, {
       type: "json_schema",
@@ -83,7 +70,7 @@ describe("silpOutputType", () => {
   });
 
   test("a payload that is not SILP, default SDK settings: its ModelBehaviorError, details redacted by the SDK", async () => {
-    answer({ text: wrapped(PROSE_REPLY) });
+    answer({ text: wrapped(PROSE.reply) });
     await assert.rejects(run(planner(), "hello"), (error: unknown) => {
       assert.ok(error instanceof ModelBehaviorError, `expected a ModelBehaviorError, got ${String(error)}`);
       assert.equal(error.message, "Invalid output type: final assistant output did not match the expected schema.");
@@ -96,7 +83,7 @@ describe("silpOutputType", () => {
     afterAll(() => setSensitiveDataLoggingEnabled(false));
 
     test("the ModelBehaviorError names the SILP code and position", async () => {
-      answer({ text: wrapped(PROSE_REPLY) });
+      answer({ text: wrapped(PROSE.reply) });
       await assert.rejects(run(planner(), "hello"), (error: unknown) => {
         assert.ok(error instanceof ModelBehaviorError, `expected a ModelBehaviorError, got ${String(error)}`);
         assert.match(error.message, /^Invalid output type: silp_payload: error\[invalid_syntax\] at line 1, column 6: /);
@@ -105,36 +92,36 @@ describe("silpOutputType", () => {
     });
 
     test("silpRun still rejects with the SilpError itself", async () => {
-      answer({ text: wrapped(PROSE_REPLY) });
+      answer({ text: wrapped(PROSE.reply) });
       const error = await silpRejectionOf(silpRun(planner(), "hello"));
-      assert.equal(error.code, PROSE_ERROR.code);
-      assert.equal(error.offset, PROSE_ERROR.offset);
+      assert.equal(error.code, PROSE.error.code);
+      assert.equal(error.offset, PROSE.error.offset);
     });
   });
 });
 
 describe("silpRun", () => {
   test("a SILP answer: what run() gives, the final output decoded", async () => {
-    answer({ text: wrapped(FENCED_REPLY) });
+    answer({ text: wrapped(FENCED.reply) });
     const result = await silpRun(planner(), "hello");
-    assert.deepEqual((result.finalOutput as DecodeResult).ir, FENCED_IR);
+    assert.deepEqual((result.finalOutput as DecodeResult).ir, FENCED.ir);
   });
 
   test("a wrapped payload that is not SILP, default SDK settings: the SilpError itself, not the redacted error, the SDK's error its cause", async () => {
-    answer({ text: wrapped(PROSE_REPLY) });
+    answer({ text: wrapped(PROSE.reply) });
     const error = await silpRejectionOf(silpRun(planner(), "hello"));
-    assert.equal(error.code, PROSE_ERROR.code);
-    assert.equal(error.offset, PROSE_ERROR.offset);
+    assert.equal(error.code, PROSE.error.code);
+    assert.equal(error.offset, PROSE.error.offset);
     assert.equal(error.line, 1);
     assert.match(error.message, /reads as prose/);
     assert.ok(error.cause instanceof ModelBehaviorError, `cause: ${String(error.cause)}`);
   });
 
   test("a reply of bare prose (no wrapper, no JSON): decoded as the payload, so the error says it is prose", async () => {
-    answer({ text: PROSE_REPLY });
+    answer({ text: PROSE.reply });
     const error = await silpRejectionOf(silpRun(planner(), "hello"));
-    assert.equal(error.code, PROSE_ERROR.code);
-    assert.equal(error.offset, PROSE_ERROR.offset);
+    assert.equal(error.code, PROSE.error.code);
+    assert.equal(error.offset, PROSE.error.offset);
     assert.match(error.message, /^the reply reads as prose, not a SILP payload/);
   });
 
@@ -144,7 +131,7 @@ describe("silpRun", () => {
   });
 
   test("the caller's own error handler is still called, and may still recover the run", async () => {
-    answer({ text: wrapped(PROSE_REPLY) });
+    answer({ text: wrapped(PROSE.reply) });
     const seen: string[] = [];
     const result = await silpRun(planner(), "hello", {
       errorHandlers: {
@@ -161,7 +148,7 @@ describe("silpRun", () => {
   });
 
   test("a recovery whose own output fails is the SDK's error about the handler, not the answer's SilpError", async () => {
-    answer({ text: wrapped(PROSE_REPLY) });
+    answer({ text: wrapped(PROSE.reply) });
     const broken = { silp_payload: "start(" } as unknown as DecodeResult; // validated as the model's output, as above
     await assert.rejects(silpRun(planner(), "hello", { errorHandlers: { invalidFinalOutput: () => ({ finalOutput: broken }) } }), (error: unknown) => {
       assert.ok(!(error instanceof Error && error.name === "SilpError"), `the answer's SilpError leaked: ${String(error)}`);
@@ -170,33 +157,33 @@ describe("silpRun", () => {
   });
 
   test("the caller's default handler stands in for invalidFinalOutput, as in run()", async () => {
-    answer({ text: wrapped(PROSE_REPLY) });
+    answer({ text: wrapped(PROSE.reply) });
     let called = 0;
     const error = await silpRejectionOf(silpRun(planner(), "hello", { errorHandlers: { default: () => void called++ } }));
     assert.equal(called, 1);
-    assert.equal(error.code, PROSE_ERROR.code);
+    assert.equal(error.code, PROSE.error.code);
   });
 });
 
 describe("silpRunStream", () => {
   test("a streamed run: the parts and the partial IR as the wrapper streams, then the decoded payload", async () => {
-    answer({ text: wrapped(FENCED_REPLY), chunks: wrappedChunks(FENCED_REPLY_CHUNKS) });
+    answer({ text: wrapped(FENCED.reply), chunks: wrappedChunks(FENCED.chunks) });
     const events = await collect<StreamEvent>(silpRunStream(await run(planner(), "plan", { stream: true })));
     assertFencedEvents(events);
     assert.equal(scripted.server.calls.at(-1)?.body.stream, true);
   });
 
   test("one character per chunk gives the same parts", async () => {
-    answer({ text: wrapped(FENCED_REPLY), chunkSize: 1 });
+    answer({ text: wrapped(FENCED.reply), chunkSize: 1 });
     const events = await collect<StreamEvent>(silpRunStream(await run(planner(), "plan", { stream: true })));
     assert.deepEqual(
       events.flatMap((event) => (event.done ? [] : event.parts)),
-      FENCED_PARTS,
+      FENCED.parts,
     );
   });
 
   test("a streamed reply that is not SILP: no parts, and the stream throws the SilpError (default SDK settings)", async () => {
-    answer({ text: wrapped(PROSE_REPLY), chunkSize: 5 });
+    answer({ text: wrapped(PROSE.reply), chunkSize: 5 });
     const events: StreamEvent[] = [];
     const error = await silpRejectionOf(
       (async () => {
@@ -204,13 +191,13 @@ describe("silpRunStream", () => {
       })(),
     );
     assert.deepEqual(events, []);
-    assert.equal(error.code, PROSE_ERROR.code);
-    assert.equal(error.offset, PROSE_ERROR.offset);
+    assert.equal(error.code, PROSE.error.code);
+    assert.equal(error.offset, PROSE.error.offset);
   });
 });
 
 test("silpRunStream: an answer that takes its payload back streams only its first payload's parts, then throws", async () => {
-  answer({ text: wrapped(TAKEN_BACK_REPLY), chunkSize: 3 });
+  answer({ text: wrapped(TAKEN_BACK.reply), chunkSize: 3 });
   const events: StreamEvent[] = [];
   const error = await silpRejectionOf(
     (async () => {
@@ -223,8 +210,8 @@ test("silpRunStream: an answer that takes its payload back streams only its firs
     events.some((event) => event.done),
     false,
   );
-  assert.equal(error.code, TAKEN_BACK_ERROR.code);
-  assert.equal(error.offset, TAKEN_BACK_ERROR.offset);
+  assert.equal(error.code, TAKEN_BACK.error.code);
+  assert.equal(error.offset, TAKEN_BACK.error.offset);
 });
 
 test("silpRunStream: an answer naming silp_payload twice is decode_failed, not the first streamed and the last returned", async () => {
@@ -301,10 +288,10 @@ describe("silpHandoff", () => {
   });
 
   test("a handoff payload that is not SILP fails the run with the SilpError; the next agent never runs", async () => {
-    answer({ toolCalls: [{ name: "transfer_to_booker", arguments: JSON.stringify({ silp_payload: PROSE_REPLY }) }] }, { text: "should not be asked" });
+    answer({ toolCalls: [{ name: "transfer_to_booker", arguments: JSON.stringify({ silp_payload: PROSE.reply }) }] }, { text: "should not be asked" });
     const error = await silpRejectionOf(run(agents().triage, USER_REQUEST));
-    assert.equal(error.code, PROSE_ERROR.code);
-    assert.equal(error.offset, PROSE_ERROR.offset);
+    assert.equal(error.code, PROSE.error.code);
+    assert.equal(error.offset, PROSE.error.offset);
     assert.equal(scripted.unused(), 1, "the next agent's model was never called");
   });
 
@@ -319,15 +306,15 @@ describe("silpHandoff", () => {
   test("streamed: the handoff happens, the next agent's text answer is decoded as SILP by silpRunStream", async () => {
     answer(
       { toolCalls: [{ name: "transfer_to_booker", arguments: JSON.stringify({ silp_payload: BOOKING }) }] },
-      { text: FENCED_REPLY, chunks: FENCED_REPLY_CHUNKS },
+      { text: FENCED.reply, chunks: FENCED.chunks },
     );
     const events = await collect<StreamEvent>(silpRunStream(await run(agents().triage, USER_REQUEST, { stream: true })));
     assert.deepEqual(
       events.filter((event) => !event.done).map((event) => event.partial),
-      FENCED_PARTIALS,
+      FENCED.partials,
     );
     const last = events.at(-1);
     assert.ok(last?.done);
-    assert.deepEqual(last.result.ir, FENCED_IR);
+    assert.deepEqual(last.result.ir, FENCED.ir);
   });
 });

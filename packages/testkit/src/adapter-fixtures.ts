@@ -14,7 +14,7 @@ import type { PartialIR, SilpIR, StreamPart } from "silp";
  * A reply as a model writes it: in a code fence, with a space after a comma and `else` without
  * its colon. Streamed in the chunks below, each chunk completes at most one part.
  */
-export const FENCED_REPLY_CHUNKS: readonly string[] = [
+const FENCED_REPLY_CHUNKS: readonly string[] = [
   "```\nif !rain(t+1)",
   ":",
   " start",
@@ -27,15 +27,15 @@ export const FENCED_REPLY_CHUNKS: readonly string[] = [
   ")",
   "\n```",
 ];
-export const FENCED_REPLY = FENCED_REPLY_CHUNKS.join("");
+const FENCED_REPLY = FENCED_REPLY_CHUNKS.join("");
 /** The payload inside the fence: what the req_id is derived from (docs/ir.md, "req_id"). */
-export const FENCED_PAYLOAD = "if !rain(t+1): start(hike, to=Oslo); notify(sam) else start(cards@indoor)";
+const FENCED_PAYLOAD = "if !rain(t+1): start(hike, to=Oslo); notify(sam) else start(cards@indoor)";
 
 /** The req_id decode derives for a payload: the first 8 hex digits of the SHA-256 of its text. */
 export const derivedReqId = (payload: string): string => createHash("sha256").update(payload, "utf8").digest("hex").slice(0, 8);
 
 /** The IR of FENCED_REPLY, in normal form (docs/ir.md): every default filled, entities grouped per action. */
-export const FENCED_IR: SilpIR = {
+const FENCED_IR: SilpIR = {
   silp: "v1",
   version: "ir-v0.1",
   intent: "!START",
@@ -56,14 +56,14 @@ const at = (needle: string, shift = 0): number => {
 };
 
 /** The repairs lenient decoding reports for FENCED_REPLY, in text order. */
-export const FENCED_REPAIRS: ReadonlyArray<{ kind: string; offset: number }> = [
+const FENCED_REPAIRS: ReadonlyArray<{ kind: string; offset: number }> = [
   { kind: "code_fence", offset: 0 },
   { kind: "space_after_comma", offset: at(", to", 1) },
   { kind: "else_without_colon", offset: at(" else", " else".length) },
 ];
 
 /** The parts a streaming decoder reports for FENCED_REPLY, in stream order, with their offsets. */
-export const FENCED_PARTS: readonly StreamPart[] = [
+const FENCED_PARTS: readonly StreamPart[] = [
   { kind: "constraint", constraint: { type: "!rain", value: "true", time: "t+1" }, offset: at("!rain") },
   { kind: "intent", intent: "!START", offset: at("start(hike") },
   { kind: "entity", entity: { id: "act", value: "hike", action: "!START" }, offset: at("hike") },
@@ -77,7 +77,7 @@ export const FENCED_PARTS: readonly StreamPart[] = [
  * it streams, the decoded intent, the compact text the next agent's model reads, and the repairs
  * with their offsets in the reply. Written out here, not derived from the codec.
  */
-export const FENCED_EXAMPLE_OUTPUT = [
+const FENCED_EXAMPLE_OUTPUT = [
   ...FENCED_PARTS.map((part) => `part: ${part.kind} at ${part.offset}`),
   "intent: !START, 3 entities",
   "the next agent's model reads:",
@@ -87,7 +87,7 @@ export const FENCED_EXAMPLE_OUTPUT = [
 ].join("\n");
 
 /** The partial IR after each part of FENCED_PARTS, as a streaming reader sees it grow. */
-export const FENCED_PARTIALS: readonly PartialIR[] = FENCED_PARTS.map((_, index) => {
+const FENCED_PARTIALS: readonly PartialIR[] = FENCED_PARTS.map((_, index) => {
   const partial: PartialIR = { entities: [], constraints: [], alternatives: [] };
   for (const part of FENCED_PARTS.slice(0, index + 1)) {
     if (part.kind === "intent") partial.intent = part.intent;
@@ -98,9 +98,24 @@ export const FENCED_PARTIALS: readonly PartialIR[] = FENCED_PARTS.map((_, index)
   return partial;
 });
 
-/** A canonical payload with an application verb (not on the spec's whitelist). */
-export const REFUND_REPLY = "refund(order_17); notify(Dana)";
-export const REFUND_IR: SilpIR = {
+/**
+ * FENCED_REPLY, in its chunks and whole, with the payload inside its fence, and what a reader of
+ * the docs expects of it (each described above).
+ */
+export const FENCED = {
+  chunks: FENCED_REPLY_CHUNKS,
+  reply: FENCED_REPLY,
+  payload: FENCED_PAYLOAD,
+  ir: FENCED_IR,
+  repairs: FENCED_REPAIRS,
+  parts: FENCED_PARTS,
+  partials: FENCED_PARTIALS,
+  exampleOutput: FENCED_EXAMPLE_OUTPUT,
+} as const;
+
+/** A canonical payload with an application verb (not on the spec's whitelist), and its IR. */
+const REFUND_REPLY = "refund(order_17); notify(Dana)";
+const REFUND_IR: SilpIR = {
   silp: "v1",
   version: "ir-v0.1",
   intent: "!REFUND",
@@ -113,9 +128,10 @@ export const REFUND_IR: SilpIR = {
   meta: { req_id: derivedReqId(REFUND_REPLY), priority: 0, confidence: 1, seq: [], out: "natural" },
 };
 
+export const REFUND = { reply: REFUND_REPLY, ir: REFUND_IR } as const;
+
 /** A reply that is not SILP: decode must fail with invalid_syntax where a call's `(` is expected. */
-export const PROSE_REPLY = "Sorry, I can't help with that.";
-export const PROSE_ERROR = { code: "invalid_syntax", offset: "Sorry".length } as const;
+export const PROSE = { reply: "Sorry, I can't help with that.", error: { code: "invalid_syntax", offset: "Sorry".length } } as const;
 
 /**
  * A reply that starts a payload, completes parts of it, then takes it back and writes another
@@ -123,8 +139,10 @@ export const PROSE_ERROR = { code: "invalid_syntax", offset: "Sorry".length } as
  * error, so lenient extraction may not choose the list item below; the reply is an error, never
  * !CANCEL(flight) after a streamed !DELETE(everything).
  */
-export const TAKEN_BACK_REPLY = "delete(everything) -- no wait\n- cancel(flight)";
-export const TAKEN_BACK_ERROR = { code: "invalid_syntax", offset: "delete(everything) ".length } as const;
+export const TAKEN_BACK = {
+  reply: "delete(everything) -- no wait\n- cancel(flight)",
+  error: { code: "invalid_syntax", offset: "delete(everything) ".length },
+} as const;
 
 /** Only what a test compares of repairs: their kinds and offsets (the messages are not a contract). */
 export const repairsOf = (repairs: ReadonlyArray<{ kind: string; offset: number }>): Array<{ kind: string; offset: number }> =>

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { PROSE_ERROR, PROSE_REPLY } from "./adapter-fixtures.js";
+import { PROSE } from "./adapter-fixtures.js";
 import { REPO_ROOT } from "./paths.js";
 import { type ScriptedReply, scriptedChatServer } from "./scripted-chat-server.js";
 
@@ -53,7 +53,7 @@ export async function runExampleExit(
  * reply, and a payload cut short.
  */
 export const NOT_SILP = [
-  [PROSE_REPLY, PROSE_ERROR.code, PROSE_ERROR.offset],
+  [PROSE.reply, PROSE.error.code, PROSE.error.offset],
   ["start(hike", "invalid_syntax", "start(hike".length],
 ] as const;
 
