@@ -1,4 +1,4 @@
-/** Types of node22.mjs, for vitest.config.ts and scripts/node22-pool.ts. */
+/** Types of node22.mjs, for the scripts that run on the lab's Node 22 (scripts/installed-adapters.ts). */
 export declare const NODE22_DIR: string;
 export declare const NODE22_PACKAGE: string;
 export declare function node22Binary(): string | undefined;

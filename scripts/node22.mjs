@@ -4,7 +4,7 @@
  * depends on `openai` ^7, and every `openai` 7 release declares `engines.node >= 22`. So that
  * pair is not in lab/package.json: it is installed into lab/node22/ (its own package.json and
  * lockfile) by npm running on Node 22, and its tests run on Node 22 (vitest.config.ts, the
- * `lab-node22` project, whose workers scripts/node22-pool.ts starts with this binary). Neither
+ * `lab-node22` project, which `npm run test:node22` runs with this binary). Neither
  * runs on Node 20, so no install prints an EBADENGINE warning and no test runs an unsupported
  * pairing.
  *
@@ -12,7 +12,10 @@
  * optionalDependencies (a registry package, so nothing is fetched from outside the registry:
  * npm installs the one for this machine, Linux x64 or arm64, and skips the others).
  * `SILP_NODE22=/path/to/node` (a Node 22 binary of your own) takes its place where none exists.
+ *
+ *   node scripts/node22.mjs <script> [args...]   runs a script on that binary (npm run test:node22)
  */
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -39,4 +42,9 @@ export function requireNode22() {
     ? `SILP_NODE22=${process.env.SILP_NODE22} does not exist`
     : `lab/node_modules/${NODE22_PACKAGE} is not installed (node scripts/lab.mjs install installs it on Linux x64 and arm64; elsewhere, set SILP_NODE22 to a Node 22 binary)`;
   throw new Error(`no Node 22 for the lab's Node 22 install (lab/node22: @openai/agents and openai 7, which declares node >= 22): ${missing}`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const run = spawnSync(requireNode22(), process.argv.slice(2), { stdio: "inherit" });
+  process.exit(run.status ?? 1);
 }
