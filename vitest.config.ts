@@ -11,8 +11,8 @@
  * `product-shared` (files that share processes, see below) and `product-codec` (the codec's own
  * tests). The lab: `lab` (what needs lab/'s heavy dependencies or what they build: every test
  * under study/ and adapters/, and in packages/ every test under a package's `test/lab/`) and
- * `lab-node22` (the OpenAI Agents SDK's tests: the openai-agents adapter's and those under a
- * package's `test/lab/node22/`, on the lab's Node 22, see NODE22_TESTS). `--mode quick` (npm run
+ * `lab-node22` (the OpenAI Agents SDK's tests, in a `node22/` folder: the openai-agents adapter's
+ * `test/node22/` and a package's `test/lab/node22/`, on the lab's Node 22, see NODE22_TESTS). `--mode quick` (npm run
  * test:product) runs the randomized tests with fewer inputs (testkit/property.ts); the default is
  * the full depth CI runs. Before the tests, the
  * packages' builds are brought up to date (scripts/test-build.mjs): child processes run them.
@@ -54,7 +54,7 @@ const LAB_FOLDERS = "packages/*/test/lab/**/*.test.ts";
  * run, on the Node that started it, leaves them out (`--project '!lab-node22'`). Started on an
  * older Node, they fail (scripts/node22-setup.ts).
  */
-const NODE22_TESTS = ["adapters/openai-agents/test/**/*.test.ts", "packages/*/test/lab/node22/**/*.test.ts"];
+const NODE22_TESTS = ["adapters/*/test/node22/**/*.test.ts", "packages/*/test/lab/node22/**/*.test.ts"];
 
 /** What every test process gets, in both lanes and in the mutation run (scripts/mutation/vitest.config.ts). */
 export function sharedTestOptions(mode: string) {

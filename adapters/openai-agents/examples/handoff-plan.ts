@@ -6,8 +6,8 @@
  *   OPENAI_BASE_URL=http://127.0.0.1:8080/v1 MODEL=gpt-4o-mini node --import tsx adapters/openai-agents/examples/handoff-plan.ts
  *
  * Any OpenAI-compatible chat-completions endpoint works. An answer that is not SILP prints its code
- * and position and exits 1. adapters/openai-agents/test/
- * openai-agents-example.test.ts runs it against the chat test double.
+ * and position and exits 1. adapters/openai-agents/test/node22/openai-agents-example.test.ts runs
+ * it against the chat test double.
  */
 import { Agent, OpenAIChatCompletionsModel, run, setTracingDisabled } from "@openai/agents";
 import { silpHandoff, silpOutputType, silpReadPrompt, silpRunStream, silpWritePrompt } from "@silp/openai-agents";

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { PayloadFieldReader } from "../src/payload-reader.js";
+import { PayloadFieldReader } from "../../src/payload-reader.js";
 
 const read = (chunks: readonly string[]): { text: string; gaveUp: boolean } => {
   const reader = new PayloadFieldReader();
