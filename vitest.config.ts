@@ -12,10 +12,10 @@
  * tests). The lab: `lab` (what needs lab/'s heavy dependencies or what they build: every test
  * under study/ and adapters/, and in packages/ every test under a package's `test/lab/`) and
  * `lab-node22` (the OpenAI Agents SDK's tests, in a `node22/` folder: the openai-agents adapter's
- * `test/node22/` and a package's `test/lab/node22/`, on the lab's Node 22, see NODE22_TESTS). `--mode quick` (npm run
- * test:product) runs the randomized tests with fewer inputs (testkit/property.ts); the default is
- * the full depth CI runs. Before the tests, the
- * packages' builds are brought up to date (scripts/test-build.mjs): child processes run them.
+ * `test/node22/` and a package's `test/lab/node22/`, on the lab's Node 22, see NODE22_TESTS).
+ * `--mode quick` (npm run test:product) runs the randomized tests with fewer inputs
+ * (testkit/property.ts); the default is the full depth CI runs. Before the tests, the packages'
+ * builds are brought up to date (scripts/test-build.mjs): child processes run them.
  */
 import { realpathSync } from "node:fs";
 import { join } from "node:path";

@@ -1,10 +1,12 @@
 /**
  * Rewrites scripts/test-durations.json, the measured duration of each test file, from which the
  * suite orders its files longest first (scripts/slow-first-sequencer.ts). Runs vitest with the
- * arguments given (default: the whole suite, as `npm test` runs it) and its JSON reporter; files of
- * this run get their new duration, files it did not run keep theirs, files that no longer exist go.
+ * arguments given (default: the whole suite but the lab's Node 22 project, as `npm test`'s first
+ * run) and its JSON reporter; files of this run get their new duration, files it did not run keep
+ * theirs, files that no longer exist go.
  *
  *   npm run test:durations                                   both lanes, full depth
+ *   node scripts/node22.mjs scripts/test-durations.mjs --project lab-node22   the Node 22 tests
  *   npm run test:durations -- --project 'product*' --mode quick   the product lane only
  */
 import { spawnSync } from "node:child_process";
@@ -20,7 +22,14 @@ const dir = mkdtempSync(join(tmpdir(), "silp-durations-"));
 try {
   const report = join(dir, "report.json");
   const vitest = join(ROOT, "node_modules/vitest/vitest.mjs");
-  const args = [vitest, "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)];
+  const args = [
+    vitest,
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+    ...(process.argv.length > 2 ? process.argv.slice(2) : ["--project", "!lab-node22"]),
+  ];
   const run = spawnSync(process.execPath, args, { cwd: ROOT, stdio: "inherit" });
   if (run.status !== 0) {
     console.error(`vitest exited ${run.status ?? run.signal}: durations not written (a failing run's times say little)`);
