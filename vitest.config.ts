@@ -1,18 +1,19 @@
 /**
  * The one test runner (vitest) for both lanes and for mutation testing (CONTRIBUTING.md). Package
  * names resolve to their TypeScript sources through tsconfig.json's `paths`
- * (resolve.tsconfigPaths): that map is the only one. Test files run in forked processes (tests
- * start servers, set environment variables and register frontends): a process of its own per file,
- * except in the projects whose files leave no state behind; the transformed modules are cached
- * across files. Every test process runs offline (scripts/no-network.mjs).
+ * (resolve.tsconfigPaths): that map is the only one. Every test file runs in a forked process of
+ * its own (tests start servers, set environment variables and register frontends in the codec's
+ * one frontend registry), so no file sees what another left; the transformed modules are cached
+ * across files. Sharing processes saved about 20 s of the product lane's 3 minutes on 2 cores, but needed a
+ * list of the packages whose files leave no state behind and a guard for it: a list that named
+ * packages rather than following the tree. Every test process runs offline (scripts/no-network.mjs).
  *
  * Projects, one lane each, and a test's folder says which. The product lane (packages/: the
- * codec and the packages agents are built with; installs without the lab): `product`,
- * `product-shared` (files that share processes, see below) and `product-codec` (the codec's own
- * tests). The lab: `lab` (what needs lab/'s heavy dependencies or what they build: every test
- * under study/ and adapters/, and in packages/ every test under a package's `test/lab/`) and
- * `lab-node22` (the OpenAI Agents SDK's tests, in a `node22/` folder: the openai-agents adapter's
- * `test/node22/` and a package's `test/lab/node22/`, on the lab's Node 22, see NODE22_TESTS).
+ * codec and the packages agents are built with; installs without the lab): `product`. The lab:
+ * `lab` (what needs lab/'s heavy dependencies or what they build: every test under study/ and
+ * adapters/, and in packages/ every test under a package's `test/lab/`) and `lab-node22` (the
+ * OpenAI Agents SDK's tests, in a `node22/` folder: the openai-agents adapter's `test/node22/`
+ * and a package's `test/lab/node22/`, on the lab's Node 22, see NODE22_TESTS).
  * `--mode quick` (npm run test:product) runs the randomized tests with fewer inputs
  * (testkit/property.ts); the default is the full depth CI runs. Before the tests, the packages'
  * builds are brought up to date (scripts/test-build.mjs): child processes run them.
@@ -23,25 +24,6 @@ import { defineConfig, type Plugin } from "vitest/config";
 import { names, resolveFromEntries } from "./scripts/resolve-from-hooks.mjs";
 import { SlowFirstSequencer } from "./scripts/slow-first-sequencer.js";
 
-const CODEC_TESTS = "packages/silp/test/**/*.test.ts";
-/**
- * Packages whose test files leave no state in their process (no frontend registered, no
- * environment changed, every server they start closed by the file itself): their files share
- * worker processes, which saves a process start and the imports per file. The dialects (which
- * register x- frontends by name), the testkit (whose seed tests set the environment), the CLI
- * (two of its files register a dialect) and the files that register a dialect (a2a-dialects and
- * mcp-dialects take x-evolved by hash, dialect-grammar registers its sample dialects; the MCP
- * server's tests would then list them among the frontends) keep a process per file, and so does
- * the lock's directory-swap test, whose test double of node:fs must be the one its sources
- * import. A shared file that registers a frontend fails (testkit/shared-process-guard.ts).
- */
-const SHARED_PROCESS_TESTS = [
-  "packages/{schemas,redis,conformance}/test/**/*.test.ts",
-  "packages/lock/test/**/!(directory-swap).test.ts",
-  "packages/a2a/test/**/!(a2a-dialects).test.ts",
-  "packages/mcp/test/**/!(mcp-dialects).test.ts",
-  "packages/grammar/test/**/!(dialect-grammar).test.ts",
-];
 /** The study's packages and the framework adapters: their tests need lab/'s dependencies, wherever they run. */
 const LAB_PACKAGES = ["study/*/test/**/*.test.ts", "adapters/*/test/**/*.test.ts"];
 /** A product package's tests that need the lab live in its `test/lab/` (CONTRIBUTING.md, "Which lane a test is in"). */
@@ -108,28 +90,8 @@ export default defineConfig(({ mode }) => {
       projects: [
         {
           extends: true,
-          test: {
-            ...shared,
-            name: "product",
-            include: ["packages/*/test/**/*.test.ts"],
-            exclude: [...NODE22_TESTS, CODEC_TESTS, ...SHARED_PROCESS_TESTS, LAB_FOLDERS, "**/node_modules/**"],
-          },
+          test: { ...shared, name: "product", include: ["packages/*/test/**/*.test.ts"], exclude: [LAB_FOLDERS, "**/node_modules/**"] },
         },
-        {
-          extends: true,
-          test: {
-            ...shared,
-            name: "product-shared",
-            include: SHARED_PROCESS_TESTS,
-            exclude: [LAB_FOLDERS, "**/node_modules/**"],
-            isolate: false,
-            setupFiles: [...shared.setupFiles, "packages/testkit/src/shared-process-guard.ts"],
-          },
-        },
-        // The codec's own tests share their worker processes, which saves a process start and the
-        // codec's import per file: no file changes the process, and the frontends some register
-        // are test doubles named t-..., none lossless, which no other codec file lists.
-        { extends: true, test: { ...shared, name: "product-codec", include: [CODEC_TESTS], isolate: false } },
         { extends: true, test: { ...shared, name: "lab", include: [...LAB_PACKAGES, LAB_FOLDERS], exclude: [...NODE22_TESTS, "**/node_modules/**"] } },
         { extends: true, test: { ...shared, name: "lab-node22", include: NODE22_TESTS, exclude: ["**/node_modules/**"], setupFiles: [...shared.setupFiles, "scripts/node22-setup.ts"] } },
       ],

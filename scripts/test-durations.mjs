@@ -7,7 +7,7 @@
  *
  *   npm run test:durations                                   both lanes, full depth
  *   node scripts/node22.mjs scripts/test-durations.mjs --project lab-node22   the Node 22 tests
- *   npm run test:durations -- --project 'product*' --mode quick   the product lane only
+ *   npm run test:durations -- --project product --mode quick   the product lane only
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

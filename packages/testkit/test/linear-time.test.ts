@@ -48,8 +48,11 @@ test("both sides do the same work: each run of the large input is matched by fac
 });
 
 test("a linear path the machine slowed is measured again, up to three times: slowed twice it passes, slowed three times it fails", () => {
-  const small = "a".repeat(400_000);
-  const large = "a".repeat(3_200_000);
+  // Inputs of milliseconds, not fractions of one: the last, unslowed measurement must come out
+  // near 8x even on a machine busy with other work, and a sub-millisecond small side let one
+  // busy moment read 27x on a shared 2-core machine.
+  const small = "a".repeat(1_600_000);
+  const large = "a".repeat(12_800_000);
   /** The large side 6x slower in the first `rounds` measurements (after its warm-up run; 3 samples each). */
   const slowedFor = (rounds: number) => {
     let largeRuns = 0;
