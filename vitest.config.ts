@@ -4,9 +4,10 @@
  * (resolve.tsconfigPaths): that map is the only one. Every test file runs in a forked process of
  * its own (tests start servers, set environment variables and register frontends in the codec's
  * one frontend registry), so no file sees what another left; the transformed modules are cached
- * across files. Sharing processes saved about 20 s of the product lane's 3 minutes on 2 cores, but needed a
- * list of the packages whose files leave no state behind and a guard for it: a list that named
- * packages rather than following the tree. Every test process runs offline (scripts/no-network.mjs).
+ * across files. Sharing processes saved about 20 s of the product lane's 3 minutes on 2 cores,
+ * but needed a list of the packages whose files leave no state behind, and a guard for it: a
+ * list that named packages rather than following the tree. Every test process runs offline
+ * (scripts/no-network.mjs).
  *
  * Projects, one lane each, and a test's folder says which. The product lane (packages/: the
  * codec and the packages agents are built with; installs without the lab): `product`. The lab:
