@@ -23,12 +23,18 @@ interface Frame {
  * IR's `meta`, so both are measured alike).
  */
 export function assertDepth(input: unknown, maxDepth: number): void {
-  if (!exceedsDepth(input, maxDepth)) return;
-  const frame = firstTooDeep(input as object, maxDepth) as Frame;
-  throw new SilpError("limit_exceeded", `arrays/objects nested deeper than the limit of ${maxDepth}`, {
-    path: pointer(frame),
-    details: { limit: "maxDepth", value: maxDepth },
-  });
+  const path = tooDeepPath(input, maxDepth);
+  if (path === undefined) return;
+  throw new SilpError("limit_exceeded", tooDeepMessage(maxDepth), { path, details: { limit: "maxDepth", value: maxDepth } });
+}
+
+/** The JSON Pointer of the first container of `input` nested deeper than `maxDepth`, or undefined. */
+export function tooDeepPath(input: unknown, maxDepth: number): string | undefined {
+  return exceedsDepth(input, maxDepth) ? pointer(firstTooDeep(input as object, maxDepth) as Frame) : undefined;
+}
+
+export function tooDeepMessage(maxDepth: number): string {
+  return `arrays/objects nested deeper than the limit of ${maxDepth}`;
 }
 
 /**

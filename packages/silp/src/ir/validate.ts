@@ -5,7 +5,7 @@
  */
 import { type ValidationIssue, SilpError, invalidIr } from "../errors.js";
 import { resolveOptions, type ResolvedOptions, type SilpOptions } from "../options.js";
-import { assertDepth, normalIrExceedsDepth } from "./depth.js";
+import { assertDepth, normalIrExceedsDepth, tooDeepMessage, tooDeepPath } from "./depth.js";
 import { nonJsonValueIssues } from "./json-values.js";
 import { dropNullOptionals, normalize, withNormalTrailer } from "./normalize.js";
 import { semanticIssues } from "./rules.js";
@@ -21,7 +21,15 @@ export interface ValidationResult {
 }
 
 export function validate(input: unknown, options?: SilpOptions): ValidationResult {
-  return validateResolved(input, resolveOptions(options));
+  const resolved = resolveOptions(options);
+  const result = validateResolved(input, resolved);
+  // The nesting limit, where compile and decode apply it (throwingResult): an IR they refuse with
+  // limit_exceeded, a cyclic value included, is not valid here either, and that issue comes first.
+  const maxDepth = resolved.limits.maxDepth;
+  const path = result.ir === undefined || normalIrExceedsDepth(result.ir, maxDepth) ? tooDeepPath(input, maxDepth) : undefined;
+  if (path === undefined) return result;
+  const issue: ValidationIssue = { rule: "max-depth", severity: "error", message: tooDeepMessage(maxDepth), path };
+  return { ok: false, ir: result.ir, issues: [issue, ...result.issues] };
 }
 
 /**

@@ -179,6 +179,45 @@ describe("validate() and compile() refuse values no JSON text can carry, with in
     assert.equal(validate(withExtra(json)).ok, true);
   });
 
+  test("each issue says what the value is, in the words a reader knows", () => {
+    class Unnamed {}
+    Object.defineProperty(Unnamed.prototype, "constructor", { value: undefined });
+    const words: [unknown, string][] = [
+      [undefined, "undefined"],
+      [() => 1, "a function"],
+      [Symbol("s"), "a symbol"],
+      [10n, "a BigInt"],
+      [Number.NaN, "NaN"],
+      [Number.NEGATIVE_INFINITY, "-Infinity"],
+      [new Date(0), "an instance of Date"],
+      [new Unnamed(), "an instance of a class"],
+    ];
+    for (const [value, what] of words) {
+      const issue = validate(withExtra(value)).issues.find((found) => found.rule === "json-value");
+      assert.deepEqual(issue, {
+        rule: "json-value",
+        severity: "error",
+        message: `${what} is not a JSON value: no payload can carry it`,
+        path: "/entities/0/extra",
+      });
+    }
+    const holed = [1, 2];
+    delete holed[0];
+    assert.equal(validate(withExtra(holed)).issues[0]?.message, "a hole in an array is not a JSON value");
+  });
+
+  test("the first item of an array is walked too, and a field the object only inherits is not one of its fields", () => {
+    assert.deepEqual(
+      validate({ intent: "!BOOK", meta: { req_id: "0badc0de", note: [Number.NaN, 1] } }).issues.map((issue) => issue.path),
+      ["/meta/note/0"],
+    );
+    // for-in sees an inherited enumerable property; JSON.stringify and the printers do not.
+    const entity = Object.assign(Object.create({ inherited: undefined }), { id: "act", value: "hotel" });
+    const ir = { intent: "!BOOK", entities: [entity], meta: { req_id: "0badc0de" } };
+    assert.deepEqual(validate(ir).issues, []);
+    assert.equal(decode(compile(ir, "json"), "json").ir.entities[0]?.inherited, undefined);
+  });
+
   test("a cycle is left to the depth check: limit_exceeded, not a hang", () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;

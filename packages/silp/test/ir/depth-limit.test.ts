@@ -46,6 +46,32 @@ describe("maxDepth applies to IR objects", () => {
     assert.match(compile(irWith(nested(3)), "code", { limits: { maxDepth: 6 } }), /extra=`\[\[\[1\]\]\]`/);
   });
 
+  test("validate() refuses what compile refuses for depth: the issue max-depth comes first, at the first container too deep", () => {
+    // maxDepth 5: extra's array sits at level 4, [[[1]]]'s innermost array at 6, two levels inside.
+    const deep = validate(irWith(nested(3)), { limits: { maxDepth: 5 } });
+    assert.equal(deep.ok, false);
+    assert.deepEqual(deep.issues[0], {
+      rule: "max-depth",
+      severity: "error",
+      message: "arrays/objects nested deeper than the limit of 5",
+      path: pointerPast("/entities/0/extra", 2),
+    });
+    assert.equal(validate(irWith(nested(3)), { limits: { maxDepth: 6 } }).ok, true);
+    // A cyclic value: level 4 is the value itself, so level 65 is 61 steps of "self" inside it.
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const result = validate(irWith(cyclic as JsonValue));
+    assert.equal(result.ok, false);
+    assert.deepEqual([result.issues[0]?.rule, result.issues[0]?.path], ["max-depth", `/entities/0/extra${"/self".repeat(61)}`]);
+    assert.equal(silpErrorOf(() => compile(irWith(cyclic as JsonValue))).path, result.issues[0]?.path);
+    // Too deep and refused by the schema: the depth issue first, then the schema's, as compile throws limit_exceeded first.
+    const both = validate({ ...irWith(nested(100)), intent: "BOOK" });
+    assert.deepEqual(
+      both.issues.map((issue) => issue.rule),
+      ["max-depth", "schema"],
+    );
+  });
+
   test("every place an extra field can sit is measured, at its own level, exactly at the limit", () => {
     // Levels: root 1; entities/constraints/alternatives/meta 2; an item 3 (its extra field's value 4); meta's extra 3.
     const base = { silp: "v1", intent: "!START", meta: { req_id: "a1b2c3d4" } };
