@@ -4,21 +4,24 @@
  * hours on a shared 2-core machine, so CI cannot afford it; a change to a core file is what can
  * lower the score, so that is what CI measures.
  *
- * Rule: core files (stryker.config.json "mutate") that differ between the commit that last wrote
- * the baseline (reports/mutation/stryker-incremental.json) and HEAD are mutated, with
- * `--incremental` so mutants whose code and covering tests did not change reuse the baseline's
- * result. No changed core file: nothing runs. Over SILP_MUTATION_BUDGET_S seconds (default 1080,
- * 18 minutes): the run is stopped and the step says so without failing (the time limit is CI's,
- * not the code's fault). A finished run fails the step when the whole core's score, with the
- * changed files' new results in place of the baseline's, is below CORE_FLOOR (85%). Stryker's own
+ * Rule: a core file (stryker.config.json "mutate") is mutated when its text differs from the
+ * source the baseline (reports/mutation/stryker-incremental.json) recorded for it, or the baseline
+ * has no entry for it (report.mjs, staleFiles); `--incremental` lets mutants whose code and
+ * covering tests did not change reuse the baseline's result. No such file: nothing runs. Over
+ * SILP_MUTATION_BUDGET_S seconds (default 1080, 18 minutes): the run is stopped and the step says
+ * so without failing (the time limit is CI's, not the code's fault). A finished run writes the
+ * changed files' results into the baseline file (commit it to refresh the baseline) and fails the
+ * step when the whole core's score with them is below CORE_FLOOR (85%). Stryker's own
  * `thresholds.break` stays unset: it would judge the changed files alone.
  *
- * Usage: node scripts/mutation/changed.mjs [--base <git rev>] [--list] (--list: print the files, run nothing)
+ * Usage: node scripts/mutation/changed.mjs [--list] [file ...]
+ *   --list: print the files, run nothing; files: these core files instead, changed or not (a
+ *   refresh in pieces, or a file's score again after new tests)
  */
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { applyRun, countMutants } from "./report.mjs";
+import { applyRun, countMutants, runOfFiles, staleFiles } from "./report.mjs";
 
 const root = resolve(import.meta.dirname, "../..");
 const BASELINE = "reports/mutation/stryker-incremental.json";
@@ -46,29 +49,22 @@ function isCore(path) {
   return included && !excluded;
 }
 
-const baseFlag = process.argv.indexOf("--base");
-const base = baseFlag !== -1 ? process.argv[baseFlag + 1] : existsSync(resolve(root, BASELINE)) ? git("log", "-1", "--format=%H", "--", BASELINE) : "";
-if (!base) {
-  console.log("mutation: no baseline commit found; run `npm run mutation` once to create one");
+if (!existsSync(resolve(root, BASELINE))) {
+  console.log("mutation: no baseline found; run `npm run mutation` once to create one");
   process.exit(0);
 }
-let diff;
-try {
-  diff = git("diff", "--name-only", "--diff-filter=AMR", base, "HEAD");
-} catch {
-  // A shallow clone may not hold the baseline commit: say so rather than guess a file set.
-  console.log(`mutation: cannot diff against ${base} (shallow clone?); nothing to mutate`);
-  process.exit(0);
-}
-const changed = diff.split("\n").filter((path) => path && isCore(path));
+const baseline = JSON.parse(readFileSync(resolve(root, BASELINE), "utf8"));
+const core = git("ls-files").split("\n").filter(isCore);
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
+const readSource = (path) => readFileSync(resolve(root, path), "utf8");
+const stale = staleFiles(baseline, core, readSource);
+const changed = only.length === 0 ? stale : only.filter((path) => core.includes(path));
 if (changed.length === 0) {
-  console.log(`mutation: no core file changed since ${base.slice(0, 12)}; nothing to mutate`);
+  console.log("mutation: every core file is as the baseline recorded it; nothing to mutate");
   process.exit(0);
 }
-console.log(`mutation: ${changed.length} core file(s) changed since ${base.slice(0, 12)}: ${changed.join(", ")}`);
+console.log(`mutation: ${changed.length} core file(s) to mutate: ${changed.join(", ")}${only.length > 0 ? "" : " (their text differs from the baseline)"}`);
 if (process.argv.includes("--list")) process.exit(0);
-// Read before the run: `--incremental` rewrites the baseline file with this run's files only.
-const baselineBefore = JSON.parse(readFileSync(resolve(root, BASELINE), "utf8"));
 
 const child = spawn("npx", ["stryker", "run", "--incremental", "--mutate", changed.join(","), "--reporters", "clear-text,progress-append-only,json"], {
   cwd: root,
@@ -89,14 +85,20 @@ child.on("exit", (code) => {
     process.exit(0);
   }
   const report = JSON.parse(readFileSync(resolve(root, config.jsonReporter.fileName), "utf8"));
-  const changedScore = countMutants(report).score;
+  const run = runOfFiles(report, changed, readSource);
+  const changedScore = countMutants(run).score;
   // The gate is the whole core's score with this change's files measured anew, not the changed
   // files' own score: a file that was below the floor before (docs/mutation.md, per-file table)
   // must not block every change that touches it, and a change that lowers the core below the
   // floor must fail.
-  applyRun(baselineBefore, report, "files");
-  const core = countMutants(baselineBefore);
+  applyRun(baseline, run, "files");
+  // Stryker's --incremental has just written its own report over the baseline file: the merged
+  // one goes back in its place.
+  writeFileSync(resolve(root, BASELINE), `${JSON.stringify(baseline, null, 2)}\n`);
+  const whole = countMutants(baseline);
   console.log(`mutation: score of the changed files ${changedScore.toFixed(1)}%`);
-  console.log(`mutation: score of the core with them ${core.score.toFixed(1)}% (${core.detected} of ${core.detected + core.undetected}; floor ${CORE_FLOOR}%)`);
-  process.exit(core.score < CORE_FLOOR ? 1 : 0);
+  console.log(
+    `mutation: score of the core with them ${whole.score.toFixed(1)}% (${whole.detected} of ${whole.detected + whole.undetected}; floor ${CORE_FLOOR}%)`,
+  );
+  process.exit(whole.score < CORE_FLOOR ? 1 : 0);
 });

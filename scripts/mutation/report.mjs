@@ -71,3 +71,30 @@ export function applyRun(baseline, run, mode) {
   }
   return { replaced, newlyDetected, unmatched };
 }
+
+/**
+ * Which core files a baseline no longer speaks for: those whose text differs from the source the
+ * baseline recorded for them, or that it has no entry for. The text is the test, not the commit
+ * that last wrote the baseline: a run that writes only some files back leaves every other changed
+ * file changed, and a commit that touches the baseline for another reason hides nothing.
+ * Entries for files that are no longer core (deleted or moved) are dropped from `baseline`, so
+ * the core's score counts only code that exists. `readSource(path)` gives a file's current text.
+ */
+export function staleFiles(baseline, corePaths, readSource) {
+  const core = new Set(corePaths);
+  for (const path of Object.keys(baseline.files)) if (!core.has(path)) delete baseline.files[path];
+  return corePaths.filter((path) => baseline.files[path]?.source !== readSource(path));
+}
+
+/**
+ * The part of a Stryker run's report that speaks for `paths`, the files it was asked to mutate.
+ * Its report also carries the other files of its incremental input, with the mutants of their
+ * changed code dropped and none added: taking those would mark a file measured that was not. A
+ * file of `paths` the report lacks (re-exports, types: no mutant) gets an entry with its text,
+ * so that it stops counting as changed.
+ */
+export function runOfFiles(report, paths, readSource) {
+  const files = {};
+  for (const path of paths) files[path] = report.files[path] ?? { language: "typescript", mutants: [], source: readSource(path) };
+  return { files };
+}

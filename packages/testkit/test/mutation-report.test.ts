@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { applyRun, countMutants, type MutationReport, type ReportMutant } from "../../../scripts/mutation/report.mjs";
+import { applyRun, countMutants, runOfFiles, staleFiles, type MutationReport, type ReportMutant } from "../../../scripts/mutation/report.mjs";
 
 function mutant(line: number, status: string, replacement = "true", extra: Partial<ReportMutant> = {}): ReportMutant {
   return {
@@ -81,5 +81,41 @@ describe("mutation report: writing a run back", () => {
     );
     // a.ts: 1 detected, 2 undetected; b.ts: 0 detected, 1 undetected.
     assert.deepEqual(countMutants(base), { detected: 1, undetected: 3, score: 25 });
+  });
+});
+
+describe("mutation report: which core files the baseline no longer speaks for", () => {
+  const sources: Record<string, string> = { "a.ts": "let a = 1;", "b.ts": "let b = 2;", "c.ts": "let c = 3;" };
+  const read = (path: string): string => sources[path] as string;
+
+  test("a file whose text differs from the recorded source, or that has no entry, is stale; the same text is not", () => {
+    const base = baseline();
+    (base.files["a.ts"] as { source?: string }).source = "let a = 1;";
+    (base.files["b.ts"] as { source?: string }).source = "let b = 1;";
+    assert.deepEqual(staleFiles(base, ["a.ts", "b.ts", "c.ts"], read), ["b.ts", "c.ts"]);
+  });
+
+  test("entries of files that are no longer core are dropped, so the core's score counts only what exists", () => {
+    const base = baseline();
+    (base.files["a.ts"] as { source?: string }).source = "let a = 1;";
+    assert.deepEqual(staleFiles(base, ["a.ts"], read), []);
+    assert.deepEqual(Object.keys(base.files), ["a.ts"]);
+    // a.ts alone: 1 detected, 2 undetected.
+    assert.deepEqual(countMutants(base), { detected: 1, undetected: 2, score: 100 / 3 });
+  });
+});
+
+describe("mutation report: what a run speaks for", () => {
+  test("only the files the run was asked to mutate; one it has no entry for is recorded with its text and no mutant", () => {
+    const report: MutationReport = {
+      files: {
+        "a.ts": { mutants: [mutant(1, "Killed")], source: "a" },
+        "b.ts": { mutants: [mutant(2, "Survived")], source: "b (carried from the incremental input)" },
+      },
+    };
+    const run = runOfFiles(report, ["a.ts", "index.ts"], (path) => `text of ${path}`);
+    assert.deepEqual(Object.keys(run.files), ["a.ts", "index.ts"]);
+    assert.equal(run.files["a.ts"], report.files["a.ts"]);
+    assert.deepEqual(run.files["index.ts"], { language: "typescript", mutants: [], source: "text of index.ts" });
   });
 });
