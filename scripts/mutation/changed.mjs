@@ -60,7 +60,11 @@ const readSource = (path) => readFileSync(resolve(root, path), "utf8");
 const stale = staleFiles(baseline, core, readSource);
 const changed = only.length === 0 ? stale : only.filter((path) => core.includes(path));
 if (changed.length === 0) {
-  console.log("mutation: every core file is as the baseline recorded it; nothing to mutate");
+  console.log(
+    only.length > 0
+      ? "mutation: none of the files named is a core file; nothing to mutate"
+      : "mutation: every core file is as the baseline recorded it; nothing to mutate",
+  );
   process.exit(0);
 }
 console.log(`mutation: ${changed.length} core file(s) to mutate: ${changed.join(", ")}${only.length > 0 ? "" : " (their text differs from the baseline)"}`);

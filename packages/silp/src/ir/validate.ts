@@ -26,7 +26,7 @@ export function validate(input: unknown, options?: SilpOptions): ValidationResul
   // The nesting limit, where compile and decode apply it (throwingResult): an IR they refuse with
   // limit_exceeded, a cyclic value included, is not valid here either, and that issue comes first.
   const maxDepth = resolved.limits.maxDepth;
-  const path = result.ir === undefined || normalIrExceedsDepth(result.ir, maxDepth) ? tooDeepPath(input, maxDepth) : undefined;
+  const path = mayBeTooDeep(result, maxDepth) ? tooDeepPath(input, maxDepth) : undefined;
   if (path === undefined) return result;
   const issue: ValidationIssue = { rule: "max-depth", severity: "error", message: tooDeepMessage(maxDepth), path };
   return { ok: false, ir: result.ir, issues: [issue, ...result.issues] };
@@ -76,10 +76,19 @@ export function assertDecoded(decoded: { ir: SilpIRInput; normalParts: boolean }
 
 /** `limit_exceeded` first (an IR the schema rejects is walked whole), then the version, then every error-level issue. */
 function throwingResult(maxDepth: number, input: unknown, result: ValidationResult): { ir: SilpIR; warnings: ValidationIssue[] } {
-  if (result.ir === undefined || normalIrExceedsDepth(result.ir, maxDepth)) assertDepth(input, maxDepth);
+  if (mayBeTooDeep(result, maxDepth)) assertDepth(input, maxDepth);
   if (result.ir) assertSupportedVersion(result.ir.silp);
   if (!result.ok || !result.ir) throw invalidIr(result.issues);
   return { ir: result.ir, warnings: result.issues };
+}
+
+/**
+ * Whether the input must be walked for depth: an IR the schema refused is walked whole, a
+ * schema-valid one only where it can nest (normalIrExceedsDepth). validate() and the throwing
+ * checks decide it alike, so they agree on what is too deep.
+ */
+function mayBeTooDeep(result: ValidationResult, maxDepth: number): boolean {
+  return result.ir === undefined || normalIrExceedsDepth(result.ir, maxDepth);
 }
 
 export function assertSupportedVersion(version: string): void {
