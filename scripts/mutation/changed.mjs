@@ -21,7 +21,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { applyRun, countMutants, runOfFiles, staleFiles } from "./report.mjs";
+import { applyRun, countMutants, dropNonCoreFiles, runOfFiles, staleFiles } from "./report.mjs";
 
 const root = resolve(import.meta.dirname, "../..");
 const BASELINE = "reports/mutation/stryker-incremental.json";
@@ -57,6 +57,7 @@ const baseline = JSON.parse(readFileSync(resolve(root, BASELINE), "utf8"));
 const core = git("ls-files").split("\n").filter(isCore);
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 const readSource = (path) => readFileSync(resolve(root, path), "utf8");
+dropNonCoreFiles(baseline, core);
 const stale = staleFiles(baseline, core, readSource);
 const changed = only.length === 0 ? stale : only.filter((path) => core.includes(path));
 if (changed.length === 0) {

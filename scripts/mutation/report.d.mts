@@ -23,5 +23,6 @@ export declare function applyRun(
   run: MutationReport,
   mode: "mutants" | "files",
 ): { replaced: number; newlyDetected: number; unmatched: string[] };
+export declare function dropNonCoreFiles(baseline: MutationReport, corePaths: string[]): void;
 export declare function staleFiles(baseline: MutationReport, corePaths: string[], readSource: (path: string) => string): string[];
 export declare function runOfFiles(report: MutationReport, paths: string[], readSource: (path: string) => string): MutationReport;

@@ -77,13 +77,19 @@ export function applyRun(baseline, run, mode) {
  * baseline recorded for them, or that it has no entry for. The text is the test, not the commit
  * that last wrote the baseline: a run that writes only some files back leaves every other changed
  * file changed, and a commit that touches the baseline for another reason hides nothing.
- * Entries for files that are no longer core (deleted or moved) are dropped from `baseline`, so
- * the core's score counts only code that exists. `readSource(path)` gives a file's current text.
+ * `readSource(path)` gives a file's current text.
  */
 export function staleFiles(baseline, corePaths, readSource) {
+  return corePaths.filter((path) => baseline.files[path]?.source !== readSource(path));
+}
+
+/**
+ * Drops from `baseline` the entries of files that are no longer core (deleted or moved), so the
+ * core's score counts only code that exists.
+ */
+export function dropNonCoreFiles(baseline, corePaths) {
   const core = new Set(corePaths);
   for (const path of Object.keys(baseline.files)) if (!core.has(path)) delete baseline.files[path];
-  return corePaths.filter((path) => baseline.files[path]?.source !== readSource(path));
 }
 
 /**
