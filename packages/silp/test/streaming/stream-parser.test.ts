@@ -738,6 +738,22 @@ describe("the stream's own result and parts, at every cut: the whole text is nev
 });
 
 describe("a json stream's parts are in normal form", () => {
+  test("an entity read before the intent, its action null or absent, waits for it: its part follows the intent's, the intent as its action", () => {
+    const payload = '{"entities":[{"id":"a","value":"x","action":null},{"id":"b","value":"y"}],"intent":"!START"}';
+    const decoder = createDecoder("json");
+    const parts: StreamPart[] = [];
+    for (const char of payload) parts.push(...decoder.push(char));
+    assert.deepEqual(parts, [
+      { kind: "intent", intent: "!START", offset: 74 },
+      { kind: "entity", entity: { id: "a", value: "x", action: "!START" }, offset: 13 },
+      { kind: "entity", entity: { id: "b", value: "y", action: "!START" }, offset: 50 },
+    ]);
+    assert.deepEqual(decoder.end().ir.entities, [
+      { id: "a", value: "x", action: "!START" },
+      { id: "b", value: "y", action: "!START" },
+    ]);
+  });
+
   test("a json stream yields each part in normal form: fields in schema order, nulls dropped, the intent filled in", () => {
     // Written by hand, fields out of order and with the nulls the reference implementation writes.
     const payload =
@@ -805,6 +821,33 @@ describe("a frontend's stream reads the text the reader keeps", () => {
       assert.deepEqual(openStream(new DecodeContext(text, resolveOptions({}), IDENTITY_HOOKS), 0).finish(text.length).ir.entities, [
         { id: "act", value: "hike", action: "!START" },
       ]);
+    }
+  });
+});
+
+describe("a json frontend's stream that meets bad JSON", () => {
+  // createDecoder reads the whole text again when a stream fails (its error has a code frame), so
+  // only a caller of the frontend's own stream sees these errors: they must say what and where.
+  test("says what and where, as the codec's invalid_syntax, at the chunk that shows it or at the end", () => {
+    const openStream = getFrontend("json").openStream as NonNullable<ReturnType<typeof getFrontend>["openStream"]>;
+    const cases: [string, string, number][] = [
+      ['{"intent":"!START","a":"x" "b":"c"}', "invalid JSON: comma expected", 27],
+      ['["x"]', "invalid JSON: a JSON object expected", 0],
+      ['{"intent":"!START","a":"x"} tail', "invalid JSON: invalid symbol", 28],
+    ];
+    for (const [text, message, offset] of cases) {
+      const context = new DecodeContext(text, resolveOptions({ strict: true }), IDENTITY_HOOKS);
+      const received = new ChunkText();
+      context.received = received;
+      const stream = openStream(context, 0, () => undefined);
+      const error = silpErrorOf(() => {
+        for (const char of text) {
+          received.append(char);
+          stream.append(char);
+        }
+        stream.finish(text.length);
+      });
+      assert.deepEqual([error.code, error.message, error.offset], ["invalid_syntax", message, offset], text);
     }
   });
 });
