@@ -119,6 +119,21 @@ describe("a json stream nested past limits.maxDepth", () => {
     );
   });
 
+  test("objects count as brackets do, and only closing tokens count down: 300K objects opened each under a key stop the stream too", () => {
+    // Every `{"k":` opens an object after a key and a colon, neither of which closes anything.
+    const decoder = createDecoder("json");
+    const held = retainedBy(() => {
+      decoder.push('{"intent":"!START","act":"x","deep":');
+      const objects = '{"k":'.repeat(1000);
+      for (let index = 0; index < 300; index++) decoder.push(objects);
+    });
+    assert.ok(held < 8 * MB, `${(held / MB).toFixed(1)} MB held for 300K objects`);
+    assert.throws(
+      () => decoder.end(),
+      (error: unknown) => error instanceof SilpError && error.code === "limit_exceeded",
+    );
+  });
+
   test("counts down as containers close: 100 entities whose extra field nests 3 deep are each a part before the end", () => {
     const entities = Array.from({ length: 100 }, (_, i) => `{"id":"e${i}","value":"v","deep":[[[${i}]]]}`).join(",");
     const decoder = createDecoder("json", { whitelist: "off" });
