@@ -1,10 +1,10 @@
 /**
  * What the json frontend's kill tests share (json-decoder.test.ts, json-decoder-printer.test.ts):
  * the default meta of a hand-written IR, the IR builder, and the check that a payload is rejected
- * with an exact code, offset and message.
+ * with an exact code, offset and message, whole and streamed.
  */
 import assert from "node:assert/strict";
-import { SilpError, decode, type SilpOptions } from "silp";
+import { SilpError, createDecoder, decode, type SilpOptions } from "silp";
 
 export const REQ = "abcd1234";
 export const META = { req_id: REQ, priority: 0, confidence: 1, seq: [], out: "natural" };
@@ -23,21 +23,30 @@ export interface Rejection {
 /**
  * A checker that json decoding of a payload throws a SilpError with the code and offset given, and
  * the message: equal to its first line ("first line": the rest is the code frame), or starting with
- * it ("prefix": the message goes on with detail the test does not pin).
+ * it ("prefix": the message goes on with detail the test does not pin). The payload is decoded
+ * whole, and pushed to a stream one character at a time: the stream reads the same text through
+ * the same reader in pieces, so it must end with the same error.
  */
 export function rejectsAs(match: "first line" | "prefix"): (payload: string, want: Rejection, options?: SilpOptions) => void {
   return (payload, want, options = {}) => {
-    assert.throws(
-      () => decode(payload, "json", options),
-      (error: unknown) => {
-        assert.ok(error instanceof SilpError, String(error));
-        assert.equal(error.code, want.code, error.message);
-        assert.equal(error.offset, want.offset, error.message);
-        if (match === "first line") assert.equal(error.message.split("\n")[0], want.message);
-        else assert.ok(error.message.startsWith(want.message), `message: ${error.message}`);
-        if (want.expected) assert.deepEqual(error.expected, want.expected);
+    const streamed = () => {
+      const decoder = createDecoder("json", options);
+      for (const char of payload) decoder.push(char);
+      decoder.end();
+    };
+    for (const [how, read] of [
+      ["whole", () => decode(payload, "json", options)],
+      ["streamed", streamed],
+    ] as const) {
+      assert.throws(read, (error: unknown) => {
+        assert.ok(error instanceof SilpError, `${how}: ${String(error)}`);
+        assert.equal(error.code, want.code, `${how}: ${error.message}`);
+        assert.equal(error.offset, want.offset, `${how}: ${error.message}`);
+        if (match === "first line") assert.equal(error.message.split("\n")[0], want.message, how);
+        else assert.ok(error.message.startsWith(want.message), `${how}: message: ${error.message}`);
+        if (want.expected) assert.deepEqual(error.expected, want.expected, how);
         return true;
-      },
-    );
+      });
+    }
   };
 }
