@@ -852,6 +852,73 @@ describe("a json frontend's stream that meets bad JSON", () => {
   });
 });
 
+describe("a json stream's steps run only once their unit's end has arrived", () => {
+  // The json reader never undoes a step (reader.ts, advance): its gate lets a step run only when
+  // the tokens read hold all the step reads. A step that ran short would throw INCOMPLETE out of
+  // the stream (createDecoder would then read the whole text: no part would be wrong, but none
+  // would stream). Any text, valid or not, cut anywhere, may only end in the codec's errors.
+  const pieces = [
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    ":",
+    " ",
+    "\n",
+    '"intent"',
+    '"!A"',
+    '"entities"',
+    '"constraints"',
+    '"act"',
+    '"action_email"',
+    '"x"',
+    '"a\\"b"',
+    '"id"',
+    '"value"',
+    "1",
+    "-2.5",
+    "true",
+    "null",
+    "nul",
+    "/*c*/",
+    "//c\n",
+    '{"id":"a","value":"b"}',
+    '"un',
+    "@",
+  ];
+  const starts = ['{"intent":"!A",', '{"intent":"!A","act":[', '{"constraints":[{', '{"intent":"!A","action_email":["m",', "{", ""];
+  const openStream = getFrontend("json").openStream as NonNullable<ReturnType<typeof getFrontend>["openStream"]>;
+  test("whatever the text and its cuts, the stream throws nothing but a SilpError", () => {
+    assertProperty(
+      fc.property(
+        fc.constantFrom(...starts),
+        fc.array(fc.constantFrom(...pieces), { maxLength: 30 }),
+        fc.array(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 8 }),
+        (start, body, cuts) => {
+          const text = start + body.join("");
+          const context = new DecodeContext(text, resolveOptions({ whitelist: "off" }), IDENTITY_HOOKS);
+          const received = new ChunkText();
+          context.received = received;
+          const stream = openStream(context, 0, () => undefined);
+          try {
+            for (let at = 0, i = 0; at < text.length; i++) {
+              const chunk = text.slice(at, at + (cuts[i % cuts.length] as number));
+              received.append(chunk);
+              stream.append(chunk);
+              at += chunk.length;
+            }
+            stream.finish(text.length);
+          } catch (error) {
+            assert.ok(error instanceof SilpError, `${JSON.stringify(text)} cut by ${cuts}: threw ${String(error)}`);
+          }
+        },
+      ),
+      { numRuns: propertyRuns(3000) },
+    );
+  });
+});
+
 describe("a json stream whose object ended before it read all of a chunk", () => {
   test("later chunks read on from where it stopped, not again from before (which read 256 tokens more at each chunk)", () => {
     // More tokens after the object than a stream reads at once (256): its steps end at the `}`

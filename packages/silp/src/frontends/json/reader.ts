@@ -13,8 +13,8 @@
  * A stream (`append`): a token is read once its end has arrived: a string's closing quote, the
  * first character after a number or a word, anything after whitespace. Whether it has is found by
  * looking at each new chunk alone, so a long string or a long run of chunks costs no re-reading.
- * A step that stops for want of a token is undone and runs again once the token that can end it
- * (`,` `}` `]` at its own depth) has arrived.
+ * A step runs once the token that ends it (`,` `}` `]` at its own depth) has arrived, so it runs
+ * once and is never undone.
  *
  * A whole payload (`finish` with nothing appended, which is decode()): the same steps over the
  * text, each unit lowered once the grammar has reached the payload's end, so that a syntax error
@@ -29,7 +29,6 @@ import type { Entity } from "../../ir/types.js";
 import {
   type DecodeContext,
   type DecodedPayload,
-  INCOMPLETE,
   type PartSink,
   STREAM_COMPACT_AT,
   STREAM_READ_BATCH,
@@ -219,21 +218,20 @@ class JsonReader implements PayloadStream {
     } while (more && this.phase !== "end");
   }
 
-  /** Runs every step the tokens read complete; a step that stops for want of a token is undone. */
+  /**
+   * Runs every step the tokens read complete. No step is undone here, unlike the code parser's:
+   * `mayComplete` lets a step run only once the token that ends its unit has arrived (and for a
+   * list's `]` or its opening, the one token the step reads past it), so a step never reaches the
+   * end of the tokens read. Were that wrong, the step's INCOMPLETE would fail the stream and the
+   * whole text would decide at its end: time lost, never a wrong part (no part is sent before a
+   * step's last token is read). Random payloads in random chunks never reach it (docs/json.md).
+   */
   private advance(): void {
     while (this.phase !== "end" && this.mayComplete()) {
-      const mark = this.parser.cursor;
       this.work.steps++;
       try {
         this.step();
       } catch (error) {
-        if (error === INCOMPLETE) {
-          this.work.undone++;
-          // The step did nothing: its first token is current again.
-          if (mark >= 0) this.parser.load(mark);
-          else this.parser.cursor = mark;
-          return;
-        }
         throw notRead(error);
       }
     }
@@ -304,10 +302,10 @@ class JsonReader implements PayloadStream {
   }
 
   /**
-   * Whether the tokens read may complete the current step: the `,` `}` or `]` that ends its unit,
-   * at the unit's own depth. A necessary condition, so a step that surely stops is not run (a
-   * stop costs a throw): a unit is read about once, when its end has arrived, however small the
-   * chunks. The tokens are scanned once per step (`gate`), not once per chunk.
+   * Whether the tokens read complete the current step: the `,` `}` or `]` that ends its unit, at
+   * the unit's own depth, has arrived (the step then reads no further; see `advance`). So a unit is
+   * read once, when its end has arrived, however small the chunks. The tokens are scanned once per
+   * step (`gate`), not once per chunk.
    */
   private mayComplete(): boolean {
     const tokens = (this.tokens as JsonTokens).tokens;
