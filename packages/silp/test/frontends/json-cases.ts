@@ -1,10 +1,16 @@
 /**
- * What the json frontend's kill tests share (json-decoder.test.ts, json-decoder-printer.test.ts):
- * the default meta of a hand-written IR, the IR builder, and the check that a payload is rejected
- * with an exact code, offset and message, whole and streamed.
+ * What the json frontend's tests share: the default meta of a hand-written IR, the IR builder, the
+ * check that a payload is rejected with an exact code, offset and message, whole and streamed, and
+ * a feed of the frontend's own stream (which createDecoder hides: it reads the whole text again
+ * when a stream fails, and decode() takes the JSON.parse shortcut first).
  */
 import assert from "node:assert/strict";
 import { SilpError, createDecoder, decode, type SilpOptions } from "silp";
+import { ChunkText } from "../../src/chunk-text.js";
+import { DecodeContext, type DecodedPayload } from "../../src/frontends/decode-context.js";
+import { openJsonStream } from "../../src/frontends/json/reader.js";
+import type { ResolvedOptions } from "../../src/options.js";
+import { IDENTITY_HOOKS, type StructureHooks } from "../../src/security/hooks.js";
 
 export const REQ = "abcd1234";
 export const META = { req_id: REQ, priority: 0, confidence: 1, seq: [], out: "natural" };
@@ -49,4 +55,24 @@ export function rejectsAs(match: "first line" | "prefix"): (payload: string, wan
       });
     }
   };
+}
+
+/**
+ * `text` pushed to the json frontend's own stream in chunks of the sizes `cuts` gives (cycled; at
+ * least one chunk, so `finish` never takes the whole-text shortcut), and the stream finished.
+ */
+export function feedJsonStream(text: string, options: ResolvedOptions, cuts: readonly number[], hooks: StructureHooks = IDENTITY_HOOKS): DecodedPayload {
+  const context = new DecodeContext(text, options, hooks);
+  const received = new ChunkText();
+  context.received = received;
+  const stream = openJsonStream(context, 0, () => undefined);
+  let at = 0;
+  let i = 0;
+  do {
+    const chunk = text.slice(at, at + (cuts[i++ % cuts.length] as number));
+    received.append(chunk);
+    stream.append(chunk);
+    at += chunk.length;
+  } while (at < text.length);
+  return stream.finish(text.length);
 }

@@ -11,26 +11,19 @@ import { describe, test } from "vitest";
 import fc from "fast-check";
 import { assertProperty, propertyRuns } from "@silp/testkit/property.js";
 import { compile, decode } from "silp";
-import { DecodeContext, type DecodedPayload } from "../../src/frontends/decode-context.js";
+import type { DecodedPayload } from "../../src/frontends/decode-context.js";
 import { resolveOptions } from "../../src/options.js";
 import { decodeJsonFast } from "../../src/frontends/json/lower.js";
-import { openJsonStream } from "../../src/frontends/json/reader.js";
-import { ChunkText } from "../../src/chunk-text.js";
 import { IDENTITY_HOOKS, type StructureHooks } from "../../src/security/hooks.js";
 import { prepareForDecode } from "../../src/security/decode-guard.js";
 import { irArb } from "@silp/testkit/ir-arbitraries.js";
+import { feedJsonStream } from "./json-cases.js";
 
 const OPTIONS = resolveOptions({ whitelist: "off" });
 
 /** What the reader (not its shortcut) lowers of `text`, in the shortcut's terms. */
 function positioned(text: string, options = OPTIONS, hooks: StructureHooks = IDENTITY_HOOKS): DecodedPayload {
-  const context = new DecodeContext(text, options, hooks);
-  const received = new ChunkText();
-  received.append(text);
-  context.received = received;
-  const stream = openJsonStream(context, 0, () => {});
-  stream.append(text);
-  return stream.finish(text.length);
+  return feedJsonStream(text, options, [text.length], hooks);
 }
 
 describe("the json reader's JSON.parse shortcut", () => {

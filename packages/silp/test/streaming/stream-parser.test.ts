@@ -15,6 +15,7 @@
  * - a json stream's parts are in normal form, on a payload written out of order with nulls.
  */
 import { countingFrontend } from "./counting-frontend.js";
+import { feedJsonStream } from "../frontends/json-cases.js";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { describe, test } from "vitest";
@@ -829,24 +830,13 @@ describe("a json frontend's stream that meets bad JSON", () => {
   // createDecoder reads the whole text again when a stream fails (its error has a code frame), so
   // only a caller of the frontend's own stream sees these errors: they must say what and where.
   test("says what and where, as the codec's invalid_syntax, at the chunk that shows it or at the end", () => {
-    const openStream = getFrontend("json").openStream as NonNullable<ReturnType<typeof getFrontend>["openStream"]>;
     const cases: [string, string, number][] = [
       ['{"intent":"!START","a":"x" "b":"c"}', "invalid JSON: comma expected", 27],
       ['["x"]', "invalid JSON: a JSON object expected", 0],
       ['{"intent":"!START","a":"x"} tail', "invalid JSON: invalid symbol", 28],
     ];
     for (const [text, message, offset] of cases) {
-      const context = new DecodeContext(text, resolveOptions({ strict: true }), IDENTITY_HOOKS);
-      const received = new ChunkText();
-      context.received = received;
-      const stream = openStream(context, 0, () => undefined);
-      const error = silpErrorOf(() => {
-        for (const char of text) {
-          received.append(char);
-          stream.append(char);
-        }
-        stream.finish(text.length);
-      });
+      const error = silpErrorOf(() => feedJsonStream(text, resolveOptions({ strict: true }), [1]));
       assert.deepEqual([error.code, error.message, error.offset], ["invalid_syntax", message, offset], text);
     }
   });
@@ -881,7 +871,6 @@ describe("a json stream's steps run only once their unit's end has arrived", () 
     '"un',
   ];
   const starts = ['{"intent":"!A",', '{"intent":"!A","act":[', '{"constraints":[{', '{"intent":"!A","action_email":["m",', "{", ""];
-  const openStream = getFrontend("json").openStream as NonNullable<ReturnType<typeof getFrontend>["openStream"]>;
   test("whatever the text and its cuts, the stream throws nothing but a SilpError", () => {
     assertProperty(
       fc.property(
@@ -890,18 +879,8 @@ describe("a json stream's steps run only once their unit's end has arrived", () 
         fc.array(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 8 }),
         (start, body, cuts) => {
           const text = start + body.join("");
-          const context = new DecodeContext(text, resolveOptions({ whitelist: "off" }), IDENTITY_HOOKS);
-          const received = new ChunkText();
-          context.received = received;
-          const stream = openStream(context, 0, () => undefined);
           try {
-            for (let at = 0, i = 0; at < text.length; i++) {
-              const chunk = text.slice(at, at + (cuts[i % cuts.length] as number));
-              received.append(chunk);
-              stream.append(chunk);
-              at += chunk.length;
-            }
-            stream.finish(text.length);
+            feedJsonStream(text, resolveOptions({ whitelist: "off" }), cuts);
           } catch (error) {
             assert.ok(error instanceof SilpError, `${JSON.stringify(text)} cut by ${cuts}: threw ${String(error)}`);
           }
