@@ -31,7 +31,9 @@ export function sha256Hex(text: string): string {
 }
 
 // FIPS 180-4, section 4.2.2: the first 32 bits of the fractional parts of the cube roots of the first 64 primes.
-const K = new Uint32Array([
+// Signed 32-bit words throughout (Int32Array, `| 0`): V8 keeps those as small integers, where
+// unsigned words above 2^31 would each become a heap number.
+const K = new Int32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74,
   0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d,
   0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e,
@@ -39,43 +41,63 @@ const K = new Uint32Array([
   0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
 // Section 5.3.3: the initial hash value.
-const H0 = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19] as const;
+const H0 = new Int32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
 
-// Reused by every call (the codec is single-threaded per realm): the encoder and the message schedule.
+// Reused by every call (the codec is single-threaded per realm): the encoder, the message
+// schedule, the hash state, and the bytes of texts up to SCRATCH_MAX. A fresh array per call
+// (TextEncoder.encode) and Number.toString(16) for the digest cost a short text four times its
+// hashing.
 const encoder = new TextEncoder();
-const W = new Uint32Array(64);
-const H = new Uint32Array(8);
+const W = new Int32Array(64);
+const H = new Int32Array(8);
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
+const SCRATCH_MAX = 64 * 1024;
+let scratch = new Uint8Array(256);
 
 /** The pure implementation, exported for its tests (they compare it with node:crypto). */
 export function portableSha256Hex(text: string): string {
-  const bytes = encoder.encode(text);
-  // Padding (section 5.1.1): a 1 bit, zeros, then the length in bits as 64 bits big-endian.
-  const blocks = Math.ceil((bytes.length + 9) / 64);
-  const padded = new Uint8Array(blocks * 64);
-  padded.set(bytes);
-  padded[bytes.length] = 0x80;
-  const view = new DataView(padded.buffer);
-  const bits = bytes.length * 8;
-  view.setUint32(padded.length - 8, Math.floor(bits / 2 ** 32));
-  view.setUint32(padded.length - 4, bits >>> 0);
+  // UTF-8 takes at most 3 bytes per UTF-16 unit; padding adds at most 72 (section 5.1.1).
+  const need = text.length * 3 + 72;
+  let bytes = scratch;
+  if (need > bytes.length) {
+    bytes = new Uint8Array(need);
+    if (need <= SCRATCH_MAX) scratch = bytes;
+  }
+  const length = encoder.encodeInto(text, bytes).written;
+  // Padding: a 1 bit, zeros, then the length in bits as 64 bits big-endian.
+  const end = (((length + 8) >>> 6) + 1) * 64;
+  bytes[length] = 0x80;
+  bytes.fill(0, length + 1, end - 8);
+  const bits = length * 8;
+  const high = Math.floor(bits / 2 ** 32);
+  for (let i = 0; i < 4; i++) {
+    bytes[end - 8 + i] = high >>> (24 - 8 * i);
+    bytes[end - 4 + i] = bits >>> (24 - 8 * i);
+  }
   H.set(H0);
-  for (let block = 0; block < blocks; block++) compress(view, block * 64);
+  for (let offset = 0; offset < end; offset += 64) compress(bytes, offset);
   let hex = "";
-  for (const word of H) hex += word.toString(16).padStart(8, "0");
+  for (let i = 0; i < 8; i++) {
+    const word = H[i] as number;
+    hex += (HEX[word >>> 24] as string) + HEX[(word >>> 16) & 255] + HEX[(word >>> 8) & 255] + HEX[word & 255];
+  }
   return hex;
 }
 
 const rotr = (x: number, n: number): number => (x >>> n) | (x << (32 - n));
 
-/** Section 6.2.2: one 512-bit block into H. */
-function compress(view: DataView, offset: number): void {
-  for (let t = 0; t < 16; t++) W[t] = view.getUint32(offset + t * 4);
+/** Section 6.2.2: the 512-bit block of `bytes` at `offset` into H. */
+function compress(bytes: Uint8Array, offset: number): void {
+  for (let t = 0; t < 16; t++) {
+    const at = offset + t * 4;
+    W[t] = ((bytes[at] as number) << 24) | ((bytes[at + 1] as number) << 16) | ((bytes[at + 2] as number) << 8) | (bytes[at + 3] as number);
+  }
   for (let t = 16; t < 64; t++) {
     const w15 = W[t - 15] as number;
     const w2 = W[t - 2] as number;
     const s0 = rotr(w15, 7) ^ rotr(w15, 18) ^ (w15 >>> 3);
     const s1 = rotr(w2, 17) ^ rotr(w2, 19) ^ (w2 >>> 10);
-    W[t] = (W[t - 16] as number) + s0 + (W[t - 7] as number) + s1;
+    W[t] = ((W[t - 16] as number) + s0 + (W[t - 7] as number) + s1) | 0;
   }
   let a = H[0] as number;
   let b = H[1] as number;
