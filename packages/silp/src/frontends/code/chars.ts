@@ -48,30 +48,13 @@ export function isBareName(text: string): boolean {
   return ASCII_NAME.test(text) && !KEYWORDS.has(text);
 }
 
+/** The ASCII bare characters as a table by character code: one read where the lexer's hot loop made up to 17 comparisons. */
+const BARE_ASCII = new Uint8Array(0x80);
+for (let code = 0; code < 0x80; code++) if (BARE_CHAR.test(String.fromCharCode(code))) BARE_ASCII[code] = 1;
+
 /** Fast ASCII check for the lexer's hot loop; falls back to the Unicode class above. */
 export function isBareCode(code: number, char: string): boolean {
-  if (code < 0x80) {
-    return (
-      (code >= 0x61 && code <= 0x7a) || // a-z
-      (code >= 0x41 && code <= 0x5a) || // A-Z
-      (code >= 0x30 && code <= 0x39) || // 0-9
-      code === 0x5f ||
-      code === 0x2d ||
-      code === 0x2b ||
-      code === 0x2e ||
-      code === 0x25 || // _ - + . %
-      code === 0x2f ||
-      code === 0x2a ||
-      code === 0x23 ||
-      code === 0x24 ||
-      code === 0x26 || // / * # $ &
-      code === 0x7e ||
-      code === 0x5e ||
-      code === 0x7c ||
-      code === 0x3f // ~ ^ | ?
-    );
-  }
-  return BARE_CHAR.test(char);
+  return code < 0x80 ? BARE_ASCII[code] === 1 : BARE_CHAR.test(char);
 }
 
 export function isWhitespaceCode(code: number): boolean {
