@@ -1,6 +1,7 @@
 /**
  * The code printer's constraint forms against hand-written payloads: an operator with a time that
- * is not t±n takes the keyword form, and a bare negation has no parentheses.
+ * is not t±n takes the keyword form, and a bare negation has no parentheses. And which values
+ * print bare (docs/grammar.md, `bare-char`: letters, marks and digits of any script).
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
@@ -22,5 +23,21 @@ describe("code printer: constraint forms, against hand-written payloads", () => 
       meta,
     };
     assert.equal(compile(ir, "code"), 'if temp(30,time=noon,operator=">") and !rain: start(hike)');
+  });
+
+  test("letters, marks and digits of any script print bare; a default-ignorable letter, a keyword and a space are quoted", () => {
+    const ir = (value: string) => ({ intent: "!BOOK", entities: [{ id: "act", value }], meta });
+    const printed: [string, string][] = [
+      ["Москва", "book(Москва)"],
+      ["北京", "book(北京)"],
+      ["café", "book(café)"],
+      ["٣٤", "book(٣٤)"],
+      ["t+1am", "book(t+1am)"],
+      // U+3164 HANGUL FILLER is a letter (Lo) that shows nothing: quoted and escaped, so a reader sees it is there.
+      ["a\u3164b", 'book("a\\u3164b")'],
+      ["if", 'book("if")'],
+      ["Los Angeles", 'book("Los Angeles")'],
+    ];
+    for (const [value, payload] of printed) assert.equal(compile(ir(value), "code", { inlineMeta: false }), payload, value);
   });
 });
