@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { SessionManager } from "silp/session";
 import { connectRedisSessionStore } from "../src/redis-store.js";
+import { startBarrierKey } from "./fixtures/start-barrier.js";
 import { REDIS_SKIP, REDIS_URL, uniquePrefix } from "./fixtures/stores.js";
 
 const run = promisify(execFile);
@@ -28,7 +29,7 @@ async function releaseWorkers(keyPrefix: string): Promise<void> {
       if (Number(blocked?.[1] ?? 0) >= PROCESSES) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    await client.rpush(`${keyPrefix}go`, ...Array.from({ length: PROCESSES }, () => "go"));
+    await client.rpush(startBarrierKey(keyPrefix), ...Array.from({ length: PROCESSES }, () => "go"));
   } finally {
     await client.quit();
   }
