@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { validate, type SilpIRInput, type SilpOptions } from "silp";
+import { SilpError, decode, validate, type SilpIRInput, type SilpOptions } from "silp";
 
 function rulesOf(ir: SilpIRInput, options?: SilpOptions): [string, string, string][] {
   return validate(ir, options).issues.map((issue) => [issue.rule, issue.severity, issue.path]);
@@ -133,5 +133,30 @@ describe("the verb whitelist covers every secondary action, whatever the entity'
       }),
       [],
     );
+  });
+  // The rule looks for a repeat among one action's entities, which the normal form lists together
+  // (docs/ir.md); these keep an action's entities apart as written, in an IR and in both payloads.
+  test("a keyword id repeated by an action whose entities are written apart is an error, at its place in the normal form", () => {
+    const apart = (entities: SilpIRInput["entities"]): SilpIRInput => ({ intent: "!CANCEL", entities, meta: { req_id: "a1b2c3d4" } }) as SilpIRInput;
+    const repeated = [
+      { id: "to", value: "a", action: "!NOTIFY" },
+      { id: "to", value: "b", action: "!EMAIL" },
+      { id: "to", value: "c", action: "!NOTIFY" },
+    ];
+    assert.deepEqual(rulesOf(apart(repeated)), [["duplicate-entity-id", "error", "/entities/1/id"]]);
+    assert.deepEqual(rulesOf(apart([{ id: "to", value: "a" }, ...repeated.slice(0, 2), { id: "to", value: "c" }])), [
+      ["duplicate-entity-id", "error", "/entities/1/id"],
+    ]);
+    const payloads: [string, string, string][] = [
+      ["code", "cancel(f); notify(to=a); email(to=b); notify(to=c)", "/entities/2/id"],
+      ["json", `{"intent":"!CANCEL","entities":${JSON.stringify(repeated)}}`, "/entities/1/id"],
+    ];
+    for (const [frontend, payload, path] of payloads) {
+      assert.throws(
+        () => decode(payload, frontend),
+        (error: unknown) => error instanceof SilpError && error.code === "invalid_ir" && error.path === path && /repeated within !NOTIFY/.test(error.message),
+        frontend,
+      );
+    }
   });
 });
