@@ -105,15 +105,20 @@ class JsonTokens {
     if (reading === undefined) return false;
     const { text, scanner } = reading;
     for (let read = 0; read < count; read++) {
-      const pending = this.pending(text, reading.at);
+      scanner.pos = reading.at;
+      scanner.scan();
+      // A token followed in the text by a character that ends a word is complete (its scan
+      // stopped there, and more text cannot change it). Only the token at the end of the text, or
+      // one followed by a word character (a number cut short, as `1e` before its exponent's digits
+      // arrive), is looked at again by `pending`, which scans ahead only for the end of a token.
+      const after = scanner.pos;
+      const pending = after < text.length && !isWordChar(text.charCodeAt(after)) ? undefined : this.pending(text, reading.at);
       if (pending !== undefined) {
         this.wait = pending;
         this.base += reading.at;
         this.reading = undefined;
         return false;
       }
-      scanner.pos = reading.at;
-      scanner.scan();
       this.tokens.push(scanner.read(this.base));
       reading.at = scanner.pos;
     }
