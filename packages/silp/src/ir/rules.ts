@@ -163,22 +163,16 @@ function verbIssue(code: string, path: string, severity: "error" | "warning"): V
 }
 
 function checkEntities(ir: SilpIR, issues: ValidationIssue[]): void {
-  // The normal form lists each action's entities together (normalize.ts), so a repeated keyword id
-  // is found among its own group's ids: one set, emptied where the next group begins, allocated
-  // only when a keyword id appears.
+  // One set of "action id" pairs; allocated only when a keyword id appears.
   let keywordIds: Set<string> | undefined;
-  let group: string | undefined;
   const entities = ir.entities;
   for (let index = 0; index < entities.length; index++) {
     const entity = entities[index] as Entity;
     const action = entity.action ?? ir.intent;
-    if (action !== group) {
-      group = action;
-      keywordIds?.clear();
-    }
     if (entity.id !== "act") {
+      const key = `${action} ${entity.id}`;
       keywordIds ??= new Set();
-      if (keywordIds.has(entity.id)) {
+      if (keywordIds.has(key)) {
         issues.push({
           rule: "duplicate-entity-id",
           severity: "error",
@@ -186,7 +180,7 @@ function checkEntities(ir: SilpIR, issues: ValidationIssue[]): void {
           path: `/entities/${index}/id`,
         });
       }
-      keywordIds.add(entity.id);
+      keywordIds.add(key);
     }
     if (entity.id === "" || entity.value === "") {
       issues.push({
