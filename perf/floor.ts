@@ -14,7 +14,8 @@
  * lower bounds. A target of r times the baseline allows baseline / r per round trip; what the
  * sum of the steps leaves of that is all the rest may take: parsing and printing the code
  * surface, lowering a payload to the IR, normal form, meta, options. The script prints the rest
- * as it is now beside it.
+ * as it is now beside it, and each round trip again through a test double of its frontend whose
+ * reading costs nothing (withFreeReading): the part of the rest that is not the reading.
  *
  * Internals are imported from the codec's source, and the script is bundled by esbuild before it
  * runs: tsx would add a naming helper to every closure the rules create, which doubles their time.

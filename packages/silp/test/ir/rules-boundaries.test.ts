@@ -134,8 +134,8 @@ describe("the verb whitelist covers every secondary action, whatever the entity'
       [],
     );
   });
-  // The rule looks for a repeat among one action's entities, which the normal form lists together
-  // (docs/ir.md); these keep an action's entities apart as written, in an IR and in both payloads.
+  // A repeat is one action's, wherever its entities are written: apart in an IR and in both
+  // payloads (the normal form then lists them together, and the path is the normal form's).
   test("a keyword id repeated by an action whose entities are written apart is an error, at its place in the normal form", () => {
     const apart = (entities: SilpIRInput["entities"]): SilpIRInput => ({ intent: "!CANCEL", entities, meta: { req_id: "a1b2c3d4" } }) as SilpIRInput;
     const repeated = [
