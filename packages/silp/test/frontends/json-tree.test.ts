@@ -124,6 +124,11 @@ describe("the json reader answers as jsonc-parser did", () => {
       '{"a":1}\r\n',
       '\t{"a" :\r\n 1 }',
       "{\u00a0}",
+      // Just past ASCII, and just inside it, where the scanner's punctuation table ends: no punctuation.
+      "{\u0080}",
+      "[1,\u007f]",
+      "\u0080",
+      "{\uff5b}",
     ];
     for (const text of texts) agree(text);
   });
