@@ -40,7 +40,7 @@ import {
 import { JsonLowering, LIST_KEYS, lowerParsedJson, positionedReporter } from "./lower.js";
 import { repairJson } from "./repair.js";
 import { SECONDARY_PREFIX } from "./printer.js";
-import { type JsonNode, type ReadToken, Stop, Token, TreeParser, startsWithValue } from "./tree.js";
+import { type JsonNode, type ReadToken, Stop, Token, TreeParser, isBlank, isPunctuation, isWordCharacter, startsWithValue } from "./tree.js";
 import { positionedView } from "./view.js";
 import { scanJson } from "../json-value.js";
 import { IDENTITY_HOOKS } from "../../security/hooks.js";
@@ -112,7 +112,7 @@ class JsonTokens {
       // one followed by a word character (a number cut short, as `1e` before its exponent's digits
       // arrive), is looked at again by `pending`, which scans ahead only for the end of a token.
       const after = scanner.pos;
-      const pending = after < text.length && !isWordChar(text.charCodeAt(after)) ? undefined : this.pending(text, reading.at);
+      const pending = after < text.length && !isWordCharacter(text.charCodeAt(after)) ? undefined : this.pending(text, reading.at);
       if (pending !== undefined) {
         this.wait = pending;
         this.base += reading.at;
@@ -156,7 +156,7 @@ class JsonTokens {
           else if (code === 0x22 || code === 0x0a || code === 0x0d) return true;
           break;
         case "word":
-          if (!isWordChar(code)) return true;
+          if (!isWordCharacter(code)) return true;
           break;
       }
     }
@@ -562,17 +562,4 @@ function notRead(error: unknown): unknown {
 
 export function openJsonStream(context: DecodeContext, start: number, sink?: PartSink): PayloadStream {
   return new JsonReader(context, start, sink);
-}
-
-function isBlank(code: number): boolean {
-  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
-}
-
-function isPunctuation(code: number): boolean {
-  return code === 0x7b || code === 0x7d || code === 0x5b || code === 0x5d || code === 0x3a || code === 0x2c;
-}
-
-/** What a bare word's or a number's scan may read (tree.ts's isWordCharacter). */
-function isWordChar(code: number): boolean {
-  return !(isBlank(code) || isPunctuation(code) || code === 0x22 || code === 0x2f);
 }

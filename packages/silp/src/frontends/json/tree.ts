@@ -234,7 +234,7 @@ export class TreeParser {
   scan(): void {
     const text = this.text;
     let pos = this.pos;
-    for (let code = text.charCodeAt(pos); code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d; code = text.charCodeAt(++pos));
+    for (let code = text.charCodeAt(pos); isBlank(code); code = text.charCodeAt(++pos));
     this.tokenStart = pos;
     this.scanError = undefined;
     if (pos >= text.length) {
@@ -396,23 +396,21 @@ function isHexDigit(code: number): boolean {
   return isDigit(code) || (code >= 0x41 && code <= 0x46) || (code >= 0x61 && code <= 0x66);
 }
 
-/** What a bare word may contain: anything but whitespace and JSON's punctuation, quote and slash. */
-function isWordCharacter(code: number): boolean {
-  switch (code) {
-    case 0x20:
-    case 0x09:
-    case 0x0a:
-    case 0x0d:
-    case 0x7b:
-    case 0x7d:
-    case 0x5b:
-    case 0x5d:
-    case 0x22:
-    case 0x3a:
-    case 0x2c:
-    case 0x2f:
-      return false;
-    default:
-      return true;
-  }
+/** JSON's whitespace (RFC 8259): space, tab, line feed, carriage return. */
+export function isBlank(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+}
+
+/** `{ } [ ] : ,`: a token of one character. */
+export function isPunctuation(code: number): boolean {
+  return code < 0x80 && PUNCTUATION[code] !== NOT_PUNCTUATION;
+}
+
+/**
+ * What a bare word may contain, and so a number (every character of a number is one): anything
+ * but whitespace, JSON's punctuation, the quote and the slash. The reader's stream finds the end
+ * of a token cut by a chunk with it, so it must stop where the scanner stops.
+ */
+export function isWordCharacter(code: number): boolean {
+  return !(isBlank(code) || isPunctuation(code) || code === 0x22 || code === 0x2f);
 }
