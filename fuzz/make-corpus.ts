@@ -67,8 +67,21 @@ function compiled(frontend: "code" | "json"): string[] {
   return out;
 }
 
+/**
+ * The inputs of the conformance suite's decode cases for `frontend` (conformance/cases): the
+ * replies written to pin a behaviour (a payload taken back and another written after it, prose
+ * around a payload, every lenient repair) are where mutations find the paths the IRs' own
+ * payloads never reach.
+ */
+function conformanceInputs(frontend: "code" | "json"): string[] {
+  const file = new URL(`../conformance/cases/decode-${frontend}.json`, import.meta.url);
+  const { cases } = JSON.parse(readFileSync(file, "utf8")) as { cases: { frontend: string; input: string }[] };
+  return cases.filter((testCase) => testCase.frontend === frontend).map((testCase) => testCase.input);
+}
+
 write("code-decode", [
   ...compiled("code"),
+  ...conformanceInputs("code"),
   "```silp\ncancel(flight); email(notify=zhangsan)\n```",
   "if a>b then f(x)",
   "if !rain(t+1): start(hike) else start(cards@indoor)",
@@ -81,6 +94,7 @@ write("code-decode", [
 
 write("json-decode", [
   ...compiled("json"),
+  ...conformanceInputs("json"),
   '```json\n{"intent":"!START","act":4.0}\n```',
   '{"intent":"!START","act":true,"ACTION_EMAIL":"x"}',
   '{"intent":"!START","entities":[{"id":"0","value":"v","__proto__":{"a":1}}]}',

@@ -8,7 +8,7 @@
 import { ChunkText } from "../chunk-text.js";
 import { SilpError, isSilpError } from "../errors.js";
 import { DecodeContext, type StreamPart } from "../frontends/decode-context.js";
-import { findFence } from "../frontends/fence.js";
+import { findFence, openingFence } from "../frontends/fence.js";
 import type { Frontend } from "../frontends/registry.js";
 import type { ResolvedOptions } from "../options.js";
 import { prepareForDecode } from "../security/decode-guard.js";
@@ -60,8 +60,13 @@ function readPayload(context: DecodeContext, target: Frontend, frontend: string)
     return readRange(context, target, start, end);
   } catch (error) {
     if (context.strict || !isSilpError(error, "invalid_syntax")) throw error;
-    const streamed = partsBeforeFailure(context, target, start, end);
-    const extracted = extractPayload(context, target, frontend, streamed.length === 0 ? undefined : { start, parts: streamed });
+    // A stream reads from where the payload starts as soon as it knows: after an opening fence's
+    // line, before it can know whether the fence closes. So an unclosed fence's payload counts as
+    // read from there, or what is extracted could drop the parts a stream handed on.
+    const opening = fence ? undefined : openingFence(context.source);
+    const from = opening ? opening.lineEnd + 1 : start;
+    const streamed = partsBeforeFailure(context, target, from, end);
+    const extracted = extractPayload(context, target, frontend, streamed.length === 0 ? undefined : { start: from, parts: streamed });
     if (!extracted) throw error;
     return extracted;
   }
