@@ -31,8 +31,12 @@ export class StreamReading {
   private first = -1;
   /** That character is a backtick: the payload may start after a code fence's line. */
   private fenced = false;
-  /** The stream threw: it reads nothing more. */
-  private failed = false;
+  /**
+   * The stream threw: it reads nothing more. Where its error is (-1 when it names no place): a
+   * failure past the payload's end (a closing fence read as the payload's text) leaves the payload
+   * as read, one inside it does not, whatever the frontend's reader would make of the rest.
+   */
+  private failedAt: number | undefined;
   /** Not a payload the stream can read at all (the sanitizer rejected it, strict mode and a fence): the whole text decides. */
   private whole = false;
   /**
@@ -95,7 +99,8 @@ export class StreamReading {
     const source = this.context.source;
     const fence = findFence(source);
     const { start, end } = fence ?? { start: 0, end: source.length };
-    if (this.start !== start || (this.failed && fence === undefined) || stream.position > end) return undefined;
+    const failedInside = this.failedAt !== undefined && (fence === undefined || this.failedAt < end);
+    if (this.start !== start || failedInside || stream.position > end) return undefined;
     try {
       return result(complete(this.context, stream.finish(end), start, end), this.name, this.sanitized());
     } catch (error) {
@@ -130,11 +135,11 @@ export class StreamReading {
       if (stream === undefined) return;
       clean = this.head.slice(this.start);
     }
-    if (this.failed) return;
+    if (this.failedAt !== undefined) return;
     try {
       stream.append(clean);
-    } catch {
-      this.failed = true;
+    } catch (error) {
+      this.failedAt = error instanceof SilpError && error.offset !== undefined ? error.offset : -1;
     }
   }
 
