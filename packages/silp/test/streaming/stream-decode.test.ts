@@ -224,6 +224,10 @@ const replyArb = fc
         `${cut} -- no wait`,
         `- ${payload}`,
         `\`${payload}\``,
+        `Here: ${payload}`,
+        `  ${payload}\r`,
+        // An invisible character the sanitizer strips, inside the payload.
+        `${cut}\u200b${payload.slice(cut.length)}`,
         "Sure, here it is:",
         "Hope this helps!",
         "```",
