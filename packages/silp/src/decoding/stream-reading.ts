@@ -31,12 +31,8 @@ export class StreamReading {
   private first = -1;
   /** That character is a backtick: the payload may start after a code fence's line. */
   private fenced = false;
-  /**
-   * The stream threw: it reads nothing more. Where its error is (-1 when it names no place): a
-   * failure past the payload's end (a closing fence read as the payload's text) leaves the payload
-   * as read, one inside it does not, whatever the frontend's reader would make of the rest.
-   */
-  private failedAt: number | undefined;
+  /** The stream threw: it reads nothing more. */
+  private failed = false;
   /** Not a payload the stream can read at all (the sanitizer rejected it, strict mode and a fence): the whole text decides. */
   private whole = false;
   /**
@@ -91,16 +87,16 @@ export class StreamReading {
   /**
    * What the stream read, completed as a whole text's payload is, when it read the payload exactly
    * as a whole text is read: it started where the payload starts, its completed units looked at
-   * nothing past the payload's end, and it either read on without failing or failed only past
-   * the payload's closing fence. Undefined otherwise, or when the payload fails: the whole text
-   * then decides (it reports the error with its code frame, or finds the payload elsewhere).
+   * nothing past the payload's end, and it read on without failing: a reader that failed may have
+   * moved past what failed, and finishing from there would skip it. Undefined otherwise, or when
+   * the payload fails: the whole text then decides (it reports the error with its code frame, or
+   * finds the payload elsewhere).
    */
   private finished(stream: PayloadStream): DecodeResult | undefined {
     const source = this.context.source;
     const fence = findFence(source);
     const { start, end } = fence ?? { start: 0, end: source.length };
-    const failedInside = this.failedAt !== undefined && (fence === undefined || this.failedAt < end);
-    if (this.start !== start || failedInside || stream.position > end) return undefined;
+    if (this.start !== start || this.failed || stream.position > end) return undefined;
     try {
       return result(complete(this.context, stream.finish(end), start, end), this.name, this.sanitized());
     } catch (error) {
@@ -135,11 +131,11 @@ export class StreamReading {
       if (stream === undefined) return;
       clean = this.head.slice(this.start);
     }
-    if (this.failedAt !== undefined) return;
+    if (this.failed) return;
     try {
       stream.append(clean);
-    } catch (error) {
-      this.failedAt = error instanceof SilpError && error.offset !== undefined ? error.offset : -1;
+    } catch {
+      this.failed = true;
     }
   }
 

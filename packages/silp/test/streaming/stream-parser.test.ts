@@ -732,6 +732,11 @@ describe("the stream's own result and parts, at every cut: the whole text is nev
     });
     const deep = attempt("json", `{"intent":"!X","meta":{"req_id":"ab12cd34","x":${"[".repeat(70)}${"]".repeat(70)}}}`);
     assert.equal(deep.decodes, 1, "deeper than the limit: decode() reports limit_exceeded");
+    // A fenced payload the stream failed inside, at the `-`: the whole text decides, as decode()
+    // does. Finished from where the failure left the reader, it read on from the object, as `!A`.
+    const listed = '```\n- {"intent":"!A"}\n```';
+    for (const chunks of [[listed], [...listed]]) assert.deepEqual(streamed(chunks, "json", { whitelist: "off" }), { code: "invalid_syntax", offset: 4 });
+    assert.ok(attempt("json", listed).decodes > 0, "decode() ran on the whole text");
     // A `;` before the closing fence: the step after it looked at the fence, so the payload is read again whole.
     assert.equal(attempt("code", "```\nstart(hike);\n```").decodes, 1);
     assert.equal(attempt("code", "```\nstart(hike)\n```").decodes, 0);
