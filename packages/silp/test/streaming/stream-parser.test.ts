@@ -501,7 +501,15 @@ describe("the end of a stream completes what the parser read: decoded whole agai
     );
     assert.equal(both.code, "invalid_options");
     assert.equal(both.details?.option, "frontend.decode");
-    const reader = registerFrontend({ name: "t-stream-alone", lossless: true, description: "", compile: () => "", openStream: code.openStream });
+    // A TEST DOUBLE: the code frontend's reader alone. Not lossless (its compile writes nothing), so
+    // files that share this process (the mutation run's) never list it among the lossless ones.
+    const reader = registerFrontend({
+      name: "t-stream-alone",
+      lossless: false,
+      description: "the code reader alone (a test double)",
+      compile: () => "",
+      openStream: code.openStream,
+    });
     assert.deepEqual([reader.decodes, reader.streams], [true, true]);
     assert.deepEqual(decode("start(hike)", "t-stream-alone").ir, decode("start(hike)", "code").ir);
   });
