@@ -5,6 +5,7 @@
  * for all files (the instrumented sources switch mutants at run time, so nothing is re-imported
  * between runs), fewer property runs, the cheapest files first, and the files listed below left out.
  */
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { RESOLVE, sharedTestOptions } from "../../vitest.config.js";
 import { FastFirstSequencer } from "./fast-first-sequencer.js";
@@ -29,10 +30,30 @@ const EXCLUDED = [
   "packages/silp/test/streaming/stream-decode.test.ts",
 ];
 
+/**
+ * The packages the conformance adapter (conformance/adapters/silp-ts.mjs) imports, at their
+ * sources. tsconfig.json's paths, which RESOLVE applies, map a TypeScript importer's imports
+ * only: the adapter is a .mjs file, so it imported the built dist, where no mutant is switched
+ * on, and the suite's 443 cases ran for every mutant they reached without killing one (measured:
+ * "covered 0" for each). An alias maps every importer's. The dialects and the lock import the
+ * codec too, so they come from their sources as well: one copy of the codec's frontend registry.
+ */
+const SOURCES = [
+  ["silp", "packages/silp/src/index.ts"],
+  ["silp/negotiation", "packages/silp/src/protocol/negotiation/index.ts"],
+  ["silp/sanitizer", "packages/silp/src/security/index.ts"],
+  ["@silp/dialects", "packages/dialects/src/index.ts"],
+  ["@silp/lock", "packages/lock/src/index.ts"],
+] as const;
+const root = fileURLToPath(new URL("../../", import.meta.url));
+
 export default defineConfig(({ mode }) => {
   const shared = sharedTestOptions(mode);
   return {
-    resolve: RESOLVE,
+    resolve: {
+      ...RESOLVE,
+      alias: SOURCES.map(([name, path]) => ({ find: new RegExp(`^${name.replace("/", "\\/")}$`), replacement: `${root}${path}` })),
+    },
     test: {
       ...shared,
       // SILP_MUTATION_TESTS (comma-separated globs) narrows the test files for a focused run of one

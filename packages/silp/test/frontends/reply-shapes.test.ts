@@ -78,6 +78,14 @@ describe("a payload the reply takes back (docs/grammar.md, What a stream promise
     assert.equal(error.offset, 19);
   });
 
+  test("after an opening fence that never closes, the payload is read from the fence's next line: its parts bind extraction as a bare payload's do", () => {
+    // A stream starts reading there before it can know whether the fence closes, and hands on !DELETE.
+    assert.equal(syntaxError("```\ndelete(everything) -- no wait\n- cancel(flight)").code, "invalid_syntax");
+    assert.equal(syntaxError("```silp\ndelete(everything) -- no wait\n- cancel(flight)").code, "invalid_syntax");
+    // The line holding the parts read is still the payload, the prose after it left out.
+    assert.equal(decode("```\ncancel(flight)\nHope this helps!", "code", ADVISORY).ir.intent, "!CANCEL");
+  });
+
   test("a first line that decodes without every part read is not the payload: each part counts once", () => {
     // The stream read cancel(a), a, then a second call's entity before the error: line 1 lacks it.
     assert.equal(syntaxError("cancel(a);\nbook(b) oops").offset, 19);
