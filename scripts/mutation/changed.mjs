@@ -14,9 +14,10 @@
  * step when the whole core's score with them is below CORE_FLOOR (85%). Stryker's own
  * `thresholds.break` stays unset: it would judge the changed files alone.
  *
- * Usage: node scripts/mutation/changed.mjs [--list] [file ...]
+ * Usage: node scripts/mutation/changed.mjs [--list] [--force] [file ...]
  *   --list: print the files, run nothing; files: these core files instead, changed or not (a
- *   refresh in pieces, or a file's score again after new tests)
+ *   refresh in pieces, or a file's score again after new tests); --force: every mutant of them
+ *   again, not only those whose code or covering tests changed
  */
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -71,7 +72,11 @@ if (changed.length === 0) {
 console.log(`mutation: ${changed.length} core file(s) to mutate: ${changed.join(", ")}${only.length > 0 ? "" : " (their text differs from the baseline)"}`);
 if (process.argv.includes("--list")) process.exit(0);
 
-const child = spawn("npx", ["stryker", "run", "--incremental", "--mutate", changed.join(","), "--reporters", "clear-text,progress-append-only,json"], {
+// --force runs every mutant of the files again, the ones whose code and tests did not change too:
+// what a change to what the tests can reach needs (the run's package map, a fixture file read at
+// run time), which Stryker's incremental mode cannot see.
+const force = process.argv.includes("--force") ? ["--force"] : [];
+const child = spawn("npx", ["stryker", "run", "--incremental", ...force, "--mutate", changed.join(","), "--reporters", "clear-text,progress-append-only,json"], {
   cwd: root,
   stdio: "inherit",
   detached: true,
