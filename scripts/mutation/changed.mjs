@@ -76,11 +76,15 @@ if (process.argv.includes("--list")) process.exit(0);
 // what a change to what the tests can reach needs (the run's package map, a fixture file read at
 // run time), which Stryker's incremental mode cannot see.
 const force = process.argv.includes("--force") ? ["--force"] : [];
-const child = spawn("npx", ["stryker", "run", "--incremental", ...force, "--mutate", changed.join(","), "--reporters", "clear-text,progress-append-only,json"], {
-  cwd: root,
-  stdio: "inherit",
-  detached: true,
-});
+const child = spawn(
+  "npx",
+  ["stryker", "run", "--incremental", ...force, "--mutate", changed.join(","), "--reporters", "clear-text,progress-append-only,json"],
+  {
+    cwd: root,
+    stdio: "inherit",
+    detached: true,
+  },
+);
 const timer = setTimeout(() => {
   console.log(`mutation: stopped at the ${budgetSeconds} s budget; the run is incomplete (not a failure)`);
   process.kill(-child.pid, "SIGTERM");
