@@ -65,4 +65,47 @@ describe("code: lines holding a `(`, then the shapes of a chat reply inside them
   ])("%j", (text, expected) => {
     assert.deepEqual(findCandidates(text, "code").map(seen), expected);
   });
+
+  test.each([
+    ["SILP: cancel(x)", 6, 15, "label_before_payload"],
+    ["Final answer: cancel(x)", 14, 23, "label_before_payload"],
+    ["Step-2: cancel(x)", 8, 17, "label_before_payload"],
+    // Forty characters make a label, forty-one a lead-in.
+    [`${"A".repeat(40)}: cancel(x)`, 42, 51, "label_before_payload"],
+    [`${"A".repeat(41)}: cancel(x)`, 43, 52, "lead_in_before_payload"],
+    // Two spaces in a row, or a mark that is no letter, digit, `-` or `_`: a sentence.
+    ["Final  answer: cancel(x)", 15, 24, "lead_in_before_payload"],
+    ["Note!: cancel(x)", 7, 16, "lead_in_before_payload"],
+  ])("%j: a label or a lead-in before the payload", (text, start, end, kind) => {
+    assert.deepEqual(findCandidates(text, "code").map(seen), [span(0, text.length, 1, [], false, "line 1"), span(start, end, 2, [[kind, 0]], false, "line 1")]);
+  });
+
+  test.each([
+    ["• cancel(x)", 2],
+    ["+ cancel(x)", 2],
+    ["* cancel(x)", 2],
+    ["-\tcancel(x)", 2],
+    ["3. cancel(x)", 3],
+  ])("%j: a list item", (text, start) => {
+    assert.deepEqual(findCandidates(text, "code").map(seen), [
+      span(0, text.length, 1, [], false, "line 1"),
+      span(start, text.length, 2, [["list_item", 0]], false, "line 1"),
+    ]);
+  });
+
+  test("a marker without a blank after it is no list marker", () => {
+    assert.deepEqual(findCandidates("-cancel(x)", "code").map(seen), [span(0, 10, 1, [], false, "line 1")]);
+  });
+
+  test.each([
+    // A fullwidth colon introduces inline code too.
+    ["Payload：`cancel(x)`", [span(0, 19, 1, [], false, "line 1"), span(9, 18, 2, [["inline_code", 8]], true, "line 1")]],
+    // One sentence mark may end the line after the code, and only one.
+    ["Payload: `cancel(x)`.", [span(0, 21, 1, [], false, "line 1"), span(10, 19, 2, [["inline_code", 9]], true, "line 1")]],
+    ["Payload: `cancel(x)`。", [span(0, 21, 1, [], false, "line 1"), span(10, 19, 2, [["inline_code", 9]], true, "line 1")]],
+    ["Payload: `cancel(x)`..", [span(0, 22, 1, [], false, "line 1")]],
+    ["Payload: `cancel(x)` ok", [span(0, 23, 1, [], false, "line 1")]],
+  ])("%j: inline code that ends its line", (text, expected) => {
+    assert.deepEqual(findCandidates(text, "code").map(seen), expected);
+  });
 });
