@@ -5,7 +5,9 @@
  * for all files (the instrumented sources switch mutants at run time, so nothing is re-imported
  * between runs), fewer property runs, the cheapest files first, and the files listed below left out.
  */
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import ts from "typescript";
 import { defineConfig } from "vitest/config";
 import { RESOLVE, sharedTestOptions } from "../../vitest.config.js";
 import { FastFirstSequencer } from "./fast-first-sequencer.js";
@@ -31,28 +33,25 @@ const EXCLUDED = [
 ];
 
 /**
- * The packages the conformance adapter (conformance/adapters/silp-ts.mjs) imports, at their
- * sources. tsconfig.json's paths, which RESOLVE applies, map a TypeScript importer's imports
- * only: the adapter is a .mjs file, so it imported the built dist, where no mutant is switched
- * on, and the suite's 443 cases ran for every mutant they reached without killing one (measured:
- * "covered 0" for each). An alias maps every importer's. The dialects and the lock import the
- * codec too, so they come from their sources as well: one copy of the codec's frontend registry.
+ * The package map (tsconfig.json's paths) as aliases, for every importer. RESOLVE applies the
+ * same paths to TypeScript importers only, and the conformance adapter
+ * (conformance/adapters/silp-ts.mjs) is a .mjs file: it imported the built dist, where no mutant
+ * is switched on, and the suite's 443 cases ran for every mutant they reached without killing one
+ * (measured: "covered 0" for each). Every package comes from its sources, so the codec's frontend
+ * registry exists once (the dialects and the lock the adapter imports import the codec too).
  */
-const SOURCES = [
-  ["silp", "packages/silp/src/index.ts"],
-  ["silp/negotiation", "packages/silp/src/protocol/negotiation/index.ts"],
-  ["silp/sanitizer", "packages/silp/src/security/index.ts"],
-  ["@silp/dialects", "packages/dialects/src/index.ts"],
-  ["@silp/lock", "packages/lock/src/index.ts"],
-] as const;
 const root = fileURLToPath(new URL("../../", import.meta.url));
+const { config: tsconfig } = ts.readConfigFile(`${root}tsconfig.json`, ts.sys.readFile);
+const ALIASES = Object.entries(tsconfig.compilerOptions.paths as Record<string, string[]>)
+  .filter(([name]) => !name.includes("*"))
+  .map(([name, [path]]) => ({ find: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$`), replacement: join(root, path as string) }));
 
 export default defineConfig(({ mode }) => {
   const shared = sharedTestOptions(mode);
   return {
     resolve: {
       ...RESOLVE,
-      alias: SOURCES.map(([name, path]) => ({ find: new RegExp(`^${name.replace("/", "\\/")}$`), replacement: `${root}${path}` })),
+      alias: ALIASES,
     },
     test: {
       ...shared,
