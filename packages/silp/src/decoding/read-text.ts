@@ -1,5 +1,6 @@
 /**
- * Decoding a whole text: sanitize, find the payload (inside one surrounding fence, lenient), read
+ * Decoding a whole text: sanitize, find the payload (lenient: inside one surrounding fence, or
+ * after an opening fence that never closes, where a stream starts reading too), read
  * it with the frontend's reader, complete it (attempt.ts); when that fails to parse in lenient
  * mode, look for the payload inside the reply (extraction.ts) before giving up with the first
  * error. A stream that could not read its text as a bare or fenced payload ends here too
@@ -8,7 +9,7 @@
 import { ChunkText } from "../chunk-text.js";
 import { SilpError, isSilpError } from "../errors.js";
 import { DecodeContext, type StreamPart } from "../frontends/decode-context.js";
-import { findFence, openingFence } from "../frontends/fence.js";
+import { surroundingFence } from "../frontends/fence.js";
 import type { Frontend } from "../frontends/registry.js";
 import type { ResolvedOptions } from "../options.js";
 import { prepareForDecode } from "../security/decode-guard.js";
@@ -53,20 +54,15 @@ function readsAsProse(text: string): boolean {
  * it starts and holds every one of those parts may be the payload, or the error stands.
  */
 function readPayload(context: DecodeContext, target: Frontend, frontend: string): Attempt {
-  const fence = findFence(context.source);
-  if (fence) context.repair("code_fence", fence.fenceAt ?? 0, "a surrounding markdown code fence", ["the bare payload"]);
+  const fence = surroundingFence(context.source);
+  if (fence) context.repair("code_fence", fence.fenceAt, fence.note, ["the bare payload"]);
   const { start, end } = fence ?? { start: 0, end: context.source.length };
   try {
     return readRange(context, target, start, end);
   } catch (error) {
     if (context.strict || !isSilpError(error, "invalid_syntax")) throw error;
-    // A stream reads from where the payload starts as soon as it knows: after an opening fence's
-    // line, before it can know whether the fence closes. So an unclosed fence's payload counts as
-    // read from there, or what is extracted could drop the parts a stream handed on.
-    const opening = fence ? undefined : openingFence(context.source);
-    const from = opening ? opening.lineEnd + 1 : start;
-    const streamed = partsBeforeFailure(context, target, from, end);
-    const extracted = extractPayload(context, target, frontend, streamed.length === 0 ? undefined : { start: from, parts: streamed });
+    const streamed = partsBeforeFailure(context, target, start, end);
+    const extracted = extractPayload(context, target, frontend, streamed.length === 0 ? undefined : { start, parts: streamed });
     if (!extracted) throw error;
     return extracted;
   }

@@ -4,12 +4,12 @@
  * line), and hands the text to the reader, which sends the IR's parts to the sink as their units
  * complete. At the end the reader finishes the payload and the result is completed as a whole
  * text's is (attempt.ts). Only when the stream could not read the payload as a whole text is read
- * (prose around it, an error, no closing fence) does the whole text go through read-text.ts, the
- * same steps `decode()` takes.
+ * (prose around it, an error) does the whole text go through read-text.ts, the same steps
+ * `decode()` takes.
  */
 import { SilpError } from "../errors.js";
-import { DecodeContext, type PartSink, type PayloadStream } from "../frontends/decode-context.js";
-import { findFence, openingFence } from "../frontends/fence.js";
+import { DecodeContext, type PartSink, type PayloadStream, type Repair } from "../frontends/decode-context.js";
+import { openingFence, surroundingFence } from "../frontends/fence.js";
 import type { Frontend } from "../frontends/registry.js";
 import type { ResolvedOptions } from "../options.js";
 import { NOTHING_SANITIZED } from "../security/decode-guard.js";
@@ -94,9 +94,11 @@ export class StreamReading {
    */
   private finished(stream: PayloadStream): DecodeResult | undefined {
     const source = this.context.source;
-    const fence = findFence(source);
+    const fence = surroundingFence(source);
     const { start, end } = fence ?? { start: 0, end: source.length };
     if (this.start !== start || this.failed || stream.position > end) return undefined;
+    // Listed when the fence's line ended (open, below), before the stream could know whether it closes.
+    if (fence) (this.context.repairs[0] as Repair).message = fence.note;
     try {
       return result(complete(this.context, stream.finish(end), start, end), this.name, this.sanitized());
     } catch (error) {
@@ -163,10 +165,10 @@ export class StreamReading {
         this.giveUp();
         return undefined;
       }
-      this.start = fence.lineEnd + 1;
-      // Listed first, as a whole text lists it; a fence that never closes sends the whole text to
-      // read-text.ts, which starts afresh. (No `expected`: strict mode, which shows it, gave up above.)
-      this.context.repair("code_fence", fence.fenceAt, "a surrounding markdown code fence");
+      this.start = fence.payloadStart;
+      // Listed first, as a whole text lists it; what it says waits for the end (finished, above).
+      // (No `expected`: strict mode, which shows it, gave up above.)
+      this.context.repair("code_fence", fence.fenceAt, "");
     }
     this.stream = (this.frontend.openStream as NonNullable<Frontend["openStream"]>)(this.context, this.start, this.sink);
     return this.stream;

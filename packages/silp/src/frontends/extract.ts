@@ -19,6 +19,8 @@
  * scan plus a bounded number of decode attempts, each over one line at most.
  */
 
+import { opensFence } from "./fence.js";
+
 /** Most candidates of one tier decode tries; a model's reply holds one payload, rarely a handful. */
 export const MAX_CANDIDATES = 16;
 
@@ -49,7 +51,6 @@ export interface PayloadCandidate {
 }
 
 const FENCE = "```";
-const INFO_STRING = /^[A-Za-z0-9_+.-]*$/;
 const BACKTICK = 0x60;
 
 /**
@@ -58,6 +59,7 @@ const BACKTICK = 0x60;
  * pass over the text (a search per line from the line's start would cost a pass per line).
  */
 class NextIndex {
+  /** Below every position until the first search. */
   private found = -2;
   constructor(
     private readonly text: string,
@@ -65,24 +67,17 @@ class NextIndex {
   ) {}
   /** The first index >= `from` holding the character, or -1. */
   at(from: number): number {
-    if (this.found === -1 || (this.found >= from && this.found !== -2)) return this.found;
+    if (this.found === -1 || this.found >= from) return this.found;
     this.found = this.text.indexOf(this.char, from);
     return this.found;
   }
 }
 
-interface Scanners {
-  backtick: NextIndex;
-  colon: NextIndex;
-  /** Parentheses inside inline code spans. */
-  paren: NextIndex;
-}
-
 /** The candidates of `text` for the given frontend ("json" or a code-like one), tier 1 first. */
 export function findCandidates(text: string, frontend: string): PayloadCandidate[] {
   const fences = fencedBlocks(text);
-  if (fences.length > 0) return fences.slice(0, MAX_CANDIDATES);
-  if (frontend === "json") return objectSpans(text).slice(0, MAX_CANDIDATES);
+  if (fences.length > 0) return fences;
+  if (frontend === "json") return objectSpans(text);
   return codeCandidates(text);
 }
 
@@ -91,6 +86,8 @@ interface Line {
   end: number;
   /** 1-based. */
   number: number;
+  /** Where the next line starts, past this one's line break (past the text's end on the last line). */
+  next: number;
 }
 
 /** Lines as [start, end) pairs without the line break, trimmed of surrounding spaces and tabs. */
@@ -104,7 +101,7 @@ function* lines(text: string): Generator<Line> {
     let end = lineEnd;
     while (start < end && isBlank(text.charCodeAt(start))) start++;
     while (end > start && isBlank(text.charCodeAt(end - 1))) end--;
-    yield { start, end, number };
+    yield { start, end, number, next: lineEnd + 1 };
     lineStart = lineEnd + 1;
     number++;
   }
@@ -126,7 +123,7 @@ function fencedBlocks(text: string): PayloadCandidate[] {
         while (end > open.contentStart && (isBlank(text.charCodeAt(end - 1)) || text.charCodeAt(end - 1) === 0x0a)) end--;
         blocks.push({
           start: open.contentStart,
-          end: Math.max(open.contentStart, end),
+          end,
           kind: "fence",
           tier: 1,
           fenceAt: open.at,
@@ -136,23 +133,26 @@ function fencedBlocks(text: string): PayloadCandidate[] {
           place: `fenced block ${blocks.length + 1}`,
         });
         open = undefined;
-        if (blocks.length > MAX_CANDIDATES) break;
+        if (blocks.length === MAX_CANDIDATES) break;
       }
-    } else if (INFO_STRING.test(text.slice(line.start + FENCE.length, line.end))) {
-      const lineBreak = text.indexOf("\n", line.end);
-      if (lineBreak !== -1) open = { at: line.start, contentStart: lineBreak + 1 };
+    } else if (opensFence(text, line.start, line.end)) {
+      // On the last line it opens a block that nothing can close.
+      open = { at: line.start, contentStart: line.next };
     }
   }
   return blocks;
 }
 
-/** First and last non-blank offsets of the text (-1 when all blank): text outside [a, b) is prose when it holds either. */
+/**
+ * First and last non-blank offsets of the text: text outside [a, b) is prose when it holds either.
+ * (A text all blank has no candidates to ask about.)
+ */
 function inkBounds(text: string): { first: number; last: number } {
   let first = 0;
-  while (first < text.length && isInk(text.charCodeAt(first)) === false) first++;
+  while (first < text.length && !isInk(text.charCodeAt(first))) first++;
   let last = text.length - 1;
-  while (last >= first && isInk(text.charCodeAt(last)) === false) last--;
-  return first < text.length ? { first, last } : { first: -1, last: -1 };
+  while (last > first && !isInk(text.charCodeAt(last))) last--;
+  return { first, last };
 }
 
 function isInk(code: number): boolean {
@@ -162,25 +162,24 @@ function isInk(code: number): boolean {
 /** Tier 1: every line holding a `(`; tier 2: the chat-reply shapes inside those lines (module comment). */
 function codeCandidates(text: string): PayloadCandidate[] {
   const ink = inkBounds(text);
-  const proseOutside = (start: number, end: number): boolean => ink.first !== -1 && (ink.first < start || ink.last >= end);
+  const proseOutside: Prose = (start, end) => ink.first < start || ink.last >= end;
   const whole: PayloadCandidate[] = [];
   const parts: PayloadCandidate[] = [];
   const parens = new NextIndex(text, "(");
-  const scanners: Scanners = { backtick: new NextIndex(text, "`"), colon: new NextIndex(text, ":"), paren: new NextIndex(text, "(") };
-  const quotesCode = codeSpansAtLeast(text, 2);
+  const colons = new NextIndex(text, ":");
+  const codeSpan = onlyCodeSpan(text);
   for (const line of lines(text)) {
     const paren = parens.at(line.start);
-    if (paren === -1 || (whole.length >= MAX_CANDIDATES && parts.length >= MAX_CANDIDATES)) break;
+    // Both tiers full: the lines left cannot add a candidate (stopping early only saves the scan).
+    if (paren === -1 || (whole.length === MAX_CANDIDATES && parts.length === MAX_CANDIDATES)) break;
     if (paren >= line.end) continue;
     const place = `line ${line.number}`;
     if (whole.length < MAX_CANDIDATES) {
       whole.push({ start: line.start, end: line.end, kind: "span", tier: 1, shape: [], prose: proseOutside(line.start, line.end), place });
     }
-    if (parts.length < MAX_CANDIDATES) {
-      for (const part of lineParts(text, line, scanners, proseOutside, quotesCode)) {
-        if (parts.length >= MAX_CANDIDATES) break;
-        parts.push({ ...part, kind: "span", tier: 2, prose: proseOutside(part.outerStart, part.outerEnd) });
-      }
+    for (const part of lineParts(text, line, colons, codeSpan, proseOutside)) {
+      if (parts.length === MAX_CANDIDATES) break;
+      parts.push({ ...part, kind: "span", tier: 2, prose: proseOutside(part.outerStart, part.outerEnd) });
     }
   }
   return [...whole, ...parts];
@@ -196,49 +195,59 @@ interface LinePart {
   place: string;
 }
 
+/** What each shape of a reply leaves out, said in the repair. */
+const SHAPE_MESSAGES: Record<ShapeRepair["kind"], string> = {
+  list_item: "a list item's marker before the payload was left out",
+  inline_code: "the payload in inline code (backticks)",
+  label_before_payload: "a label before the payload on its line was left out",
+  lead_in_before_payload: "a lead-in sentence before the payload on its line was left out",
+};
+
+const repair = (kind: ShapeRepair["kind"], offset: number): ShapeRepair => ({ kind, offset, message: SHAPE_MESSAGES[kind] });
+
+/** Whether the reply holds text outside [start, end) that is not blank. */
+type Prose = (start: number, end: number) => boolean;
+
 /**
- * The payload-shaped parts of one line: after a list marker; each inline code span holding a `(`;
- * after the first label or lead-in colon that a payload follows. Each scan is linear in the line.
+ * The payload-shaped parts of one line: after a list marker; the reply's one inline code span
+ * holding a `(`, when it is on this line; after the first label or lead-in colon that a payload
+ * follows. Each scan is linear in the line. `cursor`, where the line's text begins after any list
+ * marker, is never a blank (lines are trimmed, a marker's blanks skipped).
  */
-function lineParts(text: string, line: Line, scanners: Scanners, proseOutside: (start: number, end: number) => boolean, quotesCode: boolean): LinePart[] {
+function lineParts(text: string, line: Line, colons: NextIndex, codeSpan: InlineSpan | undefined, proseOutside: Prose): LinePart[] {
   const parts: LinePart[] = [];
   const place = `line ${line.number}`;
   const shape: ShapeRepair[] = [];
   let cursor = line.start;
   const marker = listMarkerEnd(text, line.start, line.end);
   if (marker !== undefined) {
-    shape.push({ kind: "list_item", offset: line.start, message: "a list item's marker before the payload was left out" });
+    shape.push(repair("list_item", line.start));
     cursor = marker;
     parts.push({ start: cursor, end: line.end, shape: [...shape], outerStart: line.start, outerEnd: line.end, place });
   }
-  // A reply that quotes two or more pieces of code inline is explaining a payload, not giving one.
-  const spans = (quotesCode ? [] : inlineCodeSpans(text, cursor, line.end, scanners)).filter(
-    (span) =>
-      introducesPayload(text, cursor, span.open) &&
-      endsLine(text, span.close + 1, line.end) &&
-      // Alone on its line, inline code is a payload only when it is the whole reply: amid prose, a
-      // model explaining a payload quotes its parts that way, each on a line of its own.
-      (marker !== undefined || !startsLine(text, cursor, span.open) || !proseOutside(span.open, span.close + 1)),
-  );
-  for (const [index, span] of spans.entries()) {
+  const span = codeSpan?.line === line.number ? codeSpan : undefined;
+  if (
+    span !== undefined &&
+    introducesPayload(text, cursor, span.open) &&
+    endsLine(text, span.close + 1, line.end) &&
+    // Alone on its line, inline code is a payload only when it is the whole reply: amid prose, a
+    // model explaining a payload quotes its parts that way, each on a line of its own.
+    (marker !== undefined || span.open !== cursor || !proseOutside(span.open, span.close + 1))
+  ) {
     parts.push({
       start: span.start,
       end: span.end,
-      shape: [...shape, { kind: "inline_code", offset: span.open, message: "the payload in inline code (backticks)" }],
+      shape: [...shape, repair("inline_code", span.open)],
       // A list marker right before the backtick is accounted for by list_item; any other text around the span is prose.
       outerStart: marker !== undefined && cursor === span.open ? line.start : span.open,
       outerEnd: span.close + 1,
-      place: spans.length > 1 ? `${place}, inline code ${index + 1} of ${spans.length}` : place,
+      place,
     });
   }
-  const after = afterLeadIn(text, cursor, line.end, scanners.colon);
+  const after = afterLeadIn(text, cursor, line.end, colons);
   if (after !== undefined) {
     const kind = isLabel(text, cursor, after.colon) ? "label_before_payload" : "lead_in_before_payload";
-    const message =
-      kind === "label_before_payload"
-        ? "a label before the payload on its line was left out"
-        : "a lead-in sentence before the payload on its line was left out";
-    parts.push({ start: after.start, end: line.end, shape: [...shape, { kind, offset: cursor, message }], outerStart: line.start, outerEnd: line.end, place });
+    parts.push({ start: after.start, end: line.end, shape: [...shape, repair(kind, cursor)], outerStart: line.start, outerEnd: line.end, place });
   }
   return parts;
 }
@@ -259,18 +268,26 @@ function listMarkerEnd(text: string, start: number, end: number): number | undef
   return at < end ? at : undefined;
 }
 
-/** Whether the text holds at least `count` inline code spans with a `(` (one pass, stopping at `count`). */
-function codeSpansAtLeast(text: string, count: number): boolean {
-  const scanners: Scanners = { backtick: new NextIndex(text, "`"), colon: new NextIndex(text, ":"), paren: new NextIndex(text, "(") };
-  let found = 0;
+/**
+ * The reply's one inline code span holding a `(`, if it has exactly one: a reply that quotes two or
+ * more pieces of code inline is explaining a payload, not giving one. One pass, stopping at the second.
+ */
+function onlyCodeSpan(text: string): InlineSpan | undefined {
+  const backticks = new NextIndex(text, "`");
+  const parens = new NextIndex(text, "(");
+  let found: InlineSpan | undefined;
   for (const line of lines(text)) {
-    found += inlineCodeSpans(text, line.start, line.end, scanners).length;
-    if (found >= count) return true;
+    for (const span of inlineCodeSpans(text, line, backticks, parens)) {
+      if (found !== undefined) return undefined;
+      found = span;
+    }
   }
-  return false;
+  return found;
 }
 
 interface InlineSpan {
+  /** The line's number (lines()). */
+  line: number;
   /** The opening and closing backticks. */
   open: number;
   close: number;
@@ -279,26 +296,26 @@ interface InlineSpan {
   end: number;
 }
 
-/** `code` spans (single backticks, on one line) between `start` and `end` whose content holds a `(`. */
-function inlineCodeSpans(text: string, start: number, end: number, scanners: Scanners): InlineSpan[] {
+/** A line's `code` spans (single backticks) whose content holds a `(`. */
+function inlineCodeSpans(text: string, { start, end, number }: Line, backticks: NextIndex, parens: NextIndex): InlineSpan[] {
   const spans: InlineSpan[] = [];
-  let at = scanners.backtick.at(start);
+  let at = backticks.at(start);
   while (at !== -1 && at < end) {
     // ``...`` and longer runs are not this shape: skip the whole run of backticks.
     if (text.charCodeAt(at + 1) === BACKTICK) {
       while (text.charCodeAt(at) === BACKTICK) at++;
-      at = scanners.backtick.at(at);
+      at = backticks.at(at);
       continue;
     }
-    const close = scanners.backtick.at(at + 1);
+    const close = backticks.at(at + 1);
     if (close === -1 || close >= end) break;
     let contentStart = at + 1;
     let contentEnd = close;
     while (contentStart < contentEnd && isBlank(text.charCodeAt(contentStart))) contentStart++;
     while (contentEnd > contentStart && isBlank(text.charCodeAt(contentEnd - 1))) contentEnd--;
-    const paren = scanners.paren.at(contentStart);
-    if (paren !== -1 && paren < contentEnd) spans.push({ open: at, close, start: contentStart, end: contentEnd });
-    at = scanners.backtick.at(close + 1);
+    const paren = parens.at(contentStart);
+    if (paren !== -1 && paren < contentEnd) spans.push({ line: number, open: at, close, start: contentStart, end: contentEnd });
+    at = backticks.at(close + 1);
   }
   return spans;
 }
@@ -311,19 +328,13 @@ function inlineCodeSpans(text: string, start: number, end: number, scanners: Sca
  * part of it.
  */
 function introducesPayload(text: string, start: number, open: number): boolean {
-  if (startsLine(text, start, open)) return true;
+  if (open === start) return true;
+  // Looking back stops at `start` unguarded: it is not a blank, and before it is a line break or a blank.
   let at = open;
-  while (at > start && isBlank(text.charCodeAt(at - 1))) at--;
-  for (let marks = 0; marks < 2 && at > start && (text.charCodeAt(at - 1) === 0x2a || text.charCodeAt(at - 1) === 0x5f); marks++) at--;
+  while (isBlank(text.charCodeAt(at - 1))) at--;
+  for (let marks = 0; marks < 2 && (text.charCodeAt(at - 1) === 0x2a || text.charCodeAt(at - 1) === 0x5f); marks++) at--;
   const code = text.charCodeAt(at - 1);
   return code === 0x3a || code === 0xff1a;
-}
-
-/** Only blanks between `start` and `at`. */
-function startsLine(text: string, start: number, at: number): boolean {
-  let pos = at;
-  while (pos > start && isBlank(text.charCodeAt(pos - 1))) pos--;
-  return pos === start;
 }
 
 /** Nothing but one sentence mark (`.`, `!`, `。`) after `from` on the line: the span ends what the line says. */
@@ -331,7 +342,7 @@ function endsLine(text: string, from: number, end: number): boolean {
   let at = from;
   while (at < end && isBlank(text.charCodeAt(at))) at++;
   if (at < end && (text.charCodeAt(at) === 0x2e || text.charCodeAt(at) === 0x21 || text.charCodeAt(at) === 0x3002)) at++;
-  while (at < end && isBlank(text.charCodeAt(at))) at++;
+  // `end` is a trimmed line's end: a blank after the mark is followed by more text.
   return at === end;
 }
 
@@ -434,7 +445,7 @@ function objectSpans(text: string): PayloadCandidate[] {
           prose: ink.first < spanStart || ink.last >= end,
           place: `object ${spans.length + 1}`,
         });
-        if (spans.length > MAX_CANDIDATES) break;
+        if (spans.length === MAX_CANDIDATES) break;
       }
     }
   }

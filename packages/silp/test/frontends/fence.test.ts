@@ -1,24 +1,24 @@
 /**
- * The one surrounding code fence (frontends/fence.ts): where its opening line ends, and the
- * payload's bounds inside it. Decode and a stream both start from these numbers (a stream from the
+ * The one surrounding code fence (frontends/fence.ts): where the payload starts after its opening
+ * line, and the payload's bounds inside the fence, closed or not. Decode and a stream both start from these numbers (a stream from the
  * opening line alone), and lenient extraction finds a fenced block again when they are wrong, so
  * an IR compared after decode does not show a wrong bound: the bounds are checked here, each
  * written out by hand from the text.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { findFence, openingFence } from "../../src/frontends/fence.js";
+import { findFence, openingFence, surroundingFence } from "../../src/frontends/fence.js";
 
-describe("openingFence: the first line, when it is a fence", () => {
+describe("openingFence: where the payload starts after the first line, when it is a fence", () => {
   test.each([
-    ["```\nx", { fenceAt: 0, lineEnd: 3 }],
-    ["```silp\nx", { fenceAt: 0, lineEnd: 7 }],
+    ["```\nx", { fenceAt: 0, payloadStart: 4 }],
+    ["```silp\nx", { fenceAt: 0, payloadStart: 8 }],
     // Blanks before it, a carriage return and a tab among them.
-    ["\r\n \t```json\nx", { fenceAt: 4, lineEnd: 11 }],
+    ["\r\n \t```json\nx", { fenceAt: 4, payloadStart: 12 }],
     // An info string with a blank after it: the blank is not part of it.
-    ["```silp \nx", { fenceAt: 0, lineEnd: 8 }],
+    ["```silp \nx", { fenceAt: 0, payloadStart: 9 }],
     // A carriage return ends the line before its newline.
-    ["```\r\nx", { fenceAt: 0, lineEnd: 4 }],
+    ["```\r\nx", { fenceAt: 0, payloadStart: 5 }],
   ])("%j", (text, expected) => {
     assert.deepEqual(openingFence(text), expected);
   });
@@ -64,5 +64,26 @@ describe("findFence: the payload inside one surrounding fence", () => {
     ["```bad info!\nx\n```", "an opening line that is no fence"],
   ])("%j: none (%s)", (text) => {
     assert.equal(findFence(text), undefined);
+  });
+});
+
+describe("surroundingFence: a whole text's payload, inside a fence that closes or not", () => {
+  const closed = "a surrounding markdown code fence";
+  const unclosed = "an opening markdown code fence that never closes";
+  test.each([
+    ["```\nx\n```", { start: 4, end: 5, fenceAt: 0, note: closed }],
+    ["  ```silp\nx\n```", { start: 10, end: 11, fenceAt: 2, note: closed }],
+    // No closing fence: the payload runs from the fence's next line to the end, blanks and all.
+    ["```\nx\ny ", { start: 4, end: 8, fenceAt: 0, note: unclosed }],
+    ["\n```json\n{", { start: 9, end: 10, fenceAt: 1, note: unclosed }],
+    // Text after a closing fence: that fence does not close the payload, the text's end does.
+    ["```\nx\n```\nmore", { start: 4, end: 14, fenceAt: 0, note: unclosed }],
+    ["```\n", { start: 4, end: 4, fenceAt: 0, note: unclosed }],
+  ])("%j", (text, expected) => {
+    assert.deepEqual(surroundingFence(text), expected);
+  });
+
+  test.each(["x\n```\ny\n```", "```", "```bad info!\nx\n```"])("%j: none", (text) => {
+    assert.equal(surroundingFence(text), undefined);
   });
 });
