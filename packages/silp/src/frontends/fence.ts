@@ -7,13 +7,6 @@
 const FENCE = "```";
 const INFO_STRING = /^[A-Za-z0-9_+.-]*$/;
 
-export interface PayloadBounds {
-  start: number;
-  end: number;
-  /** Offset of the fence that was found, if any. */
-  fenceAt?: number;
-}
-
 function isSpace(code: number): boolean {
   return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 }
@@ -26,6 +19,8 @@ function isSpace(code: number): boolean {
 export function openingFence(text: string): { fenceAt: number; payloadStart: number } | undefined {
   let first = 0;
   while (first < text.length && isSpace(text.charCodeAt(first))) first++;
+  // Tested first: a bare payload is not searched for its first line's end.
+  if (!text.startsWith(FENCE, first)) return undefined;
   const lineEnd = text.indexOf("\n", first);
   return lineEnd !== -1 && opensFence(text, first, lineEnd) ? { fenceAt: first, payloadStart: lineEnd + 1 } : undefined;
 }
@@ -39,26 +34,10 @@ export function opensFence(text: string, start: number, lineEnd: number): boolea
   return text.startsWith(FENCE, start) && INFO_STRING.test(text.slice(start + FENCE.length, lineEnd).trim());
 }
 
-/** The payload inside one surrounding code fence, or undefined when there is none. */
-export function findFence(text: string): PayloadBounds | undefined {
-  const opening = openingFence(text);
-  if (opening === undefined) return undefined;
-  const { fenceAt: first, payloadStart: start } = opening;
-  let last = text.length;
-  while (last >= start && isSpace(text.charCodeAt(last - 1))) last--;
-  if (last - FENCE.length < start || !text.startsWith(FENCE, last - FENCE.length)) return undefined;
-  let end = last - FENCE.length;
-  // The closing fence must sit on its own line.
-  let lineStart = end;
-  while (lineStart >= start && (text.charCodeAt(lineStart - 1) === 0x20 || text.charCodeAt(lineStart - 1) === 0x09)) lineStart--;
-  if (text.charCodeAt(lineStart - 1) !== 0x0a) return undefined;
-  end = lineStart - 1;
-  if (end > start && text.charCodeAt(end - 1) === 0x0d) end--;
-  return { start, end: Math.max(start, end), fenceAt: first };
-}
-
-/** A fence around a whole text's payload, and what the `code_fence` repair says of it. */
-export interface SurroundingFence extends PayloadBounds {
+/** The fence around a whole text's payload: the payload's bounds, the opening fence's offset, what the `code_fence` repair says. */
+export interface SurroundingFence {
+  start: number;
+  end: number;
   fenceAt: number;
   note: string;
 }
@@ -66,12 +45,28 @@ export interface SurroundingFence extends PayloadBounds {
 /**
  * The fence around a whole text's payload, closed or not: the payload is read from the opening
  * fence's next line, where a stream starts reading as soon as that line ends, without waiting for
- * a closing fence that may never come. Undefined when the text does not start with a fence.
+ * a closing fence that may never come; to the closing fence when the text ends with one, else to
+ * the text's end. Undefined when the text does not start with a fence.
  */
 export function surroundingFence(text: string): SurroundingFence | undefined {
-  const closed = findFence(text);
-  if (closed !== undefined) return { start: closed.start, end: closed.end, fenceAt: closed.fenceAt ?? 0, note: "a surrounding markdown code fence" };
   const opening = openingFence(text);
   if (opening === undefined) return undefined;
-  return { start: opening.payloadStart, end: text.length, fenceAt: opening.fenceAt, note: "an opening markdown code fence that never closes" };
+  const { fenceAt, payloadStart: start } = opening;
+  const end = closingFence(text, start);
+  if (end === undefined) return { start, end: text.length, fenceAt, note: "an opening markdown code fence that never closes" };
+  return { start, end, fenceAt, note: "a surrounding markdown code fence" };
+}
+
+/** Where a payload from `start` ends when the text ends with a closing fence on its own line (blanks after it allowed). */
+function closingFence(text: string, start: number): number | undefined {
+  let last = text.length;
+  while (last >= start && isSpace(text.charCodeAt(last - 1))) last--;
+  if (last - FENCE.length < start || !text.startsWith(FENCE, last - FENCE.length)) return undefined;
+  // The closing fence must sit on its own line.
+  let lineStart = last - FENCE.length;
+  while (lineStart >= start && (text.charCodeAt(lineStart - 1) === 0x20 || text.charCodeAt(lineStart - 1) === 0x09)) lineStart--;
+  if (text.charCodeAt(lineStart - 1) !== 0x0a) return undefined;
+  let end = lineStart - 1;
+  if (end > start && text.charCodeAt(end - 1) === 0x0d) end--;
+  return Math.max(start, end);
 }

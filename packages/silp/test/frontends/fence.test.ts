@@ -7,7 +7,11 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "vitest";
-import { findFence, openingFence, surroundingFence } from "../../src/frontends/fence.js";
+import { openingFence, surroundingFence } from "../../src/frontends/fence.js";
+
+/** What the code_fence repair says of a fence that closes, and of one that never does. */
+const CLOSED = "a surrounding markdown code fence";
+const UNCLOSED = "an opening markdown code fence that never closes";
 
 describe("openingFence: where the payload starts after the first line, when it is a fence", () => {
   test.each([
@@ -35,24 +39,24 @@ describe("openingFence: where the payload starts after the first line, when it i
   });
 });
 
-describe("findFence: the payload inside one surrounding fence", () => {
+describe("surroundingFence: the payload inside a fence that closes", () => {
   test.each([
-    ["```\nx\n```", { start: 4, end: 5, fenceAt: 0 }],
-    ["```silp\nstart(a)\n```", { start: 8, end: 16, fenceAt: 0 }],
+    ["```\nx\n```", { start: 4, end: 5, fenceAt: 0, note: CLOSED }],
+    ["```silp\nstart(a)\n```", { start: 8, end: 16, fenceAt: 0, note: CLOSED }],
     // Blanks after the closing fence, and before the opening one.
-    ["```\nx\n```  \n\t", { start: 4, end: 5, fenceAt: 0 }],
-    ["  ```\nx\n```", { start: 6, end: 7, fenceAt: 2 }],
+    ["```\nx\n```  \n\t", { start: 4, end: 5, fenceAt: 0, note: CLOSED }],
+    ["  ```\nx\n```", { start: 6, end: 7, fenceAt: 2, note: CLOSED }],
     // The closing fence indented by spaces or a tab: still on its own line.
-    ["```\nx\n  ```", { start: 4, end: 5, fenceAt: 0 }],
-    ["```\nx\n\t```", { start: 4, end: 5, fenceAt: 0 }],
+    ["```\nx\n  ```", { start: 4, end: 5, fenceAt: 0, note: CLOSED }],
+    ["```\nx\n\t```", { start: 4, end: 5, fenceAt: 0, note: CLOSED }],
     // Windows line ends: the carriage return before the closing fence's line is not the payload's.
-    ["```\r\nx\r\n```", { start: 5, end: 6, fenceAt: 0 }],
+    ["```\r\nx\r\n```", { start: 5, end: 6, fenceAt: 0, note: CLOSED }],
     // An empty payload, written three ways: the carriage return is the closing line's line end.
-    ["```\n```", { start: 4, end: 4, fenceAt: 0 }],
-    ["```\n\n```", { start: 4, end: 4, fenceAt: 0 }],
-    ["```\n\r\n```", { start: 4, end: 4, fenceAt: 0 }],
+    ["```\n```", { start: 4, end: 4, fenceAt: 0, note: CLOSED }],
+    ["```\n\n```", { start: 4, end: 4, fenceAt: 0, note: CLOSED }],
+    ["```\n\r\n```", { start: 4, end: 4, fenceAt: 0, note: CLOSED }],
   ])("%j", (text, expected) => {
-    assert.deepEqual(findFence(text), expected);
+    assert.deepEqual(surroundingFence(text), expected);
   });
 
   test.each([
@@ -61,24 +65,16 @@ describe("findFence: the payload inside one surrounding fence", () => {
     ["```\nx ```", "a closing fence not on its own line"],
     ["```\nx\n```\nmore", "text after the closing fence"],
     ["```\nx\n``", "two backticks to close"],
-    ["```bad info!\nx\n```", "an opening line that is no fence"],
-  ])("%j: none (%s)", (text) => {
-    assert.equal(findFence(text), undefined);
+  ])("%j: never closed (%s): the payload runs to the end", (text) => {
+    assert.deepEqual(surroundingFence(text), { start: 4, end: text.length, fenceAt: 0, note: UNCLOSED });
   });
 });
 
-describe("surroundingFence: a whole text's payload, inside a fence that closes or not", () => {
-  const closed = "a surrounding markdown code fence";
-  const unclosed = "an opening markdown code fence that never closes";
+describe("surroundingFence: a fence that never closes, or no fence", () => {
   test.each([
-    ["```\nx\n```", { start: 4, end: 5, fenceAt: 0, note: closed }],
-    ["  ```silp\nx\n```", { start: 10, end: 11, fenceAt: 2, note: closed }],
-    // No closing fence: the payload runs from the fence's next line to the end, blanks and all.
-    ["```\nx\ny ", { start: 4, end: 8, fenceAt: 0, note: unclosed }],
-    ["\n```json\n{", { start: 9, end: 10, fenceAt: 1, note: unclosed }],
-    // Text after a closing fence: that fence does not close the payload, the text's end does.
-    ["```\nx\n```\nmore", { start: 4, end: 14, fenceAt: 0, note: unclosed }],
-    ["```\n", { start: 4, end: 4, fenceAt: 0, note: unclosed }],
+    // The payload runs from the fence's next line to the end, blanks and all.
+    ["```\nx\ny ", { start: 4, end: 8, fenceAt: 0, note: UNCLOSED }],
+    ["\n```json\n{", { start: 9, end: 10, fenceAt: 1, note: UNCLOSED }],
   ])("%j", (text, expected) => {
     assert.deepEqual(surroundingFence(text), expected);
   });
