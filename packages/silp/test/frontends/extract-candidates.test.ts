@@ -211,7 +211,8 @@ describe("code: the edges of each shape", () => {
     // Code without a `(` is no payload; nor is code never closed on its line.
     ["f(x): `abc`", [span(0, 11, 1, [], false, "line 1")]],
     ["Payload: `go(x)", [span(0, 15, 1, [], false, "line 1")]],
-    // A blank, then one `!`, may end the line after the code; a `;` or trailing blanks elsewhere may not.
+    // After the code: a blank then a `.`, or a `!`, may end the line, and so may trailing blanks
+    // (the line's end is trimmed, not the text's); a `;` may not.
     ["Payload: `go(x)` .", [span(0, 18, 1, [], false, "line 1"), span(10, 15, 2, [["inline_code", 9]], true, "line 1")]],
     ["Payload: `go(x)`!", [span(0, 17, 1, [], false, "line 1"), span(10, 15, 2, [["inline_code", 9]], true, "line 1")]],
     ["Payload: `go(x)`;", [span(0, 17, 1, [], false, "line 1")]],
