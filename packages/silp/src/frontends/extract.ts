@@ -19,7 +19,7 @@
  * scan plus a bounded number of decode attempts, each over one line at most.
  */
 
-import { opensFence } from "./fence.js";
+import { FENCE, opensFence } from "./fence.js";
 
 /** Most candidates of one tier decode tries; a model's reply holds one payload, rarely a handful. */
 export const MAX_CANDIDATES = 16;
@@ -50,7 +50,6 @@ export interface PayloadCandidate {
   place: string;
 }
 
-const FENCE = "```";
 const BACKTICK = 0x60;
 
 /**

@@ -4,7 +4,8 @@
  * a model that forgot to close it); this is done by index arithmetic, not a regular expression,
  * so hostile input cannot make it slow.
  */
-const FENCE = "```";
+/** A fence's three backticks (extract.ts closes each fenced block of a reply with a line of them). */
+export const FENCE = "```";
 const INFO_STRING = /^[A-Za-z0-9_+.-]*$/;
 
 function isSpace(code: number): boolean {
