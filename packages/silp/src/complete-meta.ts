@@ -10,9 +10,9 @@
  * spec-complete: a missing meta or req_id stays `invalid_ir`.
  */
 import { getFrontend, type Frontend } from "./frontends/registry.js";
-import { deriveReqId } from "./ir/req-id.js";
+import { deriveReqId, withReqId } from "./ir/req-id.js";
 import { isPlainObject } from "./ir/normalize.js";
-import type { MetaOptionalIR, SilpIRInput } from "./ir/types.js";
+import type { Meta, MetaOptionalIR, SilpIRInput } from "./ir/types.js";
 import { assertValid } from "./ir/validate.js";
 import { resolveOptions, type ResolvedOptions, type SilpOptions } from "./options.js";
 
@@ -46,7 +46,7 @@ export function completeMetaResolved(ir: SilpIRInput | MetaOptionalIR, frontend:
   if (meta !== undefined && meta.req_id !== undefined) return asIs;
   const reqId = deriveReqId(payloadWithoutReqId(input as unknown as MetaOptionalIR, frontend, resolved).trim(), resolved.scopeLimited);
   const filled: MetaFill = { path: meta === undefined ? "/meta" : "/meta/req_id", reqId };
-  return { ir: { ...(input as unknown as SilpIRInput), meta: { ...meta, req_id: reqId } }, filled };
+  return { ir: { ...(input as unknown as SilpIRInput), meta: withReqId(meta as Partial<Meta> | undefined, reqId) }, filled };
 }
 
 /**
@@ -59,6 +59,6 @@ function payloadWithoutReqId(ir: MetaOptionalIR, frontend: string, resolved: Res
   const printer = target.compile ? target : getFrontend("code");
   // Resolved options with one field set to another valid value are resolved options (options.ts).
   const compact: ResolvedOptions = resolved.inlineMeta === true ? Object.freeze({ ...resolved, inlineMeta: false }) : resolved;
-  const probe: SilpIRInput = { ...ir, meta: { ...ir.meta, req_id: PLACEHOLDER_REQ_ID } };
+  const probe: SilpIRInput = { ...ir, meta: withReqId(ir.meta, PLACEHOLDER_REQ_ID) };
   return (printer.compile as NonNullable<Frontend["compile"]>)(assertValid(probe, compact).ir, compact);
 }

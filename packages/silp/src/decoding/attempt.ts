@@ -6,7 +6,7 @@
 import type { ValidationIssue } from "../errors.js";
 import type { DecodeContext, DecodedPayload, Repair } from "../frontends/decode-context.js";
 import type { Frontend } from "../frontends/registry.js";
-import { deriveReqId } from "../ir/req-id.js";
+import { deriveReqId, withReqId } from "../ir/req-id.js";
 import type { SilpIR } from "../ir/types.js";
 import { assertDecoded } from "../ir/validate.js";
 import type { PreparedText, SanitizerReport } from "../security/decode-guard.js";
@@ -45,7 +45,7 @@ export function readRange(context: DecodeContext, target: Frontend, start: numbe
 export function complete(context: DecodeContext, built: DecodedPayload, start: number, end: number): Attempt {
   const input = built.ir;
   const reqIdDerived = !input.meta.req_id;
-  if (reqIdDerived) input.meta = { ...input.meta, req_id: deriveReqId(context.source.slice(start, end).trim(), context.options.scopeLimited) };
+  if (reqIdDerived) input.meta = withReqId(input.meta, deriveReqId(context.source.slice(start, end).trim(), context.options.scopeLimited));
   const { ir, warnings } = assertDecoded(built, context.options);
   return { ir, repairs: context.repairs, repairsDropped: context.repairsDropped, warnings, reqIdDerived };
 }

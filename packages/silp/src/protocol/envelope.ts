@@ -16,6 +16,7 @@ import { completeMetaResolved } from "../complete-meta.js";
 
 import { assertDepth } from "../ir/depth.js";
 import { jsonEqual } from "../ir/json-equal.js";
+import { withReqId } from "../ir/req-id.js";
 import { isPlainObject } from "../ir/normalize.js";
 import { carrierMeta, metaDelta, needsInlineMeta } from "../frontends/meta-carriage.js";
 import { DEFAULT_IR_VERSION, DEFAULT_SILP_VERSION, type Meta, type MetaOptionalIR, type SilpIR, type SilpIRInput } from "../ir/types.js";
@@ -79,7 +80,7 @@ export function fromEnvelope(envelope: unknown, options?: SilpOptions): DecodeRe
   const withMeta: SilpIRInput = {
     ...result.ir,
     silp: version,
-    meta: { ...(meta as Meta), req_id: typeof meta.req_id === "string" ? meta.req_id : result.ir.meta.req_id },
+    meta: withReqId(meta as Partial<Meta>, typeof meta.req_id === "string" ? meta.req_id : result.ir.meta.req_id),
   };
   if (envelope.silp_ir_version !== undefined) withMeta.version = envelope.silp_ir_version;
   const { ir, warnings } = assertValid(withMeta, resolved);
