@@ -17,10 +17,16 @@
  * as it is now beside it, and each round trip again through a test double of its frontend whose
  * reading costs nothing (withFreeReading): the part of the rest that is not the reading.
  *
+ * Then each round trip is timed again alone beside the baseline, in fresh processes of its own
+ * (SILP_FLOOR_PROCESSES, default 3; the median process is reported): a process that runs every
+ * step above hands the codec's shared code (validation above all) the objects of both frontends
+ * and of every option, which V8 then reads more slowly than a process that compiles and decodes
+ * with one frontend, as an agent mostly does.
+ *
  * Internals are imported from the codec's source, and the script is bundled by esbuild before it
  * runs: tsx would add a naming helper to every closure the rules create, which doubles their time.
  */
-import { compile, decode, getFrontend, listFrontends, registerFrontend, validate } from "../packages/silp/src/index.js";
+import { compile, decode, getFrontend, listFrontends, registerFrontend, validate, type SilpOptions } from "../packages/silp/src/index.js";
 import { schemaIssues } from "../packages/silp/src/ir/schema.js";
 import { semanticIssues } from "../packages/silp/src/ir/rules.js";
 import { resolveOptions } from "../packages/silp/src/options.js";
@@ -35,12 +41,58 @@ import { cpuMs } from "@silp/testkit/cpu-time.js";
 import { corpusCases } from "./datasets.js";
 import { ROUND_TRIP_TARGETS, TARGETS_LINE } from "./targets.js";
 import { median } from "simple-statistics";
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 
 const irs = corpusCases();
 if (!irs) {
   console.log("(study corpus not found: set SILP_CORPUS to the folder holding cases/)");
   process.exit(0);
 }
+const irCount = irs.length;
+const REPS = Number(process.env.SILP_FLOOR_REPS ?? 1000);
+const ROUNDS = Number(process.env.SILP_FLOOR_ROUNDS ?? 9);
+const PROCESSES = Number(process.env.SILP_FLOOR_PROCESSES ?? 3);
+/** Set in a child process: the index in ROUND_TRIP_TARGETS of the one round trip it times beside the baseline. */
+const WORKER = process.env.SILP_FLOOR_WORKER;
+const each = (run: () => void) => () => {
+  for (let r = 0; r < REPS; r++) run();
+};
+
+/**
+ * Times `steps` in ROUNDS rounds, each starting one step later, so that a slow stretch of the
+ * machine does not land on one step. Microseconds per IR by step, from the median round (the
+ * first round, a warm-up, left out).
+ */
+function timed(steps: Record<string, () => void>): (name: string) => number {
+  const names = Object.keys(steps);
+  const samples: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(i + round) % names.length] as string;
+      (samples[name] as number[]).push(cpuMs(steps[name] as () => void));
+    }
+  }
+  return (name) => (median((samples[name] as number[]).slice(1)) / REPS / irCount) * 1000;
+}
+
+const BASELINE = "JSON.stringify + JSON.parse of the IR";
+const baseline = each(() => {
+  for (const ir of irs) JSON.parse(JSON.stringify(ir));
+});
+const roundTrip = (frontend: string, options: SilpOptions | undefined) =>
+  each(() => {
+    for (const ir of irs) decode(compile(ir, frontend, options), frontend, options);
+  });
+
+if (WORKER !== undefined) {
+  // Before anything else of the codec has run in this process: the round trip alone beside the baseline.
+  const { name, frontend, options } = ROUND_TRIP_TARGETS[Number(WORKER)] as (typeof ROUND_TRIP_TARGETS)[number];
+  const us = timed({ [BASELINE]: baseline, [name]: roundTrip(frontend, options) });
+  process.stdout.write(JSON.stringify({ base: us(BASELINE), now: us(name) }));
+  process.exit(0);
+}
+
 const resolved = resolveOptions(undefined);
 const normal = irs.map((ir) => validate(ir).ir as SilpIR);
 const jsonPayloads = irs.map((ir) => compile(ir, "json"));
@@ -49,17 +101,8 @@ const codePayloads = irs.map((ir) => compile(ir, "code", compact));
 const codeDefaultPayloads = irs.map((ir) => compile(ir, "code"));
 const parsed = jsonPayloads.map((text) => JSON.parse(text) as unknown);
 
-const REPS = Number(process.env.SILP_FLOOR_REPS ?? 1000);
-const ROUNDS = Number(process.env.SILP_FLOOR_ROUNDS ?? 9);
-const each = (run: () => void) => () => {
-  for (let r = 0; r < REPS; r++) run();
-};
-
-const BASELINE = "JSON.stringify + JSON.parse of the IR";
 const steps: Record<string, () => void> = {
-  [BASELINE]: each(() => {
-    for (const ir of irs) JSON.parse(JSON.stringify(ir));
-  }),
+  [BASELINE]: baseline,
   "schema check of the caller's IR (compile)": each(() => {
     for (const ir of normal) schemaIssues(ir);
   }),
@@ -138,9 +181,7 @@ function withFreeReading(frontend: string): string {
 
 const FREE_READING = ", reading free (test double)";
 for (const { name, frontend, options } of ROUND_TRIP_TARGETS) {
-  steps[name] = each(() => {
-    for (const ir of irs) decode(compile(ir, frontend, options), frontend, options);
-  });
+  steps[name] = roundTrip(frontend, options);
   const double = withFreeReading(frontend);
   for (const ir of irs) decode(compile(ir, double, options), double, options); // what it hands back, read before the clock starts
   steps[`${name}${FREE_READING}`] = each(() => {
@@ -148,17 +189,8 @@ for (const { name, frontend, options } of ROUND_TRIP_TARGETS) {
   });
 }
 
+const us = timed(steps);
 const names = Object.keys(steps);
-const samples: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
-for (let round = 0; round < ROUNDS; round++) {
-  // Each round starts one step later, so a slow stretch of the machine does not land on one step.
-  for (let i = 0; i < names.length; i++) {
-    const name = names[(i + round) % names.length] as string;
-    (samples[name] as number[]).push(cpuMs(steps[name] as () => void));
-  }
-}
-/** Microseconds per IR, from the median round (the first round, a warm-up, left out). */
-const us = (name: string): number => (median((samples[name] as number[]).slice(1)) / REPS / irs.length) * 1000;
 
 const base = us(BASELINE);
 const row = (name: string, value: number): string =>
@@ -195,3 +227,23 @@ for (const { name, frontend, options, target } of ROUND_TRIP_TARGETS) {
     `  with the frontend's reading free (a test double): ${free.toFixed(2)} µs, ${(base / free).toFixed(2)}x the baseline's speed; the reading leaves ${(budget - free).toFixed(2)} µs`,
   );
 }
+
+/** One round trip timed alone beside the baseline in a fresh process (SILP_FLOOR_WORKER): its speed as a ratio to the baseline's. */
+function aloneInProcess(index: number): number {
+  const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
+    env: { ...process.env, SILP_FLOOR_WORKER: String(index) },
+    encoding: "utf8",
+  });
+  if (child.status !== 0) throw new Error(`the process timing ${ROUND_TRIP_TARGETS[index]?.name} failed (${child.status}): ${child.stderr}`);
+  const timing = JSON.parse(child.stdout) as { base: number; now: number };
+  return timing.base / timing.now;
+}
+
+console.log(`\nEach round trip alone beside the baseline, in ${PROCESSES} fresh processes of its own (the median process, the range over them):`);
+ROUND_TRIP_TARGETS.forEach(({ name, target }, index) => {
+  const speeds = Array.from({ length: PROCESSES }, () => aloneInProcess(index)).sort((a, b) => a - b);
+  const middle = speeds[Math.floor(speeds.length / 2)] as number;
+  console.log(
+    `  ${name}: ${middle.toFixed(2)}x the baseline's speed (${(speeds[0] as number).toFixed(2)}-${(speeds.at(-1) as number).toFixed(2)}x over the processes; target ${target.toFixed(2)}x)`,
+  );
+});
