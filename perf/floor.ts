@@ -41,8 +41,7 @@ import { cpuMs } from "@silp/testkit/cpu-time.js";
 import { corpusCases } from "./datasets.js";
 import { ROUND_TRIP_TARGETS, TARGETS_LINE } from "./targets.js";
 import { median } from "simple-statistics";
-import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { inFreshProcess } from "./fresh-process.js";
 
 const irs = corpusCases();
 if (!irs) {
@@ -230,12 +229,7 @@ for (const { name, frontend, options, target } of ROUND_TRIP_TARGETS) {
 
 /** One round trip timed alone beside the baseline in a fresh process (SILP_FLOOR_WORKER): its speed as a ratio to the baseline's. */
 function aloneInProcess(index: number): number {
-  const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
-    env: { ...process.env, SILP_FLOOR_WORKER: String(index) },
-    encoding: "utf8",
-  });
-  if (child.status !== 0) throw new Error(`the process timing ${ROUND_TRIP_TARGETS[index]?.name} failed (${child.status}): ${child.stderr}`);
-  const timing = JSON.parse(child.stdout) as { base: number; now: number };
+  const timing = inFreshProcess<{ base: number; now: number }>(import.meta.url, { SILP_FLOOR_WORKER: String(index) }, `${ROUND_TRIP_TARGETS[index]?.name}`);
   return timing.base / timing.now;
 }
 

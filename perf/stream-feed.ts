@@ -25,8 +25,7 @@
  *
  * Targets: the 1-character feed at most 2x one decode, the study's payloads at most 3x.
  */
-import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { inFreshProcess } from "./fresh-process.js";
 import { compile, createDecoder, decode, getFrontend, registerFrontend } from "silp";
 import { cpuMs } from "@silp/testkit/cpu-time.js";
 import { corpusCases, sizedIR } from "./datasets.js";
@@ -155,13 +154,8 @@ function measure(row: Row, frontend: string): Measured {
 }
 
 /** Runs `measure(row, frontend)` in a fresh process, with the loader this one runs under (tsx). */
-function inFreshProcess(row: Row, frontend: string): Measured {
-  const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
-    env: { ...process.env, SILP_STREAM_WORKER: `${row}:${frontend}` },
-    encoding: "utf8",
-  });
-  if (child.status !== 0) throw new Error(`the ${frontend} measuring process failed (${child.status}): ${child.stderr}`);
-  return JSON.parse(child.stdout) as Measured;
+function measuredInFreshProcess(row: Row, frontend: string): Measured {
+  return inFreshProcess<Measured>(import.meta.url, { SILP_STREAM_WORKER: `${row}:${frontend}` }, `${row} (${frontend})`);
 }
 
 /** The median process of `runs` for one phase, and the range of the ratio over the processes. */
@@ -179,7 +173,7 @@ if (WORKER !== undefined) {
   process.stdout.write(JSON.stringify(measure(row as Row, WORKER.slice(at + 1))));
 } else {
   for (const frontend of ["code", "json"]) {
-    const runs = Array.from({ length: PROCESSES }, () => inFreshProcess("1-character feed", frontend));
+    const runs = Array.from({ length: PROCESSES }, () => measuredInFreshProcess("1-character feed", frontend));
     console.log(`${frontend}: ${(runs[0] as Measured).kb.toFixed(0)} KB, ${PROCESSES} processes (target: at most 2x one decode)`);
     for (const [label, pick] of [
       [`first ${FIRST} runs`, (run: Measured) => run.first],
@@ -192,7 +186,7 @@ if (WORKER !== undefined) {
     }
     for (const row of Object.keys(ROWS).slice(1) as Row[]) {
       const { middle, range } = middleOf(
-        Array.from({ length: PROCESSES }, () => inFreshProcess(row, frontend)),
+        Array.from({ length: PROCESSES }, () => measuredInFreshProcess(row, frontend)),
         (run) => run.next,
       );
       console.log(
