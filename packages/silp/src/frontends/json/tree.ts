@@ -102,7 +102,13 @@ export class TreeParser {
   private tokens: ReadToken[] | undefined;
   cursor = -1;
 
-  constructor(private readonly text: string) {}
+  constructor(private text: string) {}
+
+  /** Scans `text` from its start: a stream's reader gives its one scanner each new text. */
+  reset(text: string): void {
+    this.text = text;
+    this.pos = 0;
+  }
 
   /** A parser that reads `tokens` (a stream's, appended to as they arrive) instead of a text. */
   static over(tokens: ReadToken[]): TreeParser {
