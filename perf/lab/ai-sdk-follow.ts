@@ -16,14 +16,13 @@
  *   1.5-1.8 s run first or after itself, and 3.7-3.9 s right after an Output.text run. An
  *   application that streams with both Outputs in one process pays that.
  */
-import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { Output, streamText } from "ai";
 import { characterStreamModel } from "@silp/testkit/lab/ai-sdk-stream-test-double.js";
 import { median } from "simple-statistics";
 import { compile } from "silp";
 import { silpOutput } from "@silp/ai-sdk";
 import { sizedIR } from "../datasets.js";
+import { inFreshProcess } from "../fresh-process.js";
 
 type Kind = "silp" | "text";
 const SIZES = (process.env.SILP_FOLLOW_SIZES ?? "20000,40000,80000").split(",").map(Number);
@@ -70,12 +69,7 @@ function print(title: string, rows: readonly Row[]): void {
 
 /** The median of ROUNDS runs of one Output alone, in a fresh process. */
 function alone(kind: Kind, chars: number): number {
-  const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
-    env: { ...process.env, SILP_FOLLOW_WORKER: `${kind}:${chars}` },
-    encoding: "utf8",
-  });
-  if (child.status !== 0) throw new Error(`the ${kind} process failed (${child.status}): ${child.stderr}`);
-  return Number(child.stdout);
+  return inFreshProcess<number>(import.meta.url, { SILP_FOLLOW_WORKER: `${kind}:${chars}` }, `${kind} on ${chars} characters`);
 }
 
 if (WORKER !== undefined) {
